@@ -1,0 +1,85 @@
+/*
+ * Device-side definitions of the Native CPU flow, compiled to LLVM bitcode and linked into every
+ * device module before the compiler pipeline.
+ *
+ * The work-item state below is the Unified Runtime Native CPU adapter's `native_cpu::state`
+ * layout (reference intel-llvm-native-cpu.md section 4.1). It is ABI: the runtime fills it and
+ * every subhandler receives a pointer to it. The accessors follow libdevice's
+ * `__dpcpp_nativecpu_*` names and signatures (section 4.2), taking the state last.
+ *
+ * All accessors are always_inline: after the pipeline has inlined them into the work-item loops,
+ * a private copy of the state made by each subhandler lets LLVM keep the whole state in
+ * registers.
+ */
+
+typedef unsigned long size_t;
+typedef unsigned int uint32_t;
+
+struct __nativecpu_state {
+  size_t MGlobal_id[3];
+  size_t MGlobal_range[3];
+  size_t MWorkGroup_size[3];
+  size_t MWorkGroup_id[3];
+  size_t MLocal_id[3];
+  size_t MNumGroups[3];
+  size_t MGlobalOffset[3];
+  uint32_t NumSubGroups;
+  uint32_t SubGroup_id;
+  uint32_t SubGroup_local_id;
+  uint32_t SubGroup_size;
+};
+
+_Static_assert(sizeof(struct __nativecpu_state) == 7 * 3 * 8 + 4 * 4, "state layout is ABI");
+
+#define NCPU_INLINE __attribute__((always_inline, visibility("hidden")))
+
+/* Ranked getters: out-of-range dimensions answer as OpenCL does (0 for ids/offsets, 1 for sizes). */
+#define NCPU_RANKED_GETTER(name, field, fallback)                                       \
+  NCPU_INLINE size_t __dpcpp_nativecpu_##name(uint32_t dim, struct __nativecpu_state *s) { \
+    return dim < 3 ? s->field[dim] : (fallback);                                        \
+  }
+
+NCPU_RANKED_GETTER(get_global_id, MGlobal_id, 0)
+NCPU_RANKED_GETTER(get_global_range, MGlobal_range, 1)
+NCPU_RANKED_GETTER(get_global_offset, MGlobalOffset, 0)
+NCPU_RANKED_GETTER(get_local_id, MLocal_id, 0)
+NCPU_RANKED_GETTER(get_num_groups, MNumGroups, 1)
+NCPU_RANKED_GETTER(get_wg_size, MWorkGroup_size, 1)
+NCPU_RANKED_GETTER(get_wg_id, MWorkGroup_id, 0)
+
+NCPU_INLINE uint32_t __dpcpp_nativecpu_get_sub_group_id(struct __nativecpu_state *s) {
+  return s->SubGroup_id;
+}
+NCPU_INLINE uint32_t __dpcpp_nativecpu_get_sub_group_local_id(struct __nativecpu_state *s) {
+  return s->SubGroup_local_id;
+}
+NCPU_INLINE uint32_t __dpcpp_nativecpu_get_sub_group_size(struct __nativecpu_state *s) {
+  return s->SubGroup_size;
+}
+NCPU_INLINE uint32_t __dpcpp_nativecpu_get_max_sub_group_size(struct __nativecpu_state *s) {
+  return s->SubGroup_size;
+}
+NCPU_INLINE uint32_t __dpcpp_nativecpu_get_num_sub_groups(struct __nativecpu_state *s) {
+  return s->NumSubGroups;
+}
+
+NCPU_INLINE void __dpcpp_nativecpu_set_num_sub_groups(uint32_t value, struct __nativecpu_state *s) {
+  s->NumSubGroups = value;
+}
+NCPU_INLINE void __dpcpp_nativecpu_set_sub_group_id(uint32_t value, struct __nativecpu_state *s) {
+  s->SubGroup_id = value;
+}
+NCPU_INLINE void __dpcpp_nativecpu_set_max_sub_group_size(uint32_t value,
+                                                          struct __nativecpu_state *s) {
+  s->SubGroup_size = value;
+}
+
+/* Sets one local id and recomputes the matching global id, as the UR adapter's state does. */
+NCPU_INLINE void __dpcpp_nativecpu_set_local_id(uint32_t dim, size_t value,
+                                                struct __nativecpu_state *s) {
+  if (dim < 3) {
+    s->MLocal_id[dim] = value;
+    s->MGlobal_id[dim] =
+        s->MWorkGroup_size[dim] * s->MWorkGroup_id[dim] + value + s->MGlobalOffset[dim];
+  }
+}

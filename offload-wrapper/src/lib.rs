@@ -1,0 +1,1 @@
+//! Library behind the `offload-wrapper` tool (work in progress).

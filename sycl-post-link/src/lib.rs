@@ -1,0 +1,1 @@
+//! Library behind the `sycl-post-link` tool (work in progress).

@@ -1,0 +1,1 @@
+//! Library behind `cargo nativecpu` (work in progress).

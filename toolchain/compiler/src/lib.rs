@@ -1,0 +1,1 @@
+//! The Native CPU device compiler (work in progress).

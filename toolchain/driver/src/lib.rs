@@ -1,0 +1,1 @@
+//! The ncpu++ driver (work in progress).

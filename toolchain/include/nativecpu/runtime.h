@@ -1,0 +1,130 @@
+/*
+ * The C ABI of the Native CPU runtime (crate toolchain/runtime), as seen by the SYCL headers and
+ * by the offload wrapper's registration functions. Every program built by ncpu++ links the
+ * runtime statically; nothing here is exported from the device object.
+ *
+ * Dimensions: the runtime works in the device's x/y/z order, where x (index 0) is the
+ * fastest-varying dimension. SYCL's dimension D-1 is x; the headers reverse ranges for us.
+ */
+#ifndef NATIVECPU_RUNTIME_H
+#define NATIVECPU_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Registration (reference intel-llvm-native-cpu.md section 3.2) ---------------------- */
+
+/* _sycl_offload_entry_struct */
+struct __ncpu_offload_entry {
+  void *addr;
+  const char *name;
+  size_t size;
+  int32_t flags;
+  int32_t reserved;
+};
+
+/* _sycl_device_binary_property_struct */
+struct __ncpu_device_binary_property {
+  const char *name;
+  void *value_addr;
+  uint32_t type; /* 1 = uint32 (value in value_size), 2 = byte array (8-byte bit-count header) */
+  uint64_t value_size;
+};
+
+/* _sycl_device_binary_property_set_struct */
+struct __ncpu_device_binary_property_set {
+  const char *name;
+  struct __ncpu_device_binary_property *properties_begin;
+  struct __ncpu_device_binary_property *properties_end;
+};
+
+/* sycl_device_binary_struct, wrapper version 2 */
+struct __ncpu_device_binary {
+  uint16_t version;
+  uint8_t kind;
+  uint8_t format;
+  const char *device_target_spec;
+  const char *compile_options;
+  const char *link_options;
+  const unsigned char *manifest_start;
+  const unsigned char *manifest_end;
+  const unsigned char *binary_start;
+  const unsigned char *binary_end;
+  struct __ncpu_offload_entry *entries_begin;
+  struct __ncpu_offload_entry *entries_end;
+  struct __ncpu_device_binary_property_set *property_sets_begin;
+  struct __ncpu_device_binary_property_set *property_sets_end;
+};
+
+/* sycl_device_binaries_struct, version 1 */
+struct __ncpu_device_binaries {
+  uint16_t version;
+  uint16_t num_device_binaries;
+  struct __ncpu_device_binary *device_binaries;
+  struct __ncpu_offload_entry *host_entries_begin;
+  struct __ncpu_offload_entry *host_entries_end;
+};
+
+/* The element type of a native_cpu image's binary: {name, subhandler}, ended by a null
+ * subhandler (the wrapper writes {"__nativecpu_end", NULL}). */
+struct __nativecpu_entry {
+  const char *kernel_name;
+  const unsigned char *kernel_ptr;
+};
+
+void __sycl_register_lib(struct __ncpu_device_binaries *desc);
+void __sycl_unregister_lib(struct __ncpu_device_binaries *desc);
+
+/* ---- Kernels and launches ---------------------------------------------------------------- */
+
+/* The work-item state, the Unified Runtime Native CPU adapter's layout (section 4.1). ABI. */
+struct __nativecpu_state {
+  size_t global_id[3];
+  size_t global_range[3];
+  size_t work_group_size[3];
+  size_t work_group_id[3];
+  size_t local_id[3];
+  size_t num_groups[3];
+  size_t global_offset[3];
+  uint32_t num_sub_groups;
+  uint32_t sub_group_id;
+  uint32_t sub_group_local_id;
+  uint32_t sub_group_size;
+};
+
+/* A compiled kernel entry: called once per work-group with the group ids set in the state. */
+typedef void (*__nativecpu_subhandler)(void *const *args, struct __nativecpu_state *state);
+
+/* Launch description. local_size all zero means "a range kernel": the runtime chooses the
+ * work-group shape (it is unobservable by the kernel). */
+struct __nativecpu_launch {
+  uint32_t dims;              /* 1..3 */
+  size_t global_size[3];      /* x, y, z; unused dimensions are 1 */
+  size_t local_size[3];       /* x, y, z; all 0 for a range kernel */
+  size_t global_offset[3];    /* x, y, z */
+  void *const *args;          /* args[i]: pointer parameters as is, others point at the value */
+  size_t num_args;
+};
+
+/* The subhandler registered under `kernel_name`, or NULL. */
+__nativecpu_subhandler __nativecpu_find_kernel(const char *kernel_name);
+
+/* Runs the kernel over the whole range on the thread pool and returns when every work-group has
+ * finished. Returns 0 on success; otherwise non-zero, and __nativecpu_last_error() describes it. */
+int __nativecpu_launch(const char *kernel_name, const struct __nativecpu_launch *launch);
+
+/* The message of the calling thread's last failed runtime call ("" if none). */
+const char *__nativecpu_last_error(void);
+
+/* Number of worker threads launches use (NATIVECPU_THREADS, else all cores). */
+size_t __nativecpu_thread_count(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

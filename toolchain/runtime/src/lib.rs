@@ -1,0 +1,1 @@
+//! The Native CPU runtime (work in progress).
