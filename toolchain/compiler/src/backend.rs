@@ -1,0 +1,165 @@
+//! Device IR to a host object: what `ncpu++ -c device.bc` does (the "compile device IR" step of
+//! seed 002, the `-mllvm -sycl-native-cpu-backend` compile of DPC++).
+//!
+//! 1. read the linked device module (`.bc` or `.ll`);
+//! 2. link the device library ([`nativecpu_device_lib::BITCODE`]) into it, unless the module
+//!    already defines the state accessors (DPC++ links its own `libsycl-nativecpu_utils`);
+//! 3. run the Native CPU pipeline ([`crate::pipeline`]);
+//! 4. retarget every function to the chosen CPU and run LLVM's `default<O*>` pipeline;
+//! 5. write an object (or assembly / LLVM IR) through the TargetMachine.
+
+use std::path::{Path, PathBuf};
+
+use inkwell::context::Context;
+use inkwell::memory_buffer::MemoryBuffer;
+use inkwell::module::Module;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::FileType;
+
+use crate::ir::mux::WorkItemQuery;
+use crate::pass_manager::run_pipeline_text;
+use crate::pipeline::native_cpu_pipeline;
+use crate::target::{host_target_machine, retarget, CpuSelection};
+use crate::CompileError;
+
+/// What the backend writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputKind {
+    Object,
+    Assembly,
+    LlvmIr,
+}
+
+#[derive(Debug, Clone)]
+pub struct BackendOptions {
+    /// 0–3, as `-O0`…`-O3`.
+    pub opt_level: u8,
+    pub cpu: CpuSelection,
+    /// Keep debug information (`-g`); otherwise it is stripped before optimisation.
+    pub debug_info: bool,
+    pub output_kind: OutputKind,
+    /// Print the device IR after the Native CPU pipeline to stdout (DPC++'s
+    /// `-sycl-native-dump-device-ir`).
+    pub dump_device_ir: bool,
+}
+
+impl Default for BackendOptions {
+    fn default() -> Self {
+        BackendOptions {
+            opt_level: 3,
+            cpu: CpuSelection::default(),
+            debug_info: false,
+            output_kind: OutputKind::Object,
+            dump_device_ir: false,
+        }
+    }
+}
+
+/// Reads an LLVM module from a `.bc` or `.ll` file (or `-` for standard input).
+pub fn read_module<'ctx>(
+    context: &'ctx Context,
+    path: &Path,
+) -> Result<Module<'ctx>, CompileError> {
+    let io_error = |source| CompileError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let bytes = if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(io_error)?;
+        bytes
+    } else {
+        std::fs::read(path).map_err(io_error)?
+    };
+    let name = path.to_string_lossy();
+    let invalid = |message: String| CompileError::InvalidInput {
+        path: path.to_path_buf(),
+        message,
+    };
+    let module = if bytes.starts_with(b"BC\xC0\xDE") {
+        let buffer = MemoryBuffer::create_from_memory_range_copy(&bytes, &name);
+        Module::parse_bitcode_from_buffer(&buffer, context).map_err(|e| invalid(e.to_string()))?
+    } else {
+        let mut text = bytes;
+        text.push(0);
+        let buffer = MemoryBuffer::create_from_memory_range_copy(&text[..text.len() - 1], &name);
+        context
+            .create_module_from_ir(buffer)
+            .map_err(|e| invalid(e.to_string().trim().to_owned()))?
+    };
+    module
+        .verify()
+        .map_err(|e| invalid(e.to_string().trim().to_owned()))?;
+    Ok(module)
+}
+
+/// Links the device library into `module` unless it already provides the state accessors.
+pub fn link_device_library<'ctx>(
+    context: &'ctx Context,
+    module: &Module<'ctx>,
+) -> Result<(), CompileError> {
+    let already_linked = module
+        .get_function(WorkItemQuery::GlobalId.state_accessor())
+        .is_some_and(|f| f.count_basic_blocks() > 0);
+    if already_linked {
+        return Ok(());
+    }
+    let buffer = MemoryBuffer::create_from_memory_range(
+        nativecpu_device_lib::BITCODE,
+        "nativecpu-device-lib",
+    );
+    let library = Module::parse_bitcode_from_buffer(&buffer, context)
+        .map_err(|e| CompileError::DeviceLib(e.to_string()))?;
+    // The library was built for the same target; align its identification to avoid warnings.
+    library.set_triple(&module.get_triple());
+    library.set_data_layout(&module.get_data_layout());
+    module
+        .link_in_module(library)
+        .map_err(|e| CompileError::DeviceLib(e.to_string()))
+}
+
+/// Compiles the device module at `input` into `output`.
+pub fn compile_device_module(
+    input: &Path,
+    output: &Path,
+    options: &BackendOptions,
+) -> Result<(), CompileError> {
+    let context = Context::create();
+    let module = read_module(&context, input)?;
+    if !options.debug_info {
+        module.strip_debug_info();
+    }
+    let machine = host_target_machine(&options.cpu, options.opt_level)?;
+    retarget(&module, &machine, &options.cpu);
+    link_device_library(&context, &module)?;
+    run_pipeline_text(&module, &native_cpu_pipeline(), &machine, false)?;
+    module.verify().map_err(|e| CompileError::Verification {
+        after: "the Native CPU pipeline".into(),
+        message: e.to_string(),
+    })?;
+    if options.dump_device_ir {
+        print!("{}", module.print_to_string().to_string());
+    }
+    let llvm_pipeline = format!("default<O{}>", options.opt_level.min(3));
+    module
+        .run_passes(&llvm_pipeline, &machine, PassBuilderOptions::create())
+        .map_err(|e| CompileError::LlvmPasses {
+            pipeline: llvm_pipeline,
+            message: e.to_string(),
+        })?;
+    let write_error = |message: String| CompileError::Io {
+        path: PathBuf::from(output),
+        source: std::io::Error::other(message),
+    };
+    match options.output_kind {
+        OutputKind::LlvmIr => module
+            .print_to_file(output)
+            .map_err(|e| write_error(e.to_string())),
+        OutputKind::Object => machine
+            .write_to_file(&module, FileType::Object, output)
+            .map_err(|e| write_error(e.to_string())),
+        OutputKind::Assembly => machine
+            .write_to_file(&module, FileType::Assembly, output)
+            .map_err(|e| write_error(e.to_string())),
+    }
+}

@@ -1,0 +1,88 @@
+//! Function attributes through which the passes communicate (seed 000, "Function Attributes"):
+//!
+//! * `"mux-kernel"` marks kernels; the value `"entry-point"` marks those the runtime may call.
+//! * `"mux-orig-fn"` names the original kernel a function was derived from.
+//! * `"mux-base-fn-name"` is the base name new wrappers are suffixed from, so a wrapper of a
+//!   wrapper is `foo.pass2`, not `foo.pass1.pass2`.
+//! * `"sycl-module-id"` names the translation unit of a SYCL kernel or `SYCL_EXTERNAL` function.
+
+use inkwell::attributes::AttributeLoc;
+use inkwell::values::FunctionValue;
+
+pub const MUX_KERNEL: &str = "mux-kernel";
+pub const ENTRY_POINT: &str = "entry-point";
+pub const MUX_ORIG_FN: &str = "mux-orig-fn";
+pub const MUX_BASE_FN_NAME: &str = "mux-base-fn-name";
+pub const SYCL_MODULE_ID: &str = "sycl-module-id";
+
+/// The value of a string function attribute.
+pub fn string_attribute(function: FunctionValue<'_>, key: &str) -> Option<String> {
+    function
+        .get_string_attribute(AttributeLoc::Function, key)
+        .map(|a| a.get_string_value().to_string_lossy().into_owned())
+}
+
+/// Sets a string function attribute, replacing any previous value.
+pub fn set_string_attribute(function: FunctionValue<'_>, key: &str, value: &str) {
+    let context = function.get_type().get_context();
+    function.remove_string_attribute(AttributeLoc::Function, key);
+    function.add_attribute(
+        AttributeLoc::Function,
+        context.create_string_attribute(key, value),
+    );
+}
+
+/// Adds an enum attribute such as `alwaysinline` to the function.
+pub fn add_enum_attribute(function: FunctionValue<'_>, loc: AttributeLoc, name: &str) {
+    let context = function.get_type().get_context();
+    let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(name);
+    function.add_attribute(loc, context.create_enum_attribute(kind, 0));
+}
+
+/// Removes an enum attribute such as `noinline` from the function, if present.
+pub fn remove_enum_attribute(function: FunctionValue<'_>, loc: AttributeLoc, name: &str) {
+    let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(name);
+    function.remove_enum_attribute(loc, kind);
+}
+
+pub fn has_enum_attribute(function: FunctionValue<'_>, loc: AttributeLoc, name: &str) -> bool {
+    let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(name);
+    function.get_enum_attribute(loc, kind).is_some()
+}
+
+/// Whether the function is a kernel the runtime may call.
+pub fn is_kernel_entry_point(function: FunctionValue<'_>) -> bool {
+    string_attribute(function, MUX_KERNEL).as_deref() == Some(ENTRY_POINT)
+}
+
+pub fn set_is_kernel_entry_point(function: FunctionValue<'_>) {
+    set_string_attribute(function, MUX_KERNEL, ENTRY_POINT);
+}
+
+/// Moves the `mux-kernel` attribute from `from` to `to` (seed 000's `takeIsKernel`).
+pub fn take_is_kernel(to: FunctionValue<'_>, from: FunctionValue<'_>) {
+    if let Some(value) = string_attribute(from, MUX_KERNEL) {
+        set_string_attribute(to, MUX_KERNEL, &value);
+        from.remove_string_attribute(AttributeLoc::Function, MUX_KERNEL);
+    }
+}
+
+/// The base name new functions derived from `function` are named after.
+pub fn base_name(function: FunctionValue<'_>) -> String {
+    string_attribute(function, MUX_BASE_FN_NAME)
+        .unwrap_or_else(|| function.get_name().to_string_lossy().into_owned())
+}
+
+/// The original kernel name of `function` (`mux-orig-fn`, else its own name).
+pub fn original_name(function: FunctionValue<'_>) -> String {
+    string_attribute(function, MUX_ORIG_FN)
+        .unwrap_or_else(|| function.get_name().to_string_lossy().into_owned())
+}
+
+/// Copies every function-level attribute of `from` onto `to` (target features, fast-math
+/// settings …), so that `from` can later be inlined into `to`.
+pub fn copy_function_attributes(to: FunctionValue<'_>, from: FunctionValue<'_>) {
+    for attribute in from.attributes(AttributeLoc::Function) {
+        to.add_attribute(AttributeLoc::Function, attribute);
+    }
+}

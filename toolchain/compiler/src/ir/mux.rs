@@ -1,0 +1,152 @@
+//! The mux builtins: the scheduling-related functions the front-end's SPIR-V builtins are
+//! lowered to (seed 001, "Input IR"), and the Native CPU state accessors they become once the
+//! kernels receive the work-item state (reference intel-llvm §4.3).
+
+/// A work-item query: the mux builtin, and the device library accessor that reads it from the
+/// Native CPU state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WorkItemQuery {
+    GlobalId,
+    GlobalSize,
+    GlobalOffset,
+    LocalId,
+    LocalSize,
+    NumGroups,
+    GroupId,
+    SubGroupId,
+    SubGroupLocalId,
+    SubGroupSize,
+    MaxSubGroupSize,
+    NumSubGroups,
+}
+
+impl WorkItemQuery {
+    pub const ALL: [WorkItemQuery; 12] = [
+        WorkItemQuery::GlobalId,
+        WorkItemQuery::GlobalSize,
+        WorkItemQuery::GlobalOffset,
+        WorkItemQuery::LocalId,
+        WorkItemQuery::LocalSize,
+        WorkItemQuery::NumGroups,
+        WorkItemQuery::GroupId,
+        WorkItemQuery::SubGroupId,
+        WorkItemQuery::SubGroupLocalId,
+        WorkItemQuery::SubGroupSize,
+        WorkItemQuery::MaxSubGroupSize,
+        WorkItemQuery::NumSubGroups,
+    ];
+
+    /// Ranked queries take an `i32` dimension and return a `size_t`; the others take nothing
+    /// and return an `i32`.
+    pub fn is_ranked(self) -> bool {
+        !matches!(
+            self,
+            WorkItemQuery::SubGroupId
+                | WorkItemQuery::SubGroupLocalId
+                | WorkItemQuery::SubGroupSize
+                | WorkItemQuery::MaxSubGroupSize
+                | WorkItemQuery::NumSubGroups
+        )
+    }
+
+    pub fn mux_name(self) -> &'static str {
+        match self {
+            WorkItemQuery::GlobalId => "__mux_get_global_id",
+            WorkItemQuery::GlobalSize => "__mux_get_global_size",
+            WorkItemQuery::GlobalOffset => "__mux_get_global_offset",
+            WorkItemQuery::LocalId => "__mux_get_local_id",
+            WorkItemQuery::LocalSize => "__mux_get_local_size",
+            WorkItemQuery::NumGroups => "__mux_get_num_groups",
+            WorkItemQuery::GroupId => "__mux_get_group_id",
+            WorkItemQuery::SubGroupId => "__mux_get_sub_group_id",
+            WorkItemQuery::SubGroupLocalId => "__mux_get_sub_group_local_id",
+            WorkItemQuery::SubGroupSize => "__mux_get_sub_group_size",
+            WorkItemQuery::MaxSubGroupSize => "__mux_get_max_sub_group_size",
+            WorkItemQuery::NumSubGroups => "__mux_get_num_sub_groups",
+        }
+    }
+
+    /// The `__dpcpp_nativecpu_*` accessor of the device library (reference §4.3's table).
+    pub fn state_accessor(self) -> &'static str {
+        match self {
+            WorkItemQuery::GlobalId => "__dpcpp_nativecpu_get_global_id",
+            WorkItemQuery::GlobalSize => "__dpcpp_nativecpu_get_global_range",
+            WorkItemQuery::GlobalOffset => "__dpcpp_nativecpu_get_global_offset",
+            WorkItemQuery::LocalId => "__dpcpp_nativecpu_get_local_id",
+            WorkItemQuery::LocalSize => "__dpcpp_nativecpu_get_wg_size",
+            WorkItemQuery::NumGroups => "__dpcpp_nativecpu_get_num_groups",
+            WorkItemQuery::GroupId => "__dpcpp_nativecpu_get_wg_id",
+            WorkItemQuery::SubGroupId => "__dpcpp_nativecpu_get_sub_group_id",
+            WorkItemQuery::SubGroupLocalId => "__dpcpp_nativecpu_get_sub_group_local_id",
+            WorkItemQuery::SubGroupSize => "__dpcpp_nativecpu_get_sub_group_size",
+            WorkItemQuery::MaxSubGroupSize => "__dpcpp_nativecpu_get_max_sub_group_size",
+            WorkItemQuery::NumSubGroups => "__dpcpp_nativecpu_get_num_sub_groups",
+        }
+    }
+
+    pub fn from_mux_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|q| q.mux_name() == name)
+    }
+}
+
+/// A work-item state update made by the work-item loops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StateUpdate {
+    /// `__mux_set_local_id(i32 dim, size_t id)`: also recomputes the global id.
+    LocalId,
+    SubGroupId,
+    NumSubGroups,
+    MaxSubGroupSize,
+}
+
+impl StateUpdate {
+    pub const ALL: [StateUpdate; 4] = [
+        StateUpdate::LocalId,
+        StateUpdate::SubGroupId,
+        StateUpdate::NumSubGroups,
+        StateUpdate::MaxSubGroupSize,
+    ];
+
+    pub fn mux_name(self) -> &'static str {
+        match self {
+            StateUpdate::LocalId => "__mux_set_local_id",
+            StateUpdate::SubGroupId => "__mux_set_sub_group_id",
+            StateUpdate::NumSubGroups => "__mux_set_num_sub_groups",
+            StateUpdate::MaxSubGroupSize => "__mux_set_max_sub_group_size",
+        }
+    }
+
+    pub fn state_accessor(self) -> &'static str {
+        match self {
+            StateUpdate::LocalId => "__dpcpp_nativecpu_set_local_id",
+            StateUpdate::SubGroupId => "__dpcpp_nativecpu_set_sub_group_id",
+            StateUpdate::NumSubGroups => "__dpcpp_nativecpu_set_num_sub_groups",
+            StateUpdate::MaxSubGroupSize => "__dpcpp_nativecpu_set_max_sub_group_size",
+        }
+    }
+
+    pub fn from_mux_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|u| u.mux_name() == name)
+    }
+}
+
+/// `__mux_work_group_barrier(i32 id, i32 scope, i32 semantics)`.
+pub const WORK_GROUP_BARRIER: &str = "__mux_work_group_barrier";
+
+/// Prefix of every work-group collective (`__mux_work_group_reduce_add_i32`, …); like barriers,
+/// they synchronise the whole work-group.
+pub const WORK_GROUP_COLLECTIVE_PREFIX: &str = "__mux_work_group_";
+
+/// Whether a call to `name` synchronises the work-group (a barrier or a collective).
+pub fn is_barrier_like(name: &str) -> bool {
+    name.starts_with(WORK_GROUP_COLLECTIVE_PREFIX)
+}
+
+/// Prefix of the device library's state accessors; never renamed or suffixed.
+pub const STATE_ACCESSOR_PREFIX: &str = "__dpcpp_nativecpu";
+
+/// Name of the opaque state struct type in DPC++ IR.
+pub const STATE_TYPE_NAME: &str = "struct.__nativecpu_state";
+
+/// Size in bytes of the Native CPU state on 64-bit targets: 7 × `size_t[3]` + 4 × `u32`.
+pub const STATE_SIZE: u64 = 7 * 3 * 8 + 4 * 4;

@@ -1,0 +1,37 @@
+//! `assign-sycl-module-id`: gives every kernel of a translation unit's device module the
+//! `"sycl-module-id"` attribute DPC++'s front-end sets and upstream clang does not.
+//!
+//! Expects: the device module of one translation unit, straight from clang `-fsycl-is-device`
+//! (its `source_filename` is the translation unit's path).
+//! Guarantees: every `spir_kernel` definition carries `"sycl-module-id"`; existing values are
+//! kept, so DPC++ device IR passes through unchanged. `sycl-post-link -split=source` and the
+//! `.SYCLNCPU` renaming rely on the attribute.
+
+use inkwell::module::Module;
+
+use super::ModulePass;
+use crate::ir::{attributes, calling_convention, walk};
+use crate::CompileError;
+
+pub const NAME: &str = "assign-sycl-module-id";
+
+pub struct AssignSyclModuleId;
+
+impl ModulePass for AssignSyclModuleId {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+        let source = module.get_source_file_name().to_string_lossy().into_owned();
+        for function in module.get_functions() {
+            if function.get_call_conventions() == calling_convention::SPIR_KERNEL
+                && walk::is_definition(function)
+                && attributes::string_attribute(function, attributes::SYCL_MODULE_ID).is_none()
+            {
+                attributes::set_string_attribute(function, attributes::SYCL_MODULE_ID, &source);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,76 @@
+//! The compiler's own passes, one module each, and the registry that names them for `muxc
+//! --passes` (using the Construction Kit's registry names where one exists). Each pass's module
+//! doc comment states what it expects of the module and what it guarantees afterwards.
+
+pub mod assign_sycl_module_id;
+pub mod convert_to_mux_builtins;
+pub mod prepare_native_cpu;
+pub mod rename_kernels;
+pub mod transfer_kernel_metadata;
+pub mod work_item_loops;
+
+use inkwell::module::Module;
+
+use crate::CompileError;
+
+/// A transformation of a whole module.
+pub trait ModulePass {
+    /// The pass's name in pipeline text.
+    fn name(&self) -> &'static str;
+    fn run(&self, module: &Module<'_>) -> Result<(), CompileError>;
+}
+
+/// Names of the registered passes, with their parameter syntax, for `muxc --print-passes`.
+pub const REGISTERED: &[(&str, &str)] = &[
+    (assign_sycl_module_id::NAME, ""),
+    (convert_to_mux_builtins::NAME, ""),
+    (transfer_kernel_metadata::NAME, ""),
+    (work_item_loops::NAME, ""),
+    (prepare_native_cpu::NAME, ""),
+    (rename_kernels::NAME, ""),
+];
+
+/// Splits `name<params>` into the name and its `;`-separated parameters.
+fn split_parameters(element: &str) -> Result<(&str, Vec<&str>), String> {
+    match element.find('<') {
+        None => Ok((element, Vec::new())),
+        Some(open) => {
+            let Some(inner) = element[open + 1..].strip_suffix('>') else {
+                return Err(format!("'{element}' opens '<' without closing '>'"));
+            };
+            let params = inner.split(';').filter(|p| !p.is_empty()).collect();
+            Ok((&element[..open], params))
+        }
+    }
+}
+
+/// The pass a pipeline element names, or `None` if it is not one of ours (then it may be an
+/// LLVM pass). A known name with bad parameters is an error.
+pub fn parse(element: &str) -> Option<Result<Box<dyn ModulePass>, String>> {
+    let (name, params) = match split_parameters(element) {
+        Ok(split) => split,
+        Err(message) => return Some(Err(message)),
+    };
+    let no_params = |pass: Box<dyn ModulePass>| {
+        if params.is_empty() {
+            Ok(pass)
+        } else {
+            Err(format!("pass '{name}' takes no parameters"))
+        }
+    };
+    Some(match name {
+        assign_sycl_module_id::NAME => {
+            no_params(Box::new(assign_sycl_module_id::AssignSyclModuleId))
+        }
+        convert_to_mux_builtins::NAME => {
+            no_params(Box::new(convert_to_mux_builtins::ConvertToMuxBuiltins))
+        }
+        transfer_kernel_metadata::NAME => {
+            no_params(Box::new(transfer_kernel_metadata::TransferKernelMetadata))
+        }
+        work_item_loops::NAME => no_params(Box::new(work_item_loops::WorkItemLoops)),
+        prepare_native_cpu::NAME => no_params(Box::new(prepare_native_cpu::PrepareNativeCpu)),
+        rename_kernels::NAME => no_params(Box::new(rename_kernels::RenameKernels)),
+        _ => return None,
+    })
+}

@@ -1,0 +1,435 @@
+//! `prepare-sycl-native-cpu`: gives kernels the Native CPU work-item state and the runtime's
+//! calling convention (reference intel-llvm §4.5, "PrepareSYCLNativeCPUPass").
+//!
+//! Expects: entry points (`"mux-kernel"="entry-point"`, normally the work-item-loop wrappers)
+//! that reach the work-item state only through mux query/update builtins, and the device
+//! library's `__dpcpp_nativecpu_*` accessors (declared here if the module lacks them).
+//! Guarantees:
+//! * every function that calls a mux state builtin, directly or through callees, takes the state
+//!   pointer as a new last parameter, and the builtins become `__dpcpp_nativecpu_*(…, state)`;
+//! * each entry point is renamed `<kernel>.NativeCPUKernel` (internal, always-inline) and called
+//!   from a new *subhandler* named `<kernel>`: `void(ptr args, ptr state)` with the C calling
+//!   convention, which reads parameter `i` from `args[i]` (pointer parameters take `args[i]`
+//!   itself, other parameters the value it points at) and carries `"sycl-module-id"`;
+//! * the original kernel body, if still present, is renamed `<kernel>.mux-kernel-body`.
+//!
+//! Where we differ from DPC++ on purpose: the subhandler copies the runtime's state into a
+//! private stack slot and passes that copy down. The copy cannot alias any kernel argument, so
+//! once everything is inlined LLVM keeps the whole state in registers (the local id updates of the
+//! work-item loops become SSA values), instead of re-reading memory after every store the kernel
+//! makes. The runtime never reads the state back, so nothing observable changes.
+//!
+//! A function whose address is taken while it needs the state is rejected: it could not receive
+//! the extra parameter (DPC++ falls back to a thread-local state there; not needed by SYCL code).
+
+use std::collections::{HashMap, HashSet};
+
+use inkwell::attributes::AttributeLoc;
+use inkwell::module::{Linkage, Module};
+use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FunctionType};
+use inkwell::values::{BasicMetadataValueEnum, BasicValue, FunctionValue, PointerValue};
+use inkwell::AddressSpace;
+
+use super::ModulePass;
+use crate::ir::mux::{self, StateUpdate, WorkItemQuery};
+use crate::ir::{attributes, calling_convention, walk};
+use crate::CompileError;
+
+pub const NAME: &str = "prepare-sycl-native-cpu";
+
+/// Suffix of the renamed entry point the subhandler calls.
+pub const KERNEL_SUFFIX: &str = ".NativeCPUKernel";
+/// Suffix given to the original kernel body when the subhandler takes its name.
+pub const KERNEL_BODY_SUFFIX: &str = ".mux-kernel-body";
+
+pub struct PrepareNativeCpu;
+
+fn build_error(e: inkwell::builder::BuilderError) -> CompileError {
+    CompileError::Pass(format!("{NAME}: {e}"))
+}
+
+fn is_state_builtin(name: &str) -> bool {
+    WorkItemQuery::from_mux_name(name).is_some() || StateUpdate::from_mux_name(name).is_some()
+}
+
+/// The functions that need the state: entry points, direct users of the builtins, and their
+/// callers, transitively. In module order, so the output is deterministic.
+fn functions_needing_state<'ctx>(module: &Module<'ctx>) -> Vec<FunctionValue<'ctx>> {
+    let definitions: Vec<_> = module
+        .get_functions()
+        .filter(|f| {
+            walk::is_definition(*f) && !walk::name(*f).starts_with(mux::STATE_ACCESSOR_PREFIX)
+        })
+        .collect();
+    let mut needed: HashSet<FunctionValue> = definitions
+        .iter()
+        .copied()
+        .filter(|f| {
+            attributes::is_kernel_entry_point(*f)
+                || walk::direct_calls(*f)
+                    .iter()
+                    .any(|c| is_state_builtin(&walk::name(c.callee)))
+        })
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for function in &definitions {
+            if !needed.contains(function)
+                && walk::direct_calls(*function)
+                    .iter()
+                    .any(|c| needed.contains(&c.callee))
+            {
+                needed.insert(*function);
+                changed = true;
+            }
+        }
+    }
+    definitions
+        .into_iter()
+        .filter(|f| needed.contains(f))
+        .collect()
+}
+
+/// Moves the body of `old` into a new function with the state pointer appended to its
+/// parameters, keeping attributes, linkage and metadata. Returns the new function; `old` is left
+/// as an empty declaration for the caller to delete once its calls are redirected.
+fn add_state_parameter<'ctx>(
+    module: &Module<'ctx>,
+    old: FunctionValue<'ctx>,
+) -> Result<FunctionValue<'ctx>, CompileError> {
+    let context = module.get_context();
+    let old_type = old.get_type();
+    let mut params: Vec<BasicMetadataTypeEnum> = old_type
+        .get_param_types()
+        .into_iter()
+        .map(Into::into)
+        .collect();
+    params.push(context.ptr_type(AddressSpace::default()).into());
+    let new_type: FunctionType = match old_type.get_return_type() {
+        Some(ret) => ret.fn_type(&params, old_type.is_var_arg()),
+        None => context.void_type().fn_type(&params, old_type.is_var_arg()),
+    };
+    let new = module.add_function(
+        &format!("{}.with-state", walk::name(old)),
+        new_type,
+        Some(old.get_linkage()),
+    );
+    new.set_call_conventions(old.get_call_conventions());
+    new.as_global_value()
+        .set_visibility(old.as_global_value().get_visibility());
+    if let Some(comdat) = old.as_global_value().get_comdat() {
+        new.as_global_value().set_comdat(comdat);
+    }
+    for attribute in old.attributes(AttributeLoc::Function) {
+        new.add_attribute(AttributeLoc::Function, attribute);
+    }
+    for attribute in old.attributes(AttributeLoc::Return) {
+        new.add_attribute(AttributeLoc::Return, attribute);
+    }
+    for index in 0..old.count_params() {
+        for attribute in old.attributes(AttributeLoc::Param(index)) {
+            new.add_attribute(AttributeLoc::Param(index), attribute);
+        }
+    }
+    walk::copy_global_metadata(old, new);
+    for block in old.get_basic_blocks() {
+        block.remove_from_function().map_err(|()| {
+            CompileError::Pass(format!(
+                "{NAME}: cannot move a block of '{}'",
+                walk::name(old)
+            ))
+        })?;
+        new.append_existing_basic_block(block);
+    }
+    for (old_param, new_param) in old.get_param_iter().zip(new.get_param_iter()) {
+        new_param.set_name(&old_param.get_name().to_string_lossy());
+        walk::replace_all_uses(&old_param, &new_param);
+    }
+    new.get_last_param()
+        .expect("the state parameter was just added")
+        .set_name("state");
+    Ok(new)
+}
+
+/// The device library accessor for a mux builtin, declared if the library is not linked in.
+fn accessor<'ctx>(module: &Module<'ctx>, builtin: &str) -> Option<FunctionValue<'ctx>> {
+    let context = module.get_context();
+    let (i32_type, i64_type, ptr_type) = (
+        context.i32_type(),
+        context.i64_type(),
+        context.ptr_type(AddressSpace::default()),
+    );
+    let (name, function_type) = if let Some(query) = WorkItemQuery::from_mux_name(builtin) {
+        let ty = if query.is_ranked() {
+            i64_type.fn_type(&[i32_type.into(), ptr_type.into()], false)
+        } else {
+            i32_type.fn_type(&[ptr_type.into()], false)
+        };
+        (query.state_accessor(), ty)
+    } else {
+        let update = StateUpdate::from_mux_name(builtin)?;
+        let ty = match update {
+            StateUpdate::LocalId => context
+                .void_type()
+                .fn_type(&[i32_type.into(), i64_type.into(), ptr_type.into()], false),
+            _ => context
+                .void_type()
+                .fn_type(&[i32_type.into(), ptr_type.into()], false),
+        };
+        (update.state_accessor(), ty)
+    };
+    Some(
+        module
+            .get_function(name)
+            .unwrap_or_else(|| module.add_function(name, function_type, None)),
+    )
+}
+
+/// Replaces the mux state builtin calls of `function` by accessor calls on `state`.
+fn lower_builtins<'ctx>(
+    module: &Module<'ctx>,
+    function: FunctionValue<'ctx>,
+    state: PointerValue<'ctx>,
+) -> Result<(), CompileError> {
+    let builder = module.get_context().create_builder();
+    for call in walk::direct_calls(function) {
+        let Some(target) = accessor(module, &walk::name(call.callee)) else {
+            continue;
+        };
+        builder.position_before(&call.instruction);
+        let mut args: Vec<BasicMetadataValueEnum> = (0..call.site.count_arguments())
+            .filter_map(|i| call.instruction.get_operand(i).and_then(|o| o.value()))
+            .map(Into::into)
+            .collect();
+        args.push(state.into());
+        let replacement = builder.build_call(target, &args, "").map_err(build_error)?;
+        if let (Some(old), Some(new)) = (
+            call.site.try_as_basic_value().basic(),
+            replacement.try_as_basic_value().basic(),
+        ) {
+            walk::replace_all_uses(&old, &new);
+        }
+        call.instruction.erase_from_basic_block();
+    }
+    Ok(())
+}
+
+/// Redirects every call to `old` to `new`, passing the caller's own state as the last argument.
+fn redirect_calls<'ctx>(
+    module: &Module<'ctx>,
+    old: FunctionValue<'ctx>,
+    new: FunctionValue<'ctx>,
+) -> Result<(), CompileError> {
+    let builder = module.get_context().create_builder();
+    for call in walk::calls_to(module, old) {
+        let caller = call
+            .instruction
+            .get_parent()
+            .and_then(|b| b.get_parent())
+            .expect("a call lives in a function");
+        let state = caller
+            .get_last_param()
+            .expect("callers of state users take the state")
+            .into_pointer_value();
+        builder.position_before(&call.instruction);
+        let mut args: Vec<BasicMetadataValueEnum> = (0..call.site.count_arguments())
+            .filter_map(|i| call.instruction.get_operand(i).and_then(|o| o.value()))
+            .map(Into::into)
+            .collect();
+        args.push(state.into());
+        let replacement = builder.build_call(new, &args, "").map_err(build_error)?;
+        replacement.set_call_convention(call.site.get_call_convention());
+        for loc in [AttributeLoc::Function, AttributeLoc::Return] {
+            for attribute in call.site.attributes(loc) {
+                replacement.add_attribute(loc, attribute);
+            }
+        }
+        for index in 0..call.site.count_arguments() {
+            for attribute in call.site.attributes(AttributeLoc::Param(index)) {
+                replacement.add_attribute(AttributeLoc::Param(index), attribute);
+            }
+        }
+        if let (Some(old_value), Some(new_value)) = (
+            call.site.try_as_basic_value().basic(),
+            replacement.try_as_basic_value().basic(),
+        ) {
+            walk::replace_all_uses(&old_value, &new_value);
+        }
+        call.instruction.erase_from_basic_block();
+    }
+    Ok(())
+}
+
+/// Builds the subhandler `<kernel>(ptr args, ptr state)` for an entry point that already takes
+/// the state last.
+fn build_subhandler<'ctx>(
+    module: &Module<'ctx>,
+    entry: FunctionValue<'ctx>,
+) -> Result<(), CompileError> {
+    let context = module.get_context();
+    let kernel_name = attributes::original_name(entry);
+    let module_id = attributes::string_attribute(entry, attributes::SYCL_MODULE_ID)
+        .unwrap_or_else(|| module.get_source_file_name().to_string_lossy().into_owned());
+    if let Some(body) = module.get_function(&kernel_name) {
+        body.as_global_value()
+            .set_name(&format!("{kernel_name}{KERNEL_BODY_SUFFIX}"));
+    }
+    entry
+        .as_global_value()
+        .set_name(&format!("{kernel_name}{KERNEL_SUFFIX}"));
+    entry.set_linkage(Linkage::Internal);
+    entry.set_call_conventions(calling_convention::C);
+    if !attributes::has_enum_attribute(entry, AttributeLoc::Function, "noinline") {
+        attributes::add_enum_attribute(entry, AttributeLoc::Function, "alwaysinline");
+    }
+
+    let ptr_type = context.ptr_type(AddressSpace::default());
+    let subhandler_type = context
+        .void_type()
+        .fn_type(&[ptr_type.into(), ptr_type.into()], false);
+    let subhandler = module.add_function(&kernel_name, subhandler_type, None);
+    subhandler.set_call_conventions(calling_convention::C);
+    for key in ["target-cpu", "target-features", "tune-cpu"] {
+        if let Some(value) = attributes::string_attribute(entry, key) {
+            attributes::set_string_attribute(subhandler, key, &value);
+        }
+    }
+    attributes::add_enum_attribute(subhandler, AttributeLoc::Function, "nounwind");
+    attributes::set_string_attribute(subhandler, attributes::SYCL_MODULE_ID, &module_id);
+    attributes::set_string_attribute(subhandler, attributes::MUX_ORIG_FN, &kernel_name);
+    attributes::take_is_kernel(subhandler, entry);
+    entry.remove_string_attribute(AttributeLoc::Function, attributes::SYCL_MODULE_ID);
+    for index in 0..2 {
+        attributes::add_enum_attribute(subhandler, AttributeLoc::Param(index), "noalias");
+    }
+    let args = subhandler
+        .get_nth_param(0)
+        .expect("args")
+        .into_pointer_value();
+    let state = subhandler
+        .get_nth_param(1)
+        .expect("state")
+        .into_pointer_value();
+    args.set_name("args");
+    state.set_name("state");
+
+    let builder = context.create_builder();
+    builder.position_at_end(context.append_basic_block(subhandler, "entry"));
+    let state_copy = builder
+        .build_array_alloca(
+            context.i8_type(),
+            context.i64_type().const_int(mux::STATE_SIZE, false),
+            "state.copy",
+        )
+        .map_err(build_error)?;
+    let align_error = |e: &str| CompileError::Pass(format!("{NAME}: {e}"));
+    state_copy
+        .as_instruction_value()
+        .expect("an alloca")
+        .set_alignment(8)
+        .map_err(|e| align_error(&e.to_string()))?;
+    builder
+        .build_memcpy(
+            state_copy,
+            8,
+            state,
+            8,
+            context.i64_type().const_int(mux::STATE_SIZE, false),
+        )
+        .map_err(|e| align_error(&e.to_string()))?;
+
+    let kernel_params = entry.get_type().get_param_types();
+    let mut call_args: Vec<BasicMetadataValueEnum> = Vec::new();
+    for (index, param_type) in kernel_params[..kernel_params.len() - 1].iter().enumerate() {
+        let slot = unsafe {
+            builder.build_in_bounds_gep(
+                ptr_type,
+                args,
+                &[context.i64_type().const_int(index as u64, false)],
+                &format!("arg{index}.slot"),
+            )
+        }
+        .map_err(build_error)?;
+        let pointer = builder
+            .build_load(ptr_type, slot, &format!("arg{index}.ptr"))
+            .map_err(build_error)?
+            .into_pointer_value();
+        let param_type = BasicTypeEnum::try_from(*param_type).map_err(|()| {
+            CompileError::Pass(format!(
+                "{NAME}: kernel parameter {index} has no value type"
+            ))
+        })?;
+        let value = if param_type.is_pointer_type() {
+            pointer.into()
+        } else {
+            builder
+                .build_load(param_type, pointer, &format!("arg{index}"))
+                .map_err(build_error)?
+        };
+        call_args.push(value.into());
+    }
+    call_args.push(state_copy.into());
+    builder
+        .build_call(entry, &call_args, "")
+        .map_err(build_error)?;
+    builder.build_return(None).map_err(build_error)?;
+    Ok(())
+}
+
+impl ModulePass for PrepareNativeCpu {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+        let needing = functions_needing_state(module);
+        for function in &needing {
+            if walk::address_taken(module, *function) {
+                return Err(CompileError::unsupported(
+                    walk::name(*function),
+                    "its address is taken, but it reads work-item state and so needs an extra parameter",
+                ));
+            }
+        }
+        let mut replaced: HashMap<FunctionValue, FunctionValue> = HashMap::new();
+        for function in &needing {
+            replaced.insert(*function, add_state_parameter(module, *function)?);
+        }
+        for (old, new) in &replaced {
+            redirect_calls(module, *old, *new)?;
+        }
+        let mut entries = Vec::new();
+        for old in needing {
+            let new = replaced[&old];
+            let name = walk::name(old);
+            // SAFETY: every call to `old` was redirected and its address is not taken.
+            unsafe { old.delete() };
+            new.as_global_value().set_name(&name);
+            let state = new
+                .get_last_param()
+                .expect("state parameter")
+                .into_pointer_value();
+            lower_builtins(module, new, state)?;
+            if attributes::is_kernel_entry_point(new) {
+                entries.push(new);
+            }
+        }
+        for entry in entries {
+            build_subhandler(module, entry)?;
+        }
+        for builtin in WorkItemQuery::ALL
+            .iter()
+            .map(|q| q.mux_name())
+            .chain(StateUpdate::ALL.iter().map(|u| u.mux_name()))
+        {
+            if let Some(declaration) = module.get_function(builtin) {
+                if walk::use_count(declaration) == 0 {
+                    // SAFETY: unused declaration.
+                    unsafe { declaration.delete() };
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,84 @@
+//! `rename-kernel-sycl-native-cpu`: fixes the device object's exported symbols (reference
+//! intel-llvm §4.5, "RenameKernelSYCLNativeCPUPass").
+//!
+//! Expects: subhandlers (and `SYCL_EXTERNAL` functions) are the externally visible definitions
+//! carrying `"sycl-module-id"`.
+//! Guarantees: each of them is renamed `<name>.SYCLNCPU` (names starting with
+//! `__dpcpp_nativecpu` or ending in `.NativeCPUKernel` keep theirs), which is exactly what the
+//! offload wrapper declares for every `.sym` entry. Every other definition, function or global
+//! variable, becomes internal and leaves its comdat, and `llvm.used`/`llvm.compiler.used` are
+//! dropped, so the object exports nothing else and LLVM may delete what the subhandlers do not
+//! reach.
+
+use inkwell::module::{Linkage, Module};
+use inkwell::values::{AsValueRef, GlobalValue};
+
+use super::ModulePass;
+use crate::ir::{attributes, mux, walk};
+use crate::passes::prepare_native_cpu::KERNEL_SUFFIX;
+use crate::CompileError;
+
+pub const NAME: &str = "rename-kernel-sycl-native-cpu";
+
+/// Suffix of every symbol the device object exports.
+pub const EXPORT_SUFFIX: &str = ".SYCLNCPU";
+
+pub struct RenameKernels;
+
+/// The symbol the device object exports for entry point `name` (and the offload wrapper
+/// declares): `name.SYCLNCPU`, except for the names DPC++ leaves alone.
+pub fn exported_symbol(name: &str) -> String {
+    if name.starts_with(mux::STATE_ACCESSOR_PREFIX) || name.ends_with(KERNEL_SUFFIX) {
+        name.to_owned()
+    } else {
+        format!("{name}{EXPORT_SUFFIX}")
+    }
+}
+
+fn is_externally_visible(linkage: Linkage) -> bool {
+    !matches!(linkage, Linkage::Internal | Linkage::Private)
+}
+
+fn internalize(global: GlobalValue<'_>) {
+    // SAFETY: clearing the comdat of a live global is always valid.
+    unsafe {
+        inkwell::llvm_sys::comdat::LLVMSetComdat(global.as_value_ref(), std::ptr::null_mut())
+    };
+    global.set_linkage(Linkage::Internal);
+    global.set_visibility(inkwell::GlobalVisibility::Default);
+}
+
+impl ModulePass for RenameKernels {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+        for list in ["llvm.used", "llvm.compiler.used"] {
+            if let Some(global) = module.get_global(list) {
+                // SAFETY: the intrinsic lists have no users.
+                unsafe { global.delete() };
+            }
+        }
+        for function in module.get_functions() {
+            if !walk::is_definition(function) {
+                continue;
+            }
+            let exported = is_externally_visible(function.get_linkage())
+                && attributes::string_attribute(function, attributes::SYCL_MODULE_ID).is_some();
+            if exported {
+                let symbol = exported_symbol(&walk::name(function));
+                function.as_global_value().set_name(&symbol);
+            } else {
+                internalize(function.as_global_value());
+            }
+        }
+        for global in module.get_globals() {
+            let is_definition = global.get_initializer().is_some();
+            if is_definition && !global.get_name().to_bytes().starts_with(b"llvm.") {
+                internalize(global);
+            }
+        }
+        Ok(())
+    }
+}

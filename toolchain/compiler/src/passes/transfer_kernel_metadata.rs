@@ -1,0 +1,42 @@
+//! `transfer-kernel-metadata`: marks the kernels under compilation (seed 000,
+//! "TransferKernelMetadataPass and EncodeKernelMetadataPass").
+//!
+//! Expects: kernels are the `spir_kernel` definitions (SYCL modules carry no `!opencl.kernels`;
+//! a kernel's `!reqd_work_group_size` is already attached to the function by the front-end).
+//! Guarantees: every kernel has `"mux-kernel"="entry-point"`, and `"mux-orig-fn"` /
+//! `"mux-base-fn-name"` naming it, unless already set. Later passes find kernels only through
+//! these attributes, never by calling convention or name.
+
+use inkwell::module::Module;
+
+use super::ModulePass;
+use crate::ir::{attributes, calling_convention, walk};
+use crate::CompileError;
+
+pub const NAME: &str = "transfer-kernel-metadata";
+
+pub struct TransferKernelMetadata;
+
+impl ModulePass for TransferKernelMetadata {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+        for function in module.get_functions() {
+            if function.get_call_conventions() != calling_convention::SPIR_KERNEL
+                || !walk::is_definition(function)
+            {
+                continue;
+            }
+            let name = walk::name(function);
+            attributes::set_is_kernel_entry_point(function);
+            for key in [attributes::MUX_ORIG_FN, attributes::MUX_BASE_FN_NAME] {
+                if attributes::string_attribute(function, key).is_none() {
+                    attributes::set_string_attribute(function, key, &name);
+                }
+            }
+        }
+        Ok(())
+    }
+}

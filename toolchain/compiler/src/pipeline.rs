@@ -1,0 +1,31 @@
+//! The Native CPU pass pipeline, in one place and in order (reference intel-llvm §4.4, with the
+//! steps that do not exist yet left out until they do):
+//!
+//! 1. `convert-to-mux-builtins` — SPIR-V builtins become mux builtins;
+//! 2. `transfer-kernel-metadata` — kernels are marked as entry points;
+//! 3. `work-item-loops` — each kernel runs a whole work-group per call;
+//! 4. `prepare-sycl-native-cpu` — the state parameter, builtins read from it, subhandlers;
+//! 5. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
+//!
+//! Then LLVM's own `default<O*>` pipeline optimises the result for the chosen CPU (see
+//! [`crate::backend`]).
+
+use crate::passes::{
+    convert_to_mux_builtins, prepare_native_cpu, rename_kernels, transfer_kernel_metadata,
+    work_item_loops,
+};
+
+/// The Native CPU pipeline as pipeline text, the form `muxc --passes` takes.
+pub fn native_cpu_pipeline() -> String {
+    [
+        convert_to_mux_builtins::NAME,
+        transfer_kernel_metadata::NAME,
+        work_item_loops::NAME,
+        prepare_native_cpu::NAME,
+        rename_kernels::NAME,
+    ]
+    .join(",")
+}
+
+/// The name `muxc --passes` accepts for the whole pipeline above.
+pub const NATIVE_CPU_PIPELINE_ALIAS: &str = "native-cpu-pipeline";

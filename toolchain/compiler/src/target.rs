@@ -1,0 +1,87 @@
+//! The host target: a TargetMachine for the CPU the code will run on, and the per-function
+//! target attributes that make LLVM optimise for it.
+
+use inkwell::module::Module;
+use inkwell::targets::{
+    CodeModel, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple,
+};
+use inkwell::OptimizationLevel;
+
+use crate::ir::{attributes, walk};
+use crate::CompileError;
+
+/// The CPU to generate code for: `native` (the build machine's CPU and features, the default)
+/// or an LLVM CPU name such as `x86-64-v3` or `skylake`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CpuSelection(pub String);
+
+impl Default for CpuSelection {
+    fn default() -> Self {
+        CpuSelection("native".into())
+    }
+}
+
+impl CpuSelection {
+    /// The CPU name and feature string LLVM should use.
+    pub fn resolve(&self) -> (String, String) {
+        if self.0 == "native" {
+            (
+                TargetMachine::get_host_cpu_name().to_string(),
+                TargetMachine::get_host_cpu_features().to_string(),
+            )
+        } else {
+            (self.0.clone(), String::new())
+        }
+    }
+}
+
+pub fn optimization_level(level: u8) -> OptimizationLevel {
+    match level {
+        0 => OptimizationLevel::None,
+        1 => OptimizationLevel::Less,
+        2 => OptimizationLevel::Default,
+        _ => OptimizationLevel::Aggressive,
+    }
+}
+
+/// A TargetMachine for the host triple and the selected CPU, producing position-independent
+/// code (objects end up in PIE executables).
+pub fn host_target_machine(
+    cpu: &CpuSelection,
+    opt_level: u8,
+) -> Result<TargetMachine, CompileError> {
+    Target::initialize_native(&InitializationConfig::default()).map_err(CompileError::Target)?;
+    let triple = TargetMachine::get_default_triple();
+    let target = Target::from_triple(&triple).map_err(|e| CompileError::Target(e.to_string()))?;
+    let (cpu_name, features) = cpu.resolve();
+    target
+        .create_target_machine(
+            &triple,
+            &cpu_name,
+            &features,
+            optimization_level(opt_level),
+            RelocMode::PIC,
+            CodeModel::Default,
+        )
+        .ok_or_else(|| {
+            CompileError::Target(format!(
+                "LLVM cannot generate code for CPU '{cpu_name}' on {triple}"
+            ))
+        })
+}
+
+/// Retargets `module` to `machine`: triple, data layout, and the `target-cpu` /
+/// `target-features` / `tune-cpu` attributes of every definition. Front-ends write the generic
+/// CPU into those attributes, and LLVM honours them over the TargetMachine, so without this
+/// `-march=native` would not reach the vectorizer or the code generator.
+pub fn retarget(module: &Module<'_>, machine: &TargetMachine, cpu: &CpuSelection) {
+    let triple: TargetTriple = machine.get_triple();
+    module.set_triple(&triple);
+    module.set_data_layout(&machine.get_target_data().get_data_layout());
+    let (cpu_name, features) = cpu.resolve();
+    for function in module.get_functions().filter(|f| walk::is_definition(*f)) {
+        attributes::set_string_attribute(function, "target-cpu", &cpu_name);
+        attributes::set_string_attribute(function, "tune-cpu", &cpu_name);
+        attributes::set_string_attribute(function, "target-features", &features);
+    }
+}
