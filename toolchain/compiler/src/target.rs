@@ -85,3 +85,11 @@ pub fn retarget(module: &Module<'_>, machine: &TargetMachine, cpu: &CpuSelection
         attributes::set_string_attribute(function, "target-features", &features);
     }
 }
+
+/// The triple of the machine the compiler runs on, which is also the device's.
+pub fn host_triple() -> String {
+    TargetMachine::get_default_triple()
+        .as_str()
+        .to_string_lossy()
+        .into_owned()
+}

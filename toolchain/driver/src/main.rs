@@ -1,1 +1,35 @@
-fn main() {}
+//! `ncpu++` (built as `ncpu`; the build places an `ncpu++` link beside it). See the library.
+
+use std::process::ExitCode;
+
+use ncpu_driver::options::{parse, USAGE};
+use ncpu_driver::run::run;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let invocation = match parse(&args) {
+        Ok(invocation) => invocation,
+        Err(error) => {
+            eprintln!("ncpu++: error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if invocation.help {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    if invocation.version {
+        println!(
+            "ncpu++ {} (SYCL Native CPU, LLVM 22)",
+            env!("CARGO_PKG_VERSION")
+        );
+        return ExitCode::SUCCESS;
+    }
+    match run(&invocation) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("ncpu++: error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

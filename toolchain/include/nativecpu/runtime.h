@@ -101,7 +101,7 @@ typedef void (*__nativecpu_subhandler)(void *const *args, struct __nativecpu_sta
 
 /* Launch description. local_size all zero means "a range kernel": the runtime chooses the
  * work-group shape (it is unobservable by the kernel). */
-struct __nativecpu_launch {
+struct __nativecpu_launch_info {
   uint32_t dims;              /* 1..3 */
   size_t global_size[3];      /* x, y, z; unused dimensions are 1 */
   size_t local_size[3];       /* x, y, z; all 0 for a range kernel */
@@ -115,7 +115,7 @@ __nativecpu_subhandler __nativecpu_find_kernel(const char *kernel_name);
 
 /* Runs the kernel over the whole range on the thread pool and returns when every work-group has
  * finished. Returns 0 on success; otherwise non-zero, and __nativecpu_last_error() describes it. */
-int __nativecpu_launch(const char *kernel_name, const struct __nativecpu_launch *launch);
+int __nativecpu_launch(const char *kernel_name, const struct __nativecpu_launch_info *launch);
 
 /* The message of the calling thread's last failed runtime call ("" if none). */
 const char *__nativecpu_last_error(void);

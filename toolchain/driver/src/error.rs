@@ -1,0 +1,41 @@
+//! Driver errors; `main` prints each as one `ncpu++: error: …` line.
+
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DriverError {
+    #[error("unknown argument: '{0}'")]
+    UnknownArgument(String),
+    #[error("argument to '{0}' is missing (expected 1 value)")]
+    MissingValue(String),
+    #[error("unsupported SYCL target '{0}' (this toolchain targets native_cpu only)")]
+    UnsupportedTarget(String),
+    #[error("no input files")]
+    NoInputs,
+    #[error("no such file or directory: '{}'", .0.display())]
+    MissingInput(PathBuf),
+    #[error("{}: unrecognised input file type (expected a C++ source, .o, .a, .bc or .ll)", .0.display())]
+    UnknownInputKind(PathBuf),
+    #[error("cannot specify -o when generating multiple output files")]
+    OutputWithMultipleFiles,
+    #[error("{0}")]
+    Invalid(String),
+    #[error("cannot find {what}: looked for {}", .looked_at.display())]
+    ToolNotFound { what: String, looked_at: PathBuf },
+    #[error("{tool} failed with {status}")]
+    StepFailed { tool: String, status: String },
+    #[error("cannot run {tool}: {source}")]
+    Spawn {
+        tool: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: {source}", .path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    Compile(#[from] nativecpu_compiler::CompileError),
+}

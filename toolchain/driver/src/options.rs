@@ -1,0 +1,311 @@
+//! The command line: clang++'s spelling for what it shares with clang++, plus the SYCL flags.
+//!
+//! Flags are matched by hand rather than with clap because clang's syntax is not clap's: single
+//! dash long options (`-fsycl`, `-save-temps`), joined values (`-Ifoo`, `-O2`, `-lm`), and `-###`.
+//! Anything not recognised is an error, never silently dropped.
+
+use std::path::{Path, PathBuf};
+
+use crate::DriverError;
+
+/// What the invocation produces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Compile and link an executable (the default).
+    Link,
+    /// `-c`: an object per input. For SYCL sources, the host object carries the device bitcode.
+    CompileOnly,
+    /// `-fsycl-device-only`: device bitcode per source.
+    DeviceOnly,
+}
+
+/// The kind of an input file, by extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputKind {
+    Source,
+    Object,
+    Archive,
+    DeviceIr,
+}
+
+impl InputKind {
+    pub fn of(path: &Path) -> Option<Self> {
+        let extension = path.extension()?.to_str()?;
+        Some(match extension {
+            "cpp" | "cc" | "cxx" | "c++" | "C" | "cp" => InputKind::Source,
+            "o" | "obj" => InputKind::Object,
+            "a" | "so" => InputKind::Archive,
+            "bc" | "ll" => InputKind::DeviceIr,
+            _ => return None,
+        })
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Invocation {
+    pub inputs: Vec<(PathBuf, InputKind)>,
+    pub output: Option<PathBuf>,
+    pub mode: Mode,
+    /// `-fsycl`: offload kernels; without it the driver is a plain clang++.
+    pub sycl: bool,
+    /// `-O<n>` as given (`s` and `z` count as 2); `None` when absent.
+    pub opt_level: Option<u8>,
+    /// The user's spelling of the optimisation flag, forwarded to the front-ends.
+    pub opt_flag: Option<String>,
+    pub debug: bool,
+    /// `-march=`, or `None` (device code then targets the build machine's CPU).
+    pub march: Option<String>,
+    /// `-###`: print the commands without running them.
+    pub print_only: bool,
+    /// `-v`: print each command before running it.
+    pub verbose: bool,
+    pub save_temps: bool,
+    /// Flags for both front-ends (`-I`, `-D`, `-U`, `-std=`, `-W…`, `-f…`, `-include`, `-isystem`).
+    pub compile_flags: Vec<String>,
+    /// Flags for the host link (`-L`, `-l`, `-Wl,…`, `-pthread`, …).
+    pub link_flags: Vec<String>,
+    pub help: bool,
+    pub version: bool,
+}
+
+impl Invocation {
+    /// Device code's optimisation level: the user's, or 3 (kernels are the point of the program).
+    pub fn device_opt_level(&self) -> u8 {
+        self.opt_level.unwrap_or(3)
+    }
+}
+
+/// Flags that take the next argument as their value, forwarded to the front-ends.
+const COMPILE_FLAGS_WITH_VALUE: &[&str] = &[
+    "-I",
+    "-D",
+    "-U",
+    "-include",
+    "-isystem",
+    "-idirafter",
+    "-iquote",
+];
+
+/// Linker flags passed through as they are.
+const LINK_FLAGS: &[&str] = &[
+    "-pthread",
+    "-rdynamic",
+    "-static-libstdc++",
+    "-static-libgcc",
+    "-pie",
+    "-no-pie",
+];
+
+pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
+    let mut invocation = Invocation {
+        inputs: Vec::new(),
+        output: None,
+        mode: Mode::Link,
+        sycl: false,
+        opt_level: None,
+        opt_flag: None,
+        debug: false,
+        march: None,
+        print_only: false,
+        verbose: false,
+        save_temps: false,
+        compile_flags: Vec::new(),
+        link_flags: Vec::new(),
+        help: false,
+        version: false,
+    };
+    let mut device_only = false;
+    let mut compile_only = false;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        let mut value_of = |flag: &str| -> Result<String, DriverError> {
+            iter.next()
+                .cloned()
+                .ok_or_else(|| DriverError::MissingValue(flag.to_owned()))
+        };
+        match arg.as_str() {
+            "--help" | "-help" => invocation.help = true,
+            "--version" => invocation.version = true,
+            "-fsycl" => invocation.sycl = true,
+            "-fsycl-device-only" => {
+                invocation.sycl = true;
+                device_only = true;
+            }
+            "-c" => compile_only = true,
+            "-o" => invocation.output = Some(PathBuf::from(value_of("-o")?)),
+            "-g" | "-ggdb" | "-g1" | "-g2" | "-g3" | "-gline-tables-only" => {
+                invocation.debug = true;
+                invocation.compile_flags.push(arg.clone());
+            }
+            "-g0" => invocation.debug = false,
+            "-###" => invocation.print_only = true,
+            "-v" => invocation.verbose = true,
+            "-save-temps" => invocation.save_temps = true,
+            "-w" => invocation.compile_flags.push(arg.clone()),
+            flag if COMPILE_FLAGS_WITH_VALUE.contains(&flag) => {
+                let value = value_of(flag)?;
+                invocation.compile_flags.push(format!("{flag}{value}"));
+            }
+            flag if LINK_FLAGS.contains(&flag) => invocation.link_flags.push(flag.to_owned()),
+            "-L" | "-l" => {
+                let value = value_of(arg)?;
+                invocation.link_flags.push(format!("{arg}{value}"));
+            }
+            other => parse_joined(other, &mut invocation)?,
+        }
+    }
+    invocation.mode = match (device_only, compile_only) {
+        (true, _) => Mode::DeviceOnly,
+        (false, true) => Mode::CompileOnly,
+        (false, false) => Mode::Link,
+    };
+    Ok(invocation)
+}
+
+/// Flags with a joined value, and inputs.
+fn parse_joined(arg: &str, invocation: &mut Invocation) -> Result<(), DriverError> {
+    if let Some(targets) = arg.strip_prefix("-fsycl-targets=") {
+        invocation.sycl = true;
+        for target in targets.split(',') {
+            if target != "native_cpu" {
+                return Err(DriverError::UnsupportedTarget(target.to_owned()));
+            }
+        }
+        return Ok(());
+    }
+    if arg.starts_with("-fsycl") {
+        return Err(DriverError::UnknownArgument(arg.to_owned()));
+    }
+    if let Some(level) = arg.strip_prefix("-O") {
+        let level = match level {
+            "0" => 0,
+            "1" | "" => 1,
+            "2" | "s" | "z" => 2,
+            "3" | "fast" => 3,
+            _ => return Err(DriverError::UnknownArgument(arg.to_owned())),
+        };
+        invocation.opt_level = Some(level);
+        invocation.opt_flag = Some(arg.to_owned());
+        return Ok(());
+    }
+    if let Some(cpu) = arg.strip_prefix("-march=") {
+        invocation.march = Some(cpu.to_owned());
+        invocation.compile_flags.push(arg.to_owned());
+        return Ok(());
+    }
+    let compile_prefixes = [
+        "-I", "-D", "-U", "-std=", "-W", "-f", "-isystem", "-include", "-m",
+    ];
+    if arg.starts_with("-Wl,") || arg.starts_with("-L") || arg.starts_with("-l") {
+        invocation.link_flags.push(arg.to_owned());
+        return Ok(());
+    }
+    if compile_prefixes
+        .iter()
+        .any(|p| arg.starts_with(p) && arg.len() > p.len())
+    {
+        invocation.compile_flags.push(arg.to_owned());
+        return Ok(());
+    }
+    if arg.starts_with('-') && arg != "-" {
+        return Err(DriverError::UnknownArgument(arg.to_owned()));
+    }
+    let path = PathBuf::from(arg);
+    let kind = InputKind::of(&path).ok_or_else(|| DriverError::UnknownInputKind(path.clone()))?;
+    invocation.inputs.push((path, kind));
+    Ok(())
+}
+
+pub const USAGE: &str = "\
+OVERVIEW: ncpu++ - the SYCL Native CPU compiler driver
+
+USAGE: ncpu++ [options] file...
+
+  -fsycl                    Compile SYCL kernels for the CPU (without it: plain clang++)
+  -fsycl-targets=native_cpu The only SYCL target (implies -fsycl)
+  -fsycl-device-only        Write the device LLVM bitcode of each source
+  -c                        Compile only; a SYCL object carries its device bitcode
+  -o <file>                 Write the output to <file>
+  -O0 -O1 -O2 -O3 -Os -Oz   Optimisation level (device code defaults to -O3)
+  -g                        Debug information
+  -march=<cpu>              CPU to generate code for (device code defaults to the build machine's)
+  -I<dir> -D<macro> -U<macro> -std=<standard> -W<warning> -f<flag>
+                            Passed to the front-ends as clang++ takes them
+  -L<dir> -l<library> -Wl,<args> -pthread
+                            Passed to the host link
+  -###                      Print the commands of every step without running them
+  -v                        Print the commands of every step as they run
+  -save-temps               Keep the intermediate files of every step in the current directory
+  --help, --version
+
+Inputs: C++ sources (.cpp, .cc, .cxx), objects (.o), archives (.a), device IR (.bc, .ll: with -c,
+compiled to a device object through the Native CPU pipeline).
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_str(line: &str) -> Result<Invocation, DriverError> {
+        parse(
+            &line
+                .split_whitespace()
+                .map(str::to_owned)
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    #[test]
+    fn parses_a_typical_line() {
+        let inv = parse_str(
+            "-fsycl -fsycl-targets=native_cpu -O2 -Iinc -D X=1 -std=c++17 a.cpp b.cc -o app -lm",
+        )
+        .unwrap();
+        assert!(inv.sycl);
+        assert_eq!(inv.opt_level, Some(2));
+        assert_eq!(inv.inputs.len(), 2);
+        assert_eq!(inv.output.as_deref(), Some(Path::new("app")));
+        assert_eq!(inv.compile_flags, ["-Iinc", "-DX=1", "-std=c++17"]);
+        assert_eq!(inv.link_flags, ["-lm"]);
+        assert_eq!(inv.mode, Mode::Link);
+    }
+
+    #[test]
+    fn rejects_unknown_and_unsupported() {
+        assert!(
+            matches!(parse_str("-frobnicate-not -bogus a.cpp"), Err(DriverError::UnknownArgument(a)) if a == "-bogus")
+        );
+        assert!(matches!(
+            parse_str("-fsycl-targets=spir64 a.cpp"),
+            Err(DriverError::UnsupportedTarget(_))
+        ));
+        assert!(matches!(
+            parse_str("-fsycl-foo a.cpp"),
+            Err(DriverError::UnknownArgument(_))
+        ));
+        assert!(matches!(
+            parse_str("a.txt"),
+            Err(DriverError::UnknownInputKind(_))
+        ));
+        assert!(matches!(
+            parse_str("a.cpp -o"),
+            Err(DriverError::MissingValue(_))
+        ));
+        assert!(matches!(
+            parse_str("-O9 a.cpp"),
+            Err(DriverError::UnknownArgument(_))
+        ));
+    }
+
+    #[test]
+    fn modes() {
+        assert_eq!(
+            parse_str("-fsycl -c a.cpp").unwrap().mode,
+            Mode::CompileOnly
+        );
+        assert_eq!(
+            parse_str("-fsycl-device-only a.cpp").unwrap().mode,
+            Mode::DeviceOnly
+        );
+    }
+}

@@ -1,0 +1,407 @@
+//! Turns an [`Invocation`] into the commands of the flow, in order. Every step is a real program
+//! with real files, so `-###` can print exactly what runs.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use crate::options::{InputKind, Invocation, Mode};
+use crate::tools::Tools;
+use crate::DriverError;
+
+/// The section of a `-c` SYCL object that carries its translation unit's device bitcode. It is
+/// marked SHF_EXCLUDE, so a link that does not know about it drops it.
+pub const DEVICE_SECTION: &str = ".ncpu.device";
+
+/// `sycl-post-link`'s options for native_cpu, as DPC++'s driver passes them (reference §1.6).
+pub const POST_LINK_OPTIONS: &[&str] = &[
+    "-O2",
+    "-device-globals",
+    "-spec-const=emulation",
+    "-properties",
+    "-split=auto",
+    "-emit-param-info",
+    "-emit-program-metadata",
+    "-symbols",
+    "-emit-exported-symbols",
+    "-emit-imported-symbols",
+    "-lower-esimd",
+];
+
+/// One program run.
+#[derive(Debug, Clone)]
+pub struct Command {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+}
+
+impl Command {
+    fn new(program: &Path) -> Self {
+        Command {
+            program: program.to_path_buf(),
+            args: Vec::new(),
+        }
+    }
+    fn arg(mut self, arg: impl Into<OsString>) -> Self {
+        self.args.push(arg.into());
+        self
+    }
+    fn args<I: IntoIterator<Item = S>, S: Into<OsString>>(mut self, args: I) -> Self {
+        self.args.extend(args.into_iter().map(Into::into));
+        self
+    }
+
+    /// The command as `-###` prints it: every word quoted.
+    pub fn render(&self) -> String {
+        std::iter::once(self.program.as_os_str())
+            .chain(self.args.iter().map(OsString::as_os_str))
+            .map(|word| format!("\"{}\"", word.to_string_lossy().replace('"', "\\\"")))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The program's file name, for messages.
+    pub fn tool_name(&self) -> String {
+        self.program
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
+}
+
+/// Where intermediate files go: a temporary directory, or the current directory with
+/// `-save-temps`.
+pub struct Scratch {
+    dir: PathBuf,
+    prefix: String,
+    _temporary: Option<tempfile::TempDir>,
+}
+
+impl Scratch {
+    pub fn new(save_temps: bool, prefix: &str) -> Result<Self, DriverError> {
+        if save_temps {
+            Ok(Scratch {
+                dir: PathBuf::from("."),
+                prefix: format!("{prefix}-"),
+                _temporary: None,
+            })
+        } else {
+            let temporary =
+                tempfile::Builder::new()
+                    .prefix("ncpu-")
+                    .tempdir()
+                    .map_err(|source| DriverError::Io {
+                        path: std::env::temp_dir(),
+                        source,
+                    })?;
+            Ok(Scratch {
+                dir: temporary.path().to_path_buf(),
+                prefix: String::new(),
+                _temporary: Some(temporary),
+            })
+        }
+    }
+
+    pub fn file(&self, name: &str) -> PathBuf {
+        self.dir.join(format!("{}{name}", self.prefix))
+    }
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into())
+}
+
+/// The steps of an invocation, and the scratch space they write to (kept alive by the caller).
+pub struct Plan {
+    pub commands: Vec<Command>,
+    pub scratch: Scratch,
+}
+
+struct Planner<'a> {
+    invocation: &'a Invocation,
+    tools: &'a Tools,
+    scratch: Scratch,
+    commands: Vec<Command>,
+}
+
+impl Planner<'_> {
+    fn device_front_end(&mut self, source: &Path, output: &Path) {
+        let invocation = self.invocation;
+        let front_end_output = self.scratch.file(&format!("{}.device-fe.bc", stem(source)));
+        let opt = invocation.opt_flag.clone().unwrap_or_else(|| "-O2".into());
+        let mut clang = Command::new(&self.tools.clang)
+            .args(["-c", "-emit-llvm", "-Xclang", "-fsycl-is-device"])
+            .args([
+                "-D__SYCL_DEVICE_ONLY__",
+                "-D__SYCL_NATIVE_CPU__",
+                "-isystem",
+            ])
+            .arg(&self.tools.include_dir)
+            .args(invocation.compile_flags.iter())
+            .arg(opt);
+        if invocation.debug {
+            clang = clang.arg("-g");
+        }
+        self.commands
+            .push(clang.arg(source).arg("-o").arg(&front_end_output));
+        self.commands.push(
+            Command::new(&self.tools.muxc)
+                .arg("--passes=assign-sycl-module-id")
+                .arg("--filetype=obj")
+                .arg(&front_end_output)
+                .arg("-o")
+                .arg(output),
+        );
+    }
+
+    fn host_front_end(&mut self, source: &Path, output: &Path) {
+        let invocation = self.invocation;
+        let mut clang = Command::new(&self.tools.clang)
+            .args([
+                "-c",
+                "-Xclang",
+                "-fsycl-is-host",
+                "-D__SYCL_NATIVE_CPU__",
+                "-isystem",
+            ])
+            .arg(&self.tools.include_dir)
+            .args(invocation.compile_flags.iter())
+            .args(invocation.opt_flag.iter());
+        if invocation.debug {
+            clang = clang.arg("-g");
+        }
+        self.commands.push(clang.arg(source).arg("-o").arg(output));
+    }
+
+    /// `ncpu++ -c device.bc -o device.o`: the Native CPU backend.
+    fn device_compile(&mut self, device_ir: &Path, output: &Path) {
+        let invocation = self.invocation;
+        let mut command = Command::new(&self.tools.driver)
+            .arg("-c")
+            .arg(format!("-O{}", invocation.device_opt_level()))
+            .arg(format!(
+                "-march={}",
+                invocation.march.as_deref().unwrap_or("native")
+            ));
+        if invocation.debug {
+            command = command.arg("-g");
+        }
+        self.commands
+            .push(command.arg(device_ir).arg("-o").arg(output));
+    }
+
+    fn output_or(&self, default: PathBuf) -> PathBuf {
+        self.invocation.output.clone().unwrap_or(default)
+    }
+
+    fn plan_sycl(&mut self) -> Result<(), DriverError> {
+        let invocation = self.invocation;
+        match invocation.mode {
+            Mode::DeviceOnly => {
+                for (input, kind) in &invocation.inputs {
+                    if *kind != InputKind::Source {
+                        return Err(DriverError::Invalid(format!(
+                            "-fsycl-device-only takes C++ sources, not '{}'",
+                            input.display()
+                        )));
+                    }
+                    let output = self.output_or(PathBuf::from(format!("{}.bc", stem(input))));
+                    self.device_front_end(input, &output);
+                }
+            }
+            Mode::CompileOnly => {
+                for (input, kind) in &invocation.inputs {
+                    match kind {
+                        InputKind::Source => {
+                            let output =
+                                self.output_or(PathBuf::from(format!("{}.o", stem(input))));
+                            let device = self.scratch.file(&format!("{}.device.bc", stem(input)));
+                            let host = self.scratch.file(&format!("{}.host.o", stem(input)));
+                            self.device_front_end(input, &device);
+                            self.host_front_end(input, &host);
+                            self.commands.push(
+                                Command::new(&self.tools.llvm_objcopy)
+                                    .arg(format!(
+                                        "--add-section={DEVICE_SECTION}={}",
+                                        device.display()
+                                    ))
+                                    .arg(format!("--set-section-flags={DEVICE_SECTION}=exclude"))
+                                    .arg(&host)
+                                    .arg(&output),
+                            );
+                        }
+                        InputKind::DeviceIr => {
+                            let output =
+                                self.output_or(PathBuf::from(format!("{}.o", stem(input))));
+                            self.device_compile(input, &output);
+                        }
+                        InputKind::Object | InputKind::Archive => {}
+                    }
+                }
+            }
+            Mode::Link => self.plan_link()?,
+        }
+        Ok(())
+    }
+
+    fn plan_link(&mut self) -> Result<(), DriverError> {
+        let invocation = self.invocation;
+        let output = self.output_or(PathBuf::from("a.out"));
+        let out_stem = stem(&output);
+        let mut device_modules = Vec::new();
+        let mut host_inputs: Vec<PathBuf> = Vec::new();
+        for (input, kind) in &invocation.inputs {
+            match kind {
+                InputKind::Source => {
+                    let device = self.scratch.file(&format!("{}.device.bc", stem(input)));
+                    let host = self.scratch.file(&format!("{}.host.o", stem(input)));
+                    self.device_front_end(input, &device);
+                    self.host_front_end(input, &host);
+                    device_modules.push(device);
+                    host_inputs.push(host);
+                }
+                InputKind::Object if has_device_section(input)? => {
+                    let device = self.scratch.file(&format!("{}.device.bc", stem(input)));
+                    let host = self.scratch.file(&format!("{}.host.o", stem(input)));
+                    self.commands.push(
+                        Command::new(&self.tools.llvm_objcopy)
+                            .arg(format!(
+                                "--dump-section={DEVICE_SECTION}={}",
+                                device.display()
+                            ))
+                            .arg(format!("--remove-section={DEVICE_SECTION}"))
+                            .arg(input)
+                            .arg(&host),
+                    );
+                    device_modules.push(device);
+                    host_inputs.push(host);
+                }
+                InputKind::Object | InputKind::Archive => host_inputs.push(input.clone()),
+                InputKind::DeviceIr => device_modules.push(input.clone()),
+            }
+        }
+        if !device_modules.is_empty() {
+            let linked = self.scratch.file(&format!("{out_stem}.device-linked.bc"));
+            let table = self.scratch.file(&format!("{out_stem}.table"));
+            let device_object = self.scratch.file(&format!("{out_stem}.device.o"));
+            let wrapper_object = self.scratch.file(&format!("{out_stem}.wrapper.o"));
+            self.commands.push(
+                Command::new(&self.tools.llvm_link)
+                    .args(device_modules.iter())
+                    .arg("-o")
+                    .arg(&linked),
+            );
+            self.commands.push(
+                Command::new(&self.tools.post_link)
+                    .args(POST_LINK_OPTIONS.iter())
+                    .arg("-o")
+                    .arg(&table)
+                    .arg(&linked),
+            );
+            self.device_compile(&linked, &device_object);
+            self.commands.push(
+                Command::new(&self.tools.wrapper)
+                    .arg(format!("-o={}", wrapper_object.display()))
+                    .arg(format!(
+                        "-host={}",
+                        nativecpu_compiler::target::host_triple()
+                    ))
+                    .args(["-kind=sycl", "-target=native_cpu", "-batch"])
+                    .arg(&table),
+            );
+            host_inputs.push(device_object);
+            host_inputs.push(wrapper_object);
+        }
+        let mut link = Command::new(&self.tools.clang).args(host_inputs.iter());
+        if invocation.debug {
+            link = link.arg("-g");
+        }
+        link = link
+            .arg(&self.tools.runtime_library)
+            .args(["-lpthread", "-ldl", "-lm"])
+            .args(invocation.link_flags.iter())
+            .arg("-o")
+            .arg(&output);
+        self.commands.push(link);
+        Ok(())
+    }
+
+    /// Without `-fsycl` the driver is clang++: one command with everything forwarded.
+    fn plan_plain(&mut self) {
+        let invocation = self.invocation;
+        let mut clang = Command::new(&self.tools.clang)
+            .args(invocation.compile_flags.iter())
+            .args(invocation.opt_flag.iter());
+        if invocation.debug {
+            clang = clang.arg("-g");
+        }
+        if invocation.mode == Mode::CompileOnly {
+            clang = clang.arg("-c");
+        }
+        clang = clang
+            .args(invocation.inputs.iter().map(|(path, _)| path))
+            .args(invocation.link_flags.iter());
+        if let Some(output) = &invocation.output {
+            clang = clang.arg("-o").arg(output);
+        }
+        self.commands.push(clang);
+    }
+}
+
+/// Whether an object was made by `ncpu++ -fsycl -c` and carries device bitcode.
+fn has_device_section(path: &Path) -> Result<bool, DriverError> {
+    let bytes = std::fs::read(path).map_err(|source| DriverError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(match goblin::elf::Elf::parse(&bytes) {
+        Ok(elf) => elf
+            .section_headers
+            .iter()
+            .any(|header| elf.shdr_strtab.get_at(header.sh_name) == Some(DEVICE_SECTION)),
+        Err(_) => false,
+    })
+}
+
+/// Plans `invocation`: checks inputs exist and lists the commands.
+pub fn plan(invocation: &Invocation, tools: &Tools) -> Result<Plan, DriverError> {
+    if invocation.inputs.is_empty() {
+        return Err(DriverError::NoInputs);
+    }
+    for (input, _) in &invocation.inputs {
+        if !input.exists() {
+            return Err(DriverError::MissingInput(input.clone()));
+        }
+    }
+    let produces_one_file_per_input =
+        matches!(invocation.mode, Mode::CompileOnly | Mode::DeviceOnly);
+    let outputs = invocation
+        .inputs
+        .iter()
+        .filter(|(_, kind)| matches!(kind, InputKind::Source | InputKind::DeviceIr))
+        .count();
+    if produces_one_file_per_input && invocation.output.is_some() && outputs > 1 {
+        return Err(DriverError::OutputWithMultipleFiles);
+    }
+    let prefix = invocation
+        .output
+        .as_deref()
+        .map(stem)
+        .unwrap_or_else(|| stem(&invocation.inputs[0].0));
+    let mut planner = Planner {
+        invocation,
+        tools,
+        scratch: Scratch::new(invocation.save_temps, &prefix)?,
+        commands: Vec::new(),
+    };
+    if invocation.sycl {
+        planner.plan_sycl()?;
+    } else {
+        planner.plan_plain();
+    }
+    Ok(Plan {
+        commands: planner.commands,
+        scratch: planner.scratch,
+    })
+}

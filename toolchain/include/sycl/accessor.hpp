@@ -1,0 +1,225 @@
+// sycl::accessor (device buffer accessors) and sycl::host_accessor (SYCL 2020 section 4.7.6).
+//
+// A device accessor is captured by value into kernel functors, so its layout must be the same in
+// the host and the device compilation: a pointer to the buffer's memory, the buffer's range, and
+// the accessed sub-range (offset and range). Nothing else; in particular no reference count.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <type_traits>
+
+#include "buffer.hpp"
+#include "detail/defines.hpp"
+#include "properties.hpp"
+#include "range.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+
+template <access_mode Mode> struct mode_tag_t {
+  explicit mode_tag_t() = default;
+};
+inline constexpr mode_tag_t<access_mode::read> read_only{};
+inline constexpr mode_tag_t<access_mode::read_write> read_write{};
+inline constexpr mode_tag_t<access_mode::write> write_only{};
+
+namespace detail {
+
+// The view shared by device and host accessors.
+template <typename Element, int Dims> class accessor_view {
+public:
+  accessor_view() = default;
+  accessor_view(Element *base, const range<Dims> &memory_range, const range<Dims> &access_range,
+                const id<Dims> &offset)
+      : base_(base), memory_range_(memory_range), offset_(offset), access_range_(access_range) {}
+
+  Element &at(const id<Dims> &index) const { return base_[linearize(index + offset_, memory_range_)]; }
+  range<Dims> get_range() const { return access_range_; }
+  id<Dims> get_offset() const { return offset_; }
+  std::size_t size() const { return access_range_.size(); }
+  Element *base() const { return base_; }
+
+private:
+  Element *base_ = nullptr;
+  range<Dims> memory_range_;
+  id<Dims> offset_;
+  range<Dims> access_range_;
+};
+
+// `acc[i][j][k]`: each subscript fixes one more dimension.
+template <typename Accessor, int Dims, int Level> class subscript {
+public:
+  subscript(const Accessor &accessor, const id<Dims> &index) : accessor_(accessor), index_(index) {}
+  decltype(auto) operator[](std::size_t i) const {
+    id<Dims> next = index_;
+    next[Level] = i;
+    if constexpr (Level + 1 == Dims)
+      return accessor_[next];
+    else
+      return subscript<Accessor, Dims, Level + 1>(accessor_, next);
+  }
+
+private:
+  const Accessor &accessor_;
+  id<Dims> index_;
+};
+
+template <typename DataT, access_mode Mode>
+using accessor_element = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
+
+template <int Dims> void check_sub_range(const range<Dims> &buffer_range, const range<Dims> &access_range,
+                                         const id<Dims> &offset) {
+  for (int i = 0; i < Dims; ++i)
+    if (offset[i] + access_range[i] > buffer_range[i])
+      throw exception(make_error_code(errc::invalid), "accessor range exceeds the buffer's range");
+}
+
+} // namespace detail
+
+template <typename DataT, int Dims = 1,
+          access_mode Mode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write),
+          target Target = target::device, access::placeholder P = access::placeholder::false_t>
+class accessor {
+  using element = detail::accessor_element<std::remove_const_t<DataT>, Mode>;
+
+public:
+  using value_type = element;
+  using reference = element &;
+  using const_reference = const DataT &;
+  static constexpr int dimensions = Dims;
+
+  accessor() = default;
+
+  template <typename T, typename AllocatorT>
+  accessor(buffer<T, Dims, AllocatorT> &buf, handler &, const property_list & = {})
+      : view_(buf.data(), buf.get_range(), buf.get_range(), id<Dims>()) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, mode_tag_t<TagMode>, const property_list &props = {})
+      : accessor(buf, h, props) {}
+  template <typename T, typename AllocatorT>
+  accessor(buffer<T, Dims, AllocatorT> &buf, handler &, range<Dims> access_range, const property_list & = {})
+      : accessor(buf, access_range, id<Dims>()) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  accessor(buffer<T, Dims, AllocatorT> &buf, handler &, range<Dims> access_range, mode_tag_t<TagMode>,
+           const property_list & = {})
+      : accessor(buf, access_range, id<Dims>()) {}
+  template <typename T, typename AllocatorT>
+  accessor(buffer<T, Dims, AllocatorT> &buf, handler &, range<Dims> access_range, id<Dims> offset,
+           const property_list & = {})
+      : accessor(buf, access_range, offset) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  accessor(buffer<T, Dims, AllocatorT> &buf, handler &, range<Dims> access_range, id<Dims> offset,
+           mode_tag_t<TagMode>, const property_list & = {})
+      : accessor(buf, access_range, offset) {}
+
+  reference operator[](const id<Dims> &index) const { return view_.at(index); }
+  template <int D = Dims, typename = std::enable_if_t<D == 1>> reference operator[](std::size_t index) const {
+    return view_.at(id<1>(index));
+  }
+  template <int D = Dims, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
+    return detail::subscript<accessor, Dims, 0>(*this, id<Dims>())[index];
+  }
+
+  range<Dims> get_range() const { return view_.get_range(); }
+  id<Dims> get_offset() const { return view_.get_offset(); }
+  std::size_t size() const noexcept { return view_.size(); }
+  std::size_t get_count() const { return size(); }
+  std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
+  bool is_placeholder() const { return false; }
+  element *get_pointer() const { return view_.base(); }
+
+private:
+  template <typename T, typename AllocatorT>
+  accessor(buffer<T, Dims, AllocatorT> &buf, const range<Dims> &access_range, const id<Dims> &offset)
+      : view_(buf.data(), buf.get_range(), access_range, offset) {
+    detail::check_sub_range(buf.get_range(), access_range, offset);
+  }
+
+  detail::accessor_view<element, Dims> view_;
+};
+
+template <typename T, int Dims, typename A>
+accessor(buffer<T, Dims, A> &, handler &, const property_list & = {}) -> accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+accessor(buffer<T, Dims, A> &, handler &, mode_tag_t<M>, const property_list & = {}) -> accessor<T, Dims, M>;
+template <typename T, int Dims, typename A>
+accessor(buffer<T, Dims, A> &, handler &, range<Dims>, const property_list & = {})
+    -> accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+accessor(buffer<T, Dims, A> &, handler &, range<Dims>, mode_tag_t<M>, const property_list & = {})
+    -> accessor<T, Dims, M>;
+template <typename T, int Dims, typename A>
+accessor(buffer<T, Dims, A> &, handler &, range<Dims>, id<Dims>, const property_list & = {})
+    -> accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+accessor(buffer<T, Dims, A> &, handler &, range<Dims>, id<Dims>, mode_tag_t<M>, const property_list & = {})
+    -> accessor<T, Dims, M>;
+
+template <typename DataT, int Dims = 1,
+          access_mode Mode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
+class host_accessor {
+  using element = detail::accessor_element<std::remove_const_t<DataT>, Mode>;
+
+public:
+  using value_type = element;
+  using reference = element &;
+  static constexpr int dimensions = Dims;
+
+  template <typename T, typename AllocatorT>
+  host_accessor(buffer<T, Dims, AllocatorT> &buf, const property_list & = {})
+      : storage_(buf.storage()), view_(buf.data(), buf.get_range(), buf.get_range(), id<Dims>()) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  host_accessor(buffer<T, Dims, AllocatorT> &buf, mode_tag_t<TagMode>, const property_list &props = {})
+      : host_accessor(buf, props) {}
+  template <typename T, typename AllocatorT>
+  host_accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, id<Dims> offset = {},
+                const property_list & = {})
+      : storage_(buf.storage()), view_(buf.data(), buf.get_range(), access_range, offset) {
+    detail::check_sub_range(buf.get_range(), access_range, offset);
+  }
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  host_accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, mode_tag_t<TagMode>,
+                const property_list &props = {})
+      : host_accessor(buf, access_range, id<Dims>(), props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  host_accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, id<Dims> offset,
+                mode_tag_t<TagMode>, const property_list &props = {})
+      : host_accessor(buf, access_range, offset, props) {}
+
+  reference operator[](const id<Dims> &index) const { return view_.at(index); }
+  template <int D = Dims, typename = std::enable_if_t<D == 1>> reference operator[](std::size_t index) const {
+    return view_.at(id<1>(index));
+  }
+  template <int D = Dims, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
+    return detail::subscript<host_accessor, Dims, 0>(*this, id<Dims>())[index];
+  }
+  range<Dims> get_range() const { return view_.get_range(); }
+  id<Dims> get_offset() const { return view_.get_offset(); }
+  std::size_t size() const noexcept { return view_.size(); }
+  std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
+  element *get_pointer() const { return view_.base(); }
+  element *begin() const { return view_.base(); }
+  element *end() const { return view_.base() + view_.size(); }
+
+private:
+  std::shared_ptr<detail::buffer_storage> storage_;
+  detail::accessor_view<element, Dims> view_;
+};
+
+template <typename T, int Dims, typename A>
+host_accessor(buffer<T, Dims, A> &, const property_list & = {}) -> host_accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+host_accessor(buffer<T, Dims, A> &, mode_tag_t<M>, const property_list & = {}) -> host_accessor<T, Dims, M>;
+template <typename T, int Dims, typename A>
+host_accessor(buffer<T, Dims, A> &, range<Dims>, id<Dims>, const property_list & = {})
+    -> host_accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+host_accessor(buffer<T, Dims, A> &, range<Dims>, mode_tag_t<M>, const property_list & = {})
+    -> host_accessor<T, Dims, M>;
+template <typename T, int Dims, typename A, access_mode M>
+host_accessor(buffer<T, Dims, A> &, range<Dims>, id<Dims>, mode_tag_t<M>, const property_list & = {})
+    -> host_accessor<T, Dims, M>;
+
+} // namespace _V1
+} // namespace sycl

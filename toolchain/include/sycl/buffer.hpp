@@ -1,0 +1,180 @@
+// sycl::buffer (SYCL 2020 section 4.7.2). Storage is host memory owned by the buffer; data
+// given at construction is copied in, and written back to the host pointer or container on
+// destruction of the last copy unless the buffer was made from const data or write-back was
+// turned off. Command groups complete when submitted in this slice, so destruction never waits.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+#include <memory>
+#include <type_traits>
+
+#include "detail/defines.hpp"
+#include "exception.hpp"
+#include "properties.hpp"
+#include "range.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+
+class handler;
+namespace access {
+enum class mode { read, write, read_write, discard_write, discard_read_write, atomic };
+enum class target { device, host_task, constant_buffer, local, host_buffer, global_buffer = device };
+enum class placeholder { false_t, true_t };
+} // namespace access
+using access_mode = access::mode;
+using target = access::target;
+
+template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P> class accessor;
+template <typename DataT, int Dims, access_mode Mode> class host_accessor;
+
+namespace detail {
+
+// The memory of one buffer, shared by all copies of the buffer object and by host accessors.
+class buffer_storage {
+public:
+  explicit buffer_storage(std::size_t bytes) : bytes_(bytes) {
+    if (bytes_ != 0) {
+      std::size_t rounded = (bytes_ + 63) / 64 * 64;
+      data_ = std::aligned_alloc(64, rounded);
+      if (!data_) throw exception(make_error_code(errc::memory_allocation), "cannot allocate buffer memory");
+    }
+  }
+  buffer_storage(const buffer_storage &) = delete;
+  buffer_storage &operator=(const buffer_storage &) = delete;
+  ~buffer_storage() {
+    if (write_back_ && final_data_ && data_) std::memcpy(final_data_, data_, bytes_);
+    std::free(data_);
+  }
+  void *data() const { return data_; }
+  std::size_t bytes() const { return bytes_; }
+  void set_final_data(void *destination) { final_data_ = destination; }
+  void set_write_back(bool enabled) { write_back_ = enabled; }
+  void keep_alive(std::shared_ptr<void> owner) { owner_ = std::move(owner); }
+
+private:
+  void *data_ = nullptr;
+  std::size_t bytes_;
+  void *final_data_ = nullptr;
+  bool write_back_ = true;
+  std::shared_ptr<void> owner_;
+};
+
+template <typename T, typename = void> struct is_contiguous_container : std::false_type {};
+template <typename T>
+struct is_contiguous_container<T, std::void_t<decltype(std::declval<T &>().data()), decltype(std::declval<T &>().size())>>
+    : std::true_type {};
+
+} // namespace detail
+
+template <typename T, int Dims = 1, typename AllocatorT = std::allocator<std::remove_const_t<T>>> class buffer {
+  static_assert(Dims >= 1 && Dims <= 3, "buffers have 1 to 3 dimensions");
+  using non_const_t = std::remove_const_t<T>;
+
+public:
+  using value_type = T;
+  using reference = value_type &;
+  using const_reference = const value_type &;
+  using allocator_type = AllocatorT;
+
+  buffer(const range<Dims> &extent, const property_list & = {}) : range_(extent), storage_(make_storage(extent)) {}
+
+  buffer(const T *host_data, const range<Dims> &extent, const property_list & = {})
+      : range_(extent), storage_(make_storage(extent)) {
+    copy_in(host_data);
+  }
+
+  template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
+  buffer(U *host_data, const range<Dims> &extent, const property_list & = {})
+      : range_(extent), storage_(make_storage(extent)) {
+    copy_in(host_data);
+    storage_->set_final_data(host_data);
+  }
+
+  buffer(const std::shared_ptr<T> &host_data, const range<Dims> &extent, const property_list & = {})
+      : range_(extent), storage_(make_storage(extent)) {
+    copy_in(host_data.get());
+    if constexpr (!std::is_const_v<T>) storage_->set_final_data(host_data.get());
+    storage_->keep_alive(host_data);
+  }
+
+  template <typename Container, int D = Dims,
+            typename = std::enable_if_t<D == 1 && detail::is_contiguous_container<Container>::value>>
+  buffer(Container &container, const property_list & = {})
+      : range_(container.size()), storage_(make_storage(range<1>(container.size()))) {
+    copy_in(container.data());
+    using element = std::remove_pointer_t<decltype(container.data())>;
+    if constexpr (!std::is_const_v<element>) storage_->set_final_data(container.data());
+  }
+
+  template <typename InputIterator, int D = Dims,
+            typename = std::enable_if_t<D == 1 && !std::is_integral_v<InputIterator>>,
+            typename = decltype(*std::declval<InputIterator>())>
+  buffer(InputIterator first, InputIterator last, const property_list & = {})
+      : range_(static_cast<std::size_t>(std::distance(first, last))),
+        storage_(make_storage(range<1>(static_cast<std::size_t>(std::distance(first, last))))) {
+    std::copy(first, last, static_cast<non_const_t *>(storage_->data()));
+  }
+
+  range<Dims> get_range() const { return range_; }
+  std::size_t size() const noexcept { return range_.size(); }
+  std::size_t get_count() const { return size(); }
+  std::size_t byte_size() const noexcept { return size() * sizeof(T); }
+  std::size_t get_size() const { return byte_size(); }
+
+  template <access_mode Mode = access_mode::read_write, target Target = target::device>
+  accessor<T, Dims, Mode, Target, access::placeholder::false_t> get_access(handler &h) {
+    return accessor<T, Dims, Mode, Target, access::placeholder::false_t>(*this, h);
+  }
+  template <access_mode Mode = access_mode::read_write, target Target = target::device>
+  accessor<T, Dims, Mode, Target, access::placeholder::false_t> get_access(handler &h, range<Dims> extent,
+                                                                           id<Dims> offset = {}) {
+    return accessor<T, Dims, Mode, Target, access::placeholder::false_t>(*this, h, extent, offset);
+  }
+  template <access_mode Mode = access_mode::read_write> host_accessor<T, Dims, Mode> get_host_access() {
+    return host_accessor<T, Dims, Mode>(*this);
+  }
+
+  template <typename Destination = std::nullptr_t> void set_final_data(Destination destination = nullptr) {
+    if constexpr (std::is_same_v<Destination, std::nullptr_t>)
+      storage_->set_final_data(nullptr);
+    else if constexpr (std::is_pointer_v<Destination>)
+      storage_->set_final_data(destination);
+    else
+      storage_->set_final_data(destination.get());
+  }
+  void set_write_back(bool enabled = true) { storage_->set_write_back(enabled); }
+
+  friend bool operator==(const buffer &a, const buffer &b) { return a.storage_ == b.storage_; }
+  friend bool operator!=(const buffer &a, const buffer &b) { return !(a == b); }
+
+  // Not part of the SYCL interface: used by accessors.
+  non_const_t *data() const { return static_cast<non_const_t *>(storage_->data()); }
+  const std::shared_ptr<detail::buffer_storage> &storage() const { return storage_; }
+
+private:
+  static std::shared_ptr<detail::buffer_storage> make_storage(const range<Dims> &extent) {
+    return std::make_shared<detail::buffer_storage>(extent.size() * sizeof(T));
+  }
+  template <typename Source> void copy_in(const Source *source) {
+    if (source && size() != 0) std::memcpy(storage_->data(), source, byte_size());
+  }
+
+  range<Dims> range_;
+  std::shared_ptr<detail::buffer_storage> storage_;
+};
+
+template <typename T, int Dims> buffer(T *, const range<Dims> &, const property_list & = {}) -> buffer<T, Dims>;
+template <typename T, int Dims> buffer(const T *, const range<Dims> &, const property_list & = {}) -> buffer<T, Dims>;
+template <typename Container>
+buffer(Container &, const property_list & = {}) -> buffer<std::remove_pointer_t<decltype(std::declval<Container &>().data())>, 1>;
+template <typename InputIterator>
+buffer(InputIterator, InputIterator, const property_list & = {})
+    -> buffer<typename std::iterator_traits<InputIterator>::value_type, 1>;
+
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,77 @@
+// The device side of kernel submission: the functions clang outlines as SYCL kernels.
+//
+// Each kernel is an instantiation of one of the entry-point templates below, named by
+// `KernelName` (the user's kernel name, or the functor type of an unnamed kernel). clang's
+// `-fsycl-is-device` emits it as a `spir_kernel` taking the functor by value; the host side finds
+// the compiled kernel by `__builtin_sycl_unique_stable_name(KernelName)`, the same string.
+// Work-item ids come from the SPIR-V builtins in DPC++'s current form; the compiler lowers them.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+#include "../range.hpp"
+#include "defines.hpp"
+
+#ifdef __SYCL_DEVICE_ONLY__
+extern "C++" {
+std::size_t __spirv_BuiltInGlobalInvocationId(int dimension);
+std::size_t __spirv_BuiltInGlobalSize(int dimension);
+std::size_t __spirv_BuiltInGlobalOffset(int dimension);
+}
+#endif
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+#ifdef __SYCL_DEVICE_ONLY__
+// SYCL's dimension `Dims - 1` varies fastest and is the device's x (dimension 0).
+template <int Dims> item<Dims, true> current_item() {
+  id<Dims> index;
+  range<Dims> extent;
+  id<Dims> offset;
+  for (int i = 0; i < Dims; ++i) {
+    index[i] = __spirv_BuiltInGlobalInvocationId(Dims - 1 - i);
+    extent[i] = __spirv_BuiltInGlobalSize(Dims - 1 - i);
+    offset[i] = __spirv_BuiltInGlobalOffset(Dims - 1 - i);
+  }
+  return item<Dims, true>(index, extent, offset);
+}
+#endif
+
+// Calls a range kernel with what it accepts: an item, or an id.
+template <int Dims, typename Functor> void invoke_range_kernel(const Functor &f, const item<Dims, true> &it) {
+  if constexpr (std::is_invocable_v<const Functor &, item<Dims, true>>)
+    f(it);
+  else if constexpr (std::is_invocable_v<const Functor &, item<Dims, false>>)
+    f(item<Dims, false>(it.get_id(), it.get_range(), id<Dims>()));
+  else if constexpr (std::is_invocable_v<const Functor &, id<Dims>>)
+    f(it.get_id());
+  else
+    static_assert(std::is_invocable_v<const Functor &, id<Dims>>,
+                  "a range kernel must accept sycl::item or sycl::id");
+}
+
+template <typename KernelName, int Dims, typename Functor>
+[[clang::sycl_kernel_entry_point(KernelName)]] void range_kernel(Functor functor) {
+#ifdef __SYCL_DEVICE_ONLY__
+  invoke_range_kernel<Dims>(functor, current_item<Dims>());
+#endif
+}
+
+template <typename KernelName, typename Functor>
+[[clang::sycl_kernel_entry_point(KernelName)]] void single_task_kernel(Functor functor) {
+#ifdef __SYCL_DEVICE_ONLY__
+  functor();
+#endif
+}
+
+// The name the kernel is registered under, as the device compilation names it.
+template <typename KernelName> const char *kernel_name() {
+  return __builtin_sycl_unique_stable_name(KernelName);
+}
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,174 @@
+// sycl::range, sycl::id and sycl::item (SYCL 2020 sections 4.9.1.1, 4.9.1.3, 4.9.1.4).
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+#include "detail/defines.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+// The storage and element-wise operators shared by range and id.
+template <int Dims, typename Derived> class array {
+  static_assert(Dims >= 1 && Dims <= 3, "SYCL supports 1 to 3 dimensions");
+
+public:
+  array() : values_{} {}
+  template <int D = Dims, typename = std::enable_if_t<D == 1>> array(std::size_t d0) : values_{d0} {}
+  template <int D = Dims, typename = std::enable_if_t<D == 2>>
+  array(std::size_t d0, std::size_t d1) : values_{d0, d1} {}
+  template <int D = Dims, typename = std::enable_if_t<D == 3>>
+  array(std::size_t d0, std::size_t d1, std::size_t d2) : values_{d0, d1, d2} {}
+
+  std::size_t get(int dimension) const { return values_[dimension]; }
+  std::size_t &operator[](int dimension) { return values_[dimension]; }
+  std::size_t operator[](int dimension) const { return values_[dimension]; }
+
+  friend bool operator==(const Derived &a, const Derived &b) {
+    for (int i = 0; i < Dims; ++i)
+      if (a.values_[i] != b.values_[i]) return false;
+    return true;
+  }
+  friend bool operator!=(const Derived &a, const Derived &b) { return !(a == b); }
+
+#define NCPU_ARRAY_BINARY(op)                                                                     \
+  friend Derived operator op(const Derived &a, const Derived &b) {                                \
+    Derived r;                                                                                    \
+    for (int i = 0; i < Dims; ++i) r.values_[i] = a.values_[i] op b.values_[i];                   \
+    return r;                                                                                     \
+  }                                                                                               \
+  friend Derived operator op(const Derived &a, std::size_t b) {                                   \
+    Derived r;                                                                                    \
+    for (int i = 0; i < Dims; ++i) r.values_[i] = a.values_[i] op b;                              \
+    return r;                                                                                     \
+  }                                                                                               \
+  friend Derived operator op(std::size_t a, const Derived &b) {                                   \
+    Derived r;                                                                                    \
+    for (int i = 0; i < Dims; ++i) r.values_[i] = a op b.values_[i];                              \
+    return r;                                                                                     \
+  }                                                                                               \
+  friend Derived &operator op##=(Derived &a, const Derived &b) {                                  \
+    for (int i = 0; i < Dims; ++i) a.values_[i] = a.values_[i] op b.values_[i];                   \
+    return a;                                                                                     \
+  }                                                                                               \
+  friend Derived &operator op##=(Derived &a, std::size_t b) {                                     \
+    for (int i = 0; i < Dims; ++i) a.values_[i] = a.values_[i] op b;                              \
+    return a;                                                                                     \
+  }
+  NCPU_ARRAY_BINARY(+)
+  NCPU_ARRAY_BINARY(-)
+  NCPU_ARRAY_BINARY(*)
+  NCPU_ARRAY_BINARY(/)
+  NCPU_ARRAY_BINARY(%)
+  NCPU_ARRAY_BINARY(<<)
+  NCPU_ARRAY_BINARY(>>)
+  NCPU_ARRAY_BINARY(&)
+  NCPU_ARRAY_BINARY(|)
+  NCPU_ARRAY_BINARY(^)
+#undef NCPU_ARRAY_BINARY
+
+protected:
+  std::size_t values_[Dims];
+};
+
+// One-dimensional ids and items convert to size_t. A plain (non-template) conversion operator is
+// needed for built-in subscripts such as `pointer[id]`, so it comes from a base specialised on
+// the dimension.
+template <typename Derived, int Dims> struct size_t_conversion {};
+template <typename Derived> struct size_t_conversion<Derived, 1> {
+  operator std::size_t() const { return static_cast<const Derived &>(*this)[0]; }
+};
+
+} // namespace detail
+
+template <int Dims = 1> class range : public detail::array<Dims, range<Dims>> {
+  using base = detail::array<Dims, range<Dims>>;
+
+public:
+  static constexpr int dimensions = Dims;
+  range() = default;
+  using base::base;
+
+  std::size_t size() const {
+    std::size_t total = 1;
+    for (int i = 0; i < Dims; ++i) total *= this->values_[i];
+    return total;
+  }
+};
+
+range(std::size_t) -> range<1>;
+range(std::size_t, std::size_t) -> range<2>;
+range(std::size_t, std::size_t, std::size_t) -> range<3>;
+
+template <int Dims, bool WithOffset> class item;
+
+template <int Dims = 1>
+class id : public detail::array<Dims, id<Dims>>, public detail::size_t_conversion<id<Dims>, Dims> {
+  using base = detail::array<Dims, id<Dims>>;
+
+public:
+  static constexpr int dimensions = Dims;
+  id() = default;
+  using base::base;
+  id(const range<Dims> &r) {
+    for (int i = 0; i < Dims; ++i) this->values_[i] = r[i];
+  }
+  template <bool WithOffset> id(const item<Dims, WithOffset> &it) {
+    for (int i = 0; i < Dims; ++i) this->values_[i] = it[i];
+  }
+};
+
+id(std::size_t) -> id<1>;
+id(std::size_t, std::size_t) -> id<2>;
+id(std::size_t, std::size_t, std::size_t) -> id<3>;
+
+namespace detail {
+// Row-major linearisation: the last dimension varies fastest.
+template <int Dims> std::size_t linearize(const id<Dims> &index, const range<Dims> &extent) {
+  std::size_t linear = index[0];
+  for (int i = 1; i < Dims; ++i) linear = linear * extent[i] + index[i];
+  return linear;
+}
+} // namespace detail
+
+template <int Dims = 1, bool WithOffset = true>
+class item : public detail::size_t_conversion<item<Dims, WithOffset>, Dims> {
+public:
+  static constexpr int dimensions = Dims;
+  item() = delete;
+
+  id<Dims> get_id() const { return id_; }
+  std::size_t get_id(int dimension) const { return id_[dimension]; }
+  std::size_t operator[](int dimension) const { return id_[dimension]; }
+  range<Dims> get_range() const { return range_; }
+  std::size_t get_range(int dimension) const { return range_[dimension]; }
+  template <bool W = WithOffset, typename = std::enable_if_t<W>> id<Dims> get_offset() const {
+    return offset_;
+  }
+  std::size_t get_linear_id() const {
+    if constexpr (WithOffset)
+      return detail::linearize(id_ - offset_, range_);
+    else
+      return detail::linearize(id_, range_);
+  }
+  operator item<Dims, true>() const { return item<Dims, true>(id_, range_, offset_); }
+
+  friend bool operator==(const item &a, const item &b) {
+    return a.id_ == b.id_ && a.range_ == b.range_ && a.offset_ == b.offset_;
+  }
+  friend bool operator!=(const item &a, const item &b) { return !(a == b); }
+
+  // Not part of the SYCL interface: kernels receive items built by the launch code.
+  item(const id<Dims> &index, const range<Dims> &extent, const id<Dims> &offset)
+      : id_(index), range_(extent), offset_(offset) {}
+
+private:
+  id<Dims> id_;
+  range<Dims> range_;
+  id<Dims> offset_;
+};
+
+} // namespace _V1
+} // namespace sycl
