@@ -1,1 +1,154 @@
-//! Library behind the `offload-wrapper` tool (work in progress).
+//! `offload-wrapper`: the SYCL Native CPU part of intel/llvm's `clang-offload-wrapper`, writing
+//! a host ELF object directly instead of LLVM bitcode (reference `intel-llvm-native-cpu.md` §3).
+//!
+//! # Contract
+//!
+//! Input: device images, normally the rows of a `sycl-post-link` `.table` (`-batch`). Per image
+//! the tool reads the `Symbols` file (`.sym`: kernel names), the optional `Properties` file
+//! (`.prop`) and `Manifest` file, and checks that the `Code` file exists (Native CPU does not
+//! embed it: the kernels are compiled into a separate host object from the whole device module).
+//!
+//! Output: a relocatable ELF object for the host (x86_64 or aarch64, LP64) that, once linked into
+//! a program or shared library with the device object and the runtime, calls
+//! `__sycl_register_lib(&descriptor)` before the program's own constructors and
+//! `__sycl_unregister_lib(&descriptor)` after its destructors. The descriptor layout is the one in
+//! `toolchain/include/nativecpu/runtime.h` (intel/llvm's).
+//!
+//! # What the object holds, per image N (all pointers are 64-bit absolute relocations)
+//!
+//! * `__sycl_native_cpu_decls`: `{name, function}` pairs, one per `.sym` line, pointing at the
+//!   kernel-name string `__ncpu_function_name` and at the undefined symbol `<name>.SYCLNCPU` (no
+//!   suffix for `__dpcpp_nativecpu*` and `*.NativeCPUKernel` names), then the terminator
+//!   `{"__nativecpu_end", null}`. It is the image's binary: `BinaryStart` = its first pair,
+//!   `BinaryEnd` = one past the terminator.
+//! * `__sycl_offload_entries_arr`: `{null, name, 0, 0, 0}` entries, names
+//!   `__sycl_offload_entry_name`.
+//! * Property sets: properties `{name, value address, type, size}` named `prop`, byte-array values
+//!   `prop_val` (the raw bytes with their 8-byte bit-count header), per-set arrays and the array
+//!   of sets `{name, begin, end}` both named `__sycl_offload_prop_sets_arr`, set names
+//!   `SYCL_PropSetName`.
+//! * Strings `.sycl_offloading.target.N`, `.sycl_offloading.opts.compile.N`,
+//!   `.sycl_offloading.opts.link.N`, and `.sycl_offloading.N.manifest` when there is a manifest.
+//! * With registration on: `.sycl_offloading.N.info` = `{BinaryStart, size of the Code file}` in
+//!   the retained section `.tgtimg`, which tools use to find images in linked binaries.
+//!
+//! Then `.sycl_offloading.device_images` (version 2, kind 4 = SYCL image structs), the
+//! descriptor `.sycl_offloading.descriptor` (version 1; local unless `-desc-name=` names it),
+//! and the local functions `sycl.descriptor_reg` / `sycl.descriptor_unreg` in `.text.startup`,
+//! listed in `.init_array.00001` / `.fini_array.00001` (priority 1).
+//!
+//! Every name above is a base: a name already used gets LLVM's `.N` suffix, N being one counter
+//! for the whole module (so the second image's table may be `__sycl_native_cpu_decls.12`).
+//! Globals are created in intel/llvm's wrapper's order, so the names match what compiling its
+//! bitcode gives. Strings and property values live in `.rodata`; everything holding pointers
+//! lives in `.data.rel.ro`, which the dynamic linker may relocate (PIE, shared libraries) before
+//! making it read-only.
+//!
+//! # Modules
+//!
+//! * [`options`]: the clang-offload-wrapper command line;
+//! * [`image`]: the images, read into memory first so every input error comes before output;
+//! * [`elf`]: the object writer and the per-architecture registration code.
+
+pub mod elf;
+pub mod image;
+pub mod options;
+
+use std::path::{Path, PathBuf};
+
+pub use elf::{write_object, Config, HostArch};
+pub use image::{DeviceImage, ImageFormat, ImageSettings};
+pub use options::{Command, Inputs, Options};
+
+use sycl_offload_formats::FormatError;
+
+/// Everything that makes a run fail. Each message is one line that names the file involved.
+#[derive(Debug, thiserror::Error)]
+pub enum WrapperError {
+    /// A command-line problem.
+    #[error("{0}")]
+    Usage(String),
+    /// A `.table`, `.sym` or `.prop` file that cannot be read or parsed.
+    #[error(transparent)]
+    Format(#[from] FormatError),
+    #[error("cannot {action} '{path}': {source}")]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{table}: the table has no '{column}' column")]
+    MissingColumn {
+        table: PathBuf,
+        column: &'static str,
+    },
+    #[error("{table}: row {row}: image file name missing (empty Code cell)")]
+    EmptyCodeCell { table: PathBuf, row: usize },
+    #[error("unsupported host triple '{triple}': {reason}")]
+    UnsupportedHost { triple: String, reason: String },
+    #[error("cannot write '{0}': bitcode output is not supported yet; write an object (.o)")]
+    BitcodeOutput(PathBuf),
+    #[error("{0} device images do not fit the descriptor's 16-bit image count")]
+    TooManyImages(usize),
+    #[error("cannot build the ELF object: {0}")]
+    Object(#[from] object::write::Error),
+}
+
+impl WrapperError {
+    pub(crate) fn io(action: &'static str, path: &Path, source: std::io::Error) -> Self {
+        WrapperError::Io {
+            action,
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+/// Runs the tool: reads every image, then writes the object to `options.output`.
+pub fn run(options: &Options) -> Result<(), WrapperError> {
+    if options.output.extension().is_some_and(|e| e == "bc") {
+        return Err(WrapperError::BitcodeOutput(options.output.clone()));
+    }
+    let config = Config {
+        arch: match &options.host {
+            Some(triple) => HostArch::from_triple(triple)?,
+            None => HostArch::native()?,
+        },
+        emit_reg_funcs: options.emit_reg_funcs,
+        descriptor_name: options.descriptor_name.clone(),
+        verbose: options.verbose,
+    };
+    let images = match &options.inputs {
+        Inputs::Batch { table, settings } => DeviceImage::read_table(table, settings)?,
+        Inputs::Files(inputs) => inputs
+            .iter()
+            .map(|input| {
+                DeviceImage::read(
+                    &input.code,
+                    input.manifest.as_deref(),
+                    input.entries.as_deref(),
+                    input.properties.as_deref(),
+                    &input.settings,
+                )
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    if options.verbose {
+        eprintln!("offload-wrapper: host architecture {}", config.arch.name());
+        for (index, image) in images.iter().enumerate() {
+            eprintln!("offload-wrapper: image {index}: {image}");
+        }
+    }
+    let bytes = write_object(&images, &config)?;
+    std::fs::write(&options.output, &bytes)
+        .map_err(|source| WrapperError::io("write output file", &options.output, source))?;
+    if options.verbose {
+        eprintln!(
+            "offload-wrapper: wrote {} ({} bytes)",
+            options.output.display(),
+            bytes.len()
+        );
+    }
+    Ok(())
+}

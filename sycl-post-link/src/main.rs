@@ -1,1 +1,29 @@
-fn main() {}
+//! The `sycl-post-link` binary: parses the LLVM-style command line, runs the library and reports
+//! failures as one `sycl-post-link: error: …` line with exit code 1, as intel/llvm's tool does.
+
+use std::process::ExitCode;
+
+use sycl_post_link::{parse_args, run, usage, Command, UNMODIFIED_NOTE};
+
+fn main() -> ExitCode {
+    let result = parse_args(std::env::args().skip(1))
+        .map_err(sycl_post_link::PostLinkError::from)
+        .and_then(|command| match command {
+            Command::Help => {
+                print!("{}", usage());
+                Ok(())
+            }
+            Command::Run(options) => run(&options).map(|outcome| {
+                if outcome.input_unmodified {
+                    eprintln!("{UNMODIFIED_NOTE}");
+                }
+            }),
+        });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("sycl-post-link: error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

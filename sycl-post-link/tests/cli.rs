@@ -1,0 +1,642 @@
+//! End-to-end tests of the `sycl-post-link` binary on hand-written device IR fixtures
+//! (`tests/fixtures/*.ll`). Expected base64 values were worked out by hand from intel/llvm's
+//! encoding (8-byte little-endian bit count, then the data, LSB-first base64 without padding);
+//! the `work_group_metadata.ll` ones are the very strings intel/llvm's own tests expect.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use inkwell::context::Context;
+use inkwell::memory_buffer::MemoryBuffer;
+
+/// The option string the DPC++ driver passes for native_cpu (reference §1.6).
+const NATIVE_CPU_OPTIONS: &[&str] = &[
+    "-O2",
+    "-device-globals",
+    "-spec-const=emulation",
+    "-properties",
+    "-split=auto",
+    "-emit-param-info",
+    "-emit-program-metadata",
+    "-symbols",
+    "-emit-exported-symbols",
+    "-emit-imported-symbols",
+    "-lower-esimd",
+];
+
+const KERNEL_A: &str = "_ZTS7KernelA";
+const KERNEL_B: &str = "_ZTS7KernelB";
+const KERNEL_C: &str = "_ZTS7KernelC";
+const HELPER: &str = "_Z6helperi";
+const A_HELPER: &str = "_ZL8a_helperPU3AS1il";
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// Runs the tool in `dir` with `args`.
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sycl-post-link"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the sycl-post-link binary runs")
+}
+
+/// Runs the tool on a copy of `fixture_name` placed in a fresh directory (as `input.ll`), with
+/// `args` before the input path; panics with the tool's stderr if it fails.
+fn run_ok(fixture_name: &str, args: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixture(fixture_name), dir.path().join("input.ll")).unwrap();
+    let mut all: Vec<&str> = args.to_vec();
+    all.push("input.ll");
+    let output = run_in(dir.path(), &all);
+    assert!(
+        output.status.success(),
+        "sycl-post-link {all:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    dir
+}
+
+fn read(dir: &Path, name: &str) -> String {
+    std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Names of the functions *defined* in an IR file (bitcode or assembly), parsed back with LLVM.
+fn defined_functions(path: &Path) -> BTreeSet<String> {
+    let context = Context::create();
+    let buffer = MemoryBuffer::create_from_file(path).unwrap();
+    let module = context.create_module_from_ir(buffer).unwrap();
+    module.verify().unwrap();
+    module
+        .get_functions()
+        .filter(|f| f.count_basic_blocks() > 0)
+        .map(|f| f.get_name().to_str().unwrap().to_owned())
+        .collect()
+}
+
+fn set(names: &[&str]) -> BTreeSet<String> {
+    names.iter().map(|n| n.to_string()).collect()
+}
+
+/// Files in `dir` other than the copied input.
+fn outputs_in(dir: &Path) -> BTreeSet<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "input.ll")
+        .collect()
+}
+
+/// Asserts a failed run: exit code 1, nothing on stdout, exactly one stderr line equal to
+/// `sycl-post-link: error: <expected>`.
+fn assert_fails_with(output: &Output, expected: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "stderr: {stderr}");
+    assert!(output.stdout.is_empty());
+    assert_eq!(stderr, format!("sycl-post-link: error: {expected}\n"));
+}
+
+#[test]
+fn native_cpu_driver_options_produce_intel_compatible_files() {
+    let dir = run_ok(
+        "two_tus.ll",
+        &[NATIVE_CPU_OPTIONS, &["-o", "t.table"]].concat(),
+    );
+    let dir = dir.path();
+
+    // a.cpp splits in two because KernelA requires a work-group size and KernelB does not.
+    assert_eq!(
+        read(dir, "t.table"),
+        "[Code|Properties|Symbols]\n\
+         t_0.bc|t_0.prop|t_0.sym\n\
+         t_1.bc|t_1.prop|t_1.sym\n\
+         t_2.bc|t_2.prop|t_2.sym\n"
+    );
+    assert_eq!(read(dir, "t_0.sym"), format!("{KERNEL_A}\n"));
+    assert_eq!(read(dir, "t_1.sym"), format!("{KERNEL_B}\n"));
+    assert_eq!(read(dir, "t_2.sym"), format!("{KERNEL_C}\n{HELPER}\n"));
+
+    // {8, 4, 2} as u64s (requirement) and as u32s (program metadata); the device requirements
+    // are always there, the kernel param opt set is there (possibly empty) with -emit-param-info.
+    assert_eq!(
+        read(dir, "t_0.prop"),
+        "[SYCL/device requirements]\n\
+         aspects=2|AAAAAAAAAAA\n\
+         reqd_work_group_size_uint64_t=2|ADAAAAAAAAACAAAAAAAAAQAAAAAAAAAACAAAAAAAAAA\n\
+         [SYCL/kernel param opt]\n\
+         [SYCL/program metadata]\n\
+         _ZTS7KernelA@reqd_work_group_size=2|gBAAAAAAAAACAAAAEAAAAIAAAAA\n"
+    );
+    // KernelB: 2 arguments, argument 1 removed -> bit count 2, data byte 0b10. It inherits the
+    // fp64 aspect (6) from the helper it calls.
+    assert_eq!(
+        read(dir, "t_1.prop"),
+        "[SYCL/device requirements]\n\
+         aspects=2|gAAAAAAAAAgBAAAA\n\
+         [SYCL/kernel param opt]\n\
+         _ZTS7KernelB=2|CAAAAAAAAAgA\n"
+    );
+    // The SYCL_EXTERNAL helper is exported from its own translation unit's image only. Nothing
+    // is imported without -allow-device-image-dependencies.
+    assert_eq!(
+        read(dir, "t_2.prop"),
+        "[SYCL/device requirements]\n\
+         aspects=2|gAAAAAAAAAgBAAAA\n\
+         [SYCL/kernel param opt]\n\
+         [SYCL/exported symbols]\n\
+         _Z6helperi=1|1\n"
+    );
+
+    // Each image holds its entry points and what they call; the dead function is gone.
+    assert_eq!(
+        defined_functions(&dir.join("t_0.bc")),
+        set(&[KERNEL_A, A_HELPER])
+    );
+    assert_eq!(
+        defined_functions(&dir.join("t_1.bc")),
+        set(&[KERNEL_B, HELPER])
+    );
+    assert_eq!(
+        defined_functions(&dir.join("t_2.bc")),
+        set(&[KERNEL_C, HELPER])
+    );
+}
+
+#[test]
+fn split_images_keep_linkage_and_only_needed_globals() {
+    let dir = run_ok("two_tus.ll", &["-S", "-split=source", "-o", "t.table"]);
+    let kernel_a_image = read(dir.path(), "t_0.ll");
+    assert!(kernel_a_image.contains("define weak_odr dso_local spir_kernel void @_ZTS7KernelA("));
+    assert!(kernel_a_image.contains("define internal void @_ZL8a_helperPU3AS1il("));
+    assert!(
+        !kernel_a_image.contains("@_ZL5table"),
+        "KernelA does not use the table"
+    );
+    assert!(!kernel_a_image.contains("llvm.used"));
+    let kernel_c_image = read(dir.path(), "t_2.ll");
+    assert!(kernel_c_image.contains("define dso_local i32 @_Z6helperi("));
+    assert!(kernel_c_image.contains("@_ZL5table = internal constant"));
+    assert!(kernel_c_image.contains("declare void @_Z8externalv()"));
+    assert!(!kernel_c_image.contains("_Z4deadv"));
+}
+
+#[test]
+fn symbol_files_follow_the_split_mode() {
+    let sym_files = |args: &[&str]| -> Vec<String> {
+        let dir = run_ok(
+            "two_tus.ll",
+            &[args, &["-symbols", "-o", "t.table"]].concat(),
+        );
+        let table = read(dir.path(), "t.table");
+        table
+            .lines()
+            .skip(1)
+            .map(|row| read(dir.path(), row.split('|').nth(1).unwrap()))
+            .collect()
+    };
+    let a = format!("{KERNEL_A}\n");
+    let b = format!("{KERNEL_B}\n");
+    let c = format!("{KERNEL_C}\n");
+    let h = format!("{HELPER}\n");
+    assert_eq!(
+        sym_files(&["-split=source"]),
+        [a.clone(), b.clone(), c.clone() + &h]
+    );
+    assert_eq!(
+        sym_files(&[]),
+        sym_files(&["-split=source"]),
+        "auto acts like source"
+    );
+    assert_eq!(
+        sym_files(&["-split=kernel"]),
+        [a.clone(), b.clone(), c.clone(), h.clone()]
+    );
+    assert_eq!(sym_files(&["-split=none"]), [a.clone() + &b + &c + &h]);
+    assert_eq!(
+        sym_files(&["-split=source", "-emit-only-kernels-as-entry-points"]),
+        [a, b, c]
+    );
+}
+
+#[test]
+fn per_kernel_split_gives_the_helper_its_own_image() {
+    let dir = run_ok(
+        "two_tus.ll",
+        &[
+            "-split=kernel",
+            "-properties",
+            "-emit-exported-symbols",
+            "-o",
+            "k.table",
+        ],
+    );
+    let dir = dir.path();
+    assert_eq!(
+        read(dir, "k.table"),
+        "[Code|Properties]\nk_0.bc|k_0.prop\nk_1.bc|k_1.prop\nk_2.bc|k_2.prop\nk_3.bc|k_3.prop\n"
+    );
+    assert_eq!(
+        defined_functions(&dir.join("k_2.bc")),
+        set(&[KERNEL_C, HELPER])
+    );
+    assert_eq!(defined_functions(&dir.join("k_3.bc")), set(&[HELPER]));
+    assert!(!read(dir, "k_2.prop").contains("exported symbols"));
+    assert!(read(dir, "k_3.prop").ends_with("[SYCL/exported symbols]\n_Z6helperi=1|1\n"));
+}
+
+#[test]
+fn kernels_only_entry_points_still_copy_callees() {
+    let dir = run_ok(
+        "two_tus.ll",
+        &[
+            "-emit-only-kernels-as-entry-points",
+            "-properties",
+            "-emit-exported-symbols",
+            "-o",
+            "t.table",
+        ],
+    );
+    assert_eq!(
+        defined_functions(&dir.path().join("t_2.bc")),
+        set(&[KERNEL_C, HELPER])
+    );
+    assert!(!read(dir.path(), "t_2.prop").contains("exported symbols"));
+}
+
+#[test]
+fn imported_symbols_need_device_image_dependencies() {
+    let args = [
+        "-split=kernel",
+        "-properties",
+        "-emit-imported-symbols",
+        "-o",
+        "t.table",
+    ];
+    let without = run_ok("two_tus.ll", &args);
+    assert!(!read(without.path(), "t_2.prop").contains("imported"));
+
+    let with = run_ok(
+        "two_tus.ll",
+        &[&args[..], &["-allow-device-image-dependencies"]].concat(),
+    );
+    // KernelC calls the undefined _Z8externalv; KernelA's only declaration is a SPIR-V builtin.
+    assert_eq!(
+        read(with.path(), "t_2.prop"),
+        "[SYCL/device requirements]\n\
+         aspects=2|gAAAAAAAAAgBAAAA\n\
+         [SYCL/imported symbols]\n\
+         _Z8externalv=1|1\n"
+    );
+    assert!(!read(with.path(), "t_0.prop").contains("imported"));
+}
+
+#[test]
+fn intel_test_values_are_reproduced_without_split() {
+    let dir = run_ok(
+        "work_group_metadata.ll",
+        &[
+            "-split=none",
+            "-properties",
+            "-emit-param-info",
+            "-emit-program-metadata",
+            "-o",
+            "w.table",
+        ],
+    );
+    // The masks and the {1, 2, 4} size are the strings intel/llvm's tests expect. Without split
+    // the required work-group size is not a requirement of the whole image.
+    assert_eq!(
+        read(dir.path(), "w_0.prop"),
+        "[SYCL/device requirements]\n\
+         aspects=2|AAAAAAAAAAA\n\
+         [SYCL/kernel param opt]\n\
+         SpirKernel1=2|CAAAAAAAAAQA\n\
+         SpirKernel2=2|LAAAAAAAAAgfGA\n\
+         [SYCL/program metadata]\n\
+         SpirKernel1@reqd_work_group_size=2|gBAAAAAAAAQAAAAACAAAAQAAAAA\n\
+         SpirKernel2@work_group_num_dim=1|2\n\
+         SpirKernel2@max_work_group_size=2|gBAAAAAAAAAEAAAAIAAAAEAAAAA\n"
+    );
+}
+
+#[test]
+fn kernels_with_different_work_group_requirements_get_separate_images() {
+    let dir = run_ok(
+        "work_group_metadata.ll",
+        &["-properties", "-symbols", "-o", "w.table"],
+    );
+    assert_eq!(read(dir.path(), "w_0.sym"), "SpirKernel1\n");
+    assert_eq!(read(dir.path(), "w_1.sym"), "SpirKernel2\n");
+    assert_eq!(
+        read(dir.path(), "w_0.prop"),
+        "[SYCL/device requirements]\n\
+         aspects=2|AAAAAAAAAAA\n\
+         reqd_work_group_size_uint64_t=2|ADAAAAAAAAQAAAAAAAAAAIAAAAAAAAAAEAAAAAAAAAA\n"
+    );
+    assert_eq!(
+        read(dir.path(), "w_1.prop"),
+        "[SYCL/device requirements]\naspects=2|AAAAAAAAAAA\nwork_group_num_dim=1|2\n"
+    );
+}
+
+#[test]
+fn assembly_output_writes_ll_files() {
+    let dir = run_ok("two_tus.ll", &["-S", "-symbols", "-o", "t.table"]);
+    let dir = dir.path();
+    assert_eq!(
+        read(dir, "t.table"),
+        "[Code|Symbols]\nt_0.ll|t_0.sym\nt_1.ll|t_1.sym\nt_2.ll|t_2.sym\n"
+    );
+    assert!(read(dir, "t_1.ll").starts_with("; ModuleID = "));
+    assert_eq!(
+        defined_functions(&dir.join("t_1.ll")),
+        set(&[KERNEL_B, HELPER])
+    );
+    assert!(!dir.join("t_0.bc").exists());
+}
+
+#[test]
+fn out_dir_holds_the_images_and_the_cells_name_them() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("images")).unwrap();
+    std::fs::create_dir(dir.path().join("tables")).unwrap();
+    let input = fixture("two_tus.ll");
+    let output = run_in(
+        dir.path(),
+        &[
+            "-symbols",
+            "-split=none",
+            "-out-dir",
+            "images",
+            "-o",
+            "tables/t.table",
+            input.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        read(dir.path(), "tables/t.table"),
+        "[Code|Symbols]\nimages/t_0.bc|images/t_0.sym\n"
+    );
+    assert!(dir.path().join("images/t_0.bc").exists());
+}
+
+#[test]
+fn every_output_file_gets_the_table_and_the_first_names_the_images() {
+    let dir = run_ok(
+        "single_tu.ll",
+        &[
+            "-symbols",
+            "-o",
+            "first.table",
+            "-o",
+            "native_cpu,second.table",
+        ],
+    );
+    let expected = "[Code|Symbols]\nfirst_0.bc|first_0.sym\n";
+    assert_eq!(read(dir.path(), "first.table"), expected);
+    assert_eq!(read(dir.path(), "second.table"), expected);
+}
+
+#[test]
+fn reads_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sycl-post-link"))
+        .args(["-symbols", "-split=none", "-o", "t.table"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let ir = std::fs::read(fixture("two_tus.ll")).unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &ir).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        read(dir.path(), "t_0.sym"),
+        format!("{KERNEL_A}\n{KERNEL_B}\n{KERNEL_C}\n{HELPER}\n")
+    );
+}
+
+#[test]
+fn unmodified_input_is_named_in_the_table_instead_of_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("single_tu.ll");
+    std::fs::copy(fixture("single_tu.ll"), &input).unwrap();
+    let output = run_in(dir.path(), &["-properties", "-symbols", "single_tu.ll"]);
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "sycl-post-link NOTE: no modifications to the input LLVM IR have been made\n"
+    );
+    // Without -o the table is <stem>.files; the IR is not copied.
+    assert_eq!(
+        read(dir.path(), "single_tu.files"),
+        "[Code|Properties|Symbols]\nsingle_tu.ll|single_tu_0.prop|single_tu_0.sym\n"
+    );
+    assert_eq!(
+        outputs_in(dir.path()),
+        set(&[
+            "single_tu.files",
+            "single_tu.ll",
+            "single_tu_0.prop",
+            "single_tu_0.sym"
+        ])
+    );
+    assert_eq!(
+        read(dir.path(), "single_tu_0.prop"),
+        "[SYCL/device requirements]\naspects=2|AAAAAAAAAAA\n[SYCL/misc properties]\noptLevel=1|2\n"
+    );
+
+    // With -o, the image is written even though nothing changed.
+    let output = run_in(dir.path(), &["-symbols", "-o", "s.table", "single_tu.ll"]);
+    assert!(output.status.success());
+    assert!(output.stderr.is_empty());
+    assert_eq!(
+        read(dir.path(), "s.table"),
+        "[Code|Symbols]\ns_0.bc|s_0.sym\n"
+    );
+}
+
+#[test]
+fn ir_output_only_writes_one_module_and_no_table() {
+    let dir = run_ok(
+        "two_tus.ll",
+        &["-ir-output-only", "-split=auto", "-o", "whole.bc"],
+    );
+    assert_eq!(outputs_in(dir.path()), set(&["whole.bc"]));
+    assert_eq!(
+        defined_functions(&dir.path().join("whole.bc")),
+        set(&[KERNEL_A, A_HELPER, KERNEL_B, KERNEL_C, HELPER])
+    );
+
+    // intel/llvm's documented use: only spec-constant lowering, one module out (here
+    // `-split=none` alone would not be an action).
+    let dir = run_ok(
+        "two_tus.ll",
+        &[
+            "-ir-output-only",
+            "-S",
+            "-split=none",
+            "-spec-const=emulation",
+        ],
+    );
+    assert_eq!(outputs_in(dir.path()), set(&["input.out"]));
+    assert!(read(dir.path(), "input.out").contains("define dso_local i32 @_Z6helperi("));
+
+    // `-o -` is standard output.
+    let output = run_in(
+        dir.path(),
+        &[
+            "-ir-output-only",
+            "-S",
+            "-spec-const=emulation",
+            "-o",
+            "-",
+            "input.ll",
+        ],
+    );
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.starts_with("; ModuleID = 'input.ll'"), "{text}");
+    assert!(!text.contains("_Z4deadv"));
+}
+
+#[test]
+fn help_prints_usage() {
+    let output = run_in(Path::new("."), &["--help"]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("USAGE: sycl-post-link [options]"));
+    assert!(text.contains("-emit-only-kernels-as-entry-points"));
+}
+
+#[test]
+fn command_line_errors_are_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["-foo", "x.ll"], "unknown option '-foo'"),
+        (&["--emit-everything"], "unknown option '--emit-everything'"),
+        (&["-symbols", "-o"], "option '-o' requires a value"),
+        (
+            &["-split=tu", "x.ll"],
+            "invalid value 'tu' for option '-split' (expected source, kernel, auto or none)",
+        ),
+        (
+            &["-split=none", "x.ll"],
+            "no actions specified; try --help for usage info",
+        ),
+        (
+            &["-ir-output-only", "-symbols", "x.ll"],
+            "-symbols can't be used with -ir-output-only",
+        ),
+        (
+            &["-ir-output-only", "-split=kernel", "x.ll"],
+            "-split=kernel can't be used with -ir-output-only",
+        ),
+        (
+            &["-ir-output-only", "-properties", "x.ll"],
+            "-properties can't be used with -ir-output-only",
+        ),
+        (
+            &["-spec-const=native", "x.ll"],
+            "native specialization constants are not supported for native_cpu",
+        ),
+    ];
+    for (args, expected) in cases {
+        assert_fails_with(&run_in(dir.path(), args), expected);
+    }
+    assert!(outputs_in(dir.path()).is_empty());
+}
+
+#[test]
+fn input_errors_name_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = run_in(dir.path(), &["-symbols", "missing.ll"]);
+    assert_fails_with(
+        &output,
+        "cannot read input: No such file or directory (os error 2) (missing.ll)",
+    );
+
+    std::fs::write(dir.path().join("broken.ll"), "define void @f( {\n").unwrap();
+    let output = run_in(dir.path(), &["-symbols", "broken.ll"]);
+    assert_fails_with(
+        &output,
+        "invalid LLVM IR: broken.ll:2:1: error: expected type (broken.ll)",
+    );
+
+    std::fs::write(
+        dir.path().join("invalid.ll"),
+        "define void @f() {\n  ret i32 0\n}\n",
+    )
+    .unwrap();
+    let output = run_in(dir.path(), &["-symbols", "invalid.ll"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr.starts_with("sycl-post-link: error: invalid LLVM IR: "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with(" (invalid.ll)\n") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+
+    assert_eq!(
+        outputs_in(dir.path()),
+        set(&["broken.ll", "invalid.ll"]),
+        "no output for failed runs"
+    );
+}
+
+#[test]
+fn write_errors_name_the_file_and_remove_partial_output() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixture("two_tus.ll"), dir.path().join("input.ll")).unwrap();
+
+    let output = run_in(
+        dir.path(),
+        &["-symbols", "-o", "nowhere/t.table", "input.ll"],
+    );
+    assert_fails_with(
+        &output,
+        "cannot write output: No such file or directory (os error 2) (nowhere/t_0.bc)",
+    );
+
+    // The images go to the current directory and succeed; the table cannot be written, so the
+    // images are removed again.
+    let output = run_in(
+        dir.path(),
+        &[
+            "-symbols",
+            "-out-dir",
+            ".",
+            "-o",
+            "nowhere/t.table",
+            "input.ll",
+        ],
+    );
+    assert_fails_with(
+        &output,
+        "cannot write output: No such file or directory (os error 2) (nowhere/t.table)",
+    );
+    assert!(
+        outputs_in(dir.path()).is_empty(),
+        "{:?}",
+        outputs_in(dir.path())
+    );
+}
