@@ -1,1 +1,98 @@
-//! Shared helpers for the end-to-end tests.
+//! Helpers for the end-to-end tests: find the built toolchain, compile programs with `ncpu++`,
+//! run them.
+//!
+//! The tools are the ones `cargo build --workspace` put in the same target directory as the test
+//! binary (`target/<profile>/`); the README's test command builds them first.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// `target/<profile>`, where the workspace's binaries are.
+pub fn tool_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary knows its path");
+    // target/<profile>/deps/<test binary>
+    exe.parent().and_then(Path::parent).expect("target/<profile>/deps").to_path_buf()
+}
+
+/// The driver, checked to exist.
+pub fn ncpu() -> PathBuf {
+    let driver = tool_dir().join("ncpu++");
+    assert!(
+        driver.exists(),
+        "{} is missing: build the workspace first (cargo build --workspace, same profile as the tests)",
+        driver.display()
+    );
+    driver
+}
+
+/// The repository root.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is in the repository").to_path_buf()
+}
+
+/// `tests/programs/<name>`.
+pub fn program(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("programs").join(name)
+}
+
+/// Runs `ncpu++` with `args` in `dir`.
+pub fn ncpu_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(ncpu()).args(args).current_dir(dir).output().expect("ncpu++ runs")
+}
+
+/// Text of stdout and stderr, for assertion messages.
+pub fn describe(output: &Output) -> String {
+    format!(
+        "status: {}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// A program built by `ncpu++` in its own temporary directory.
+pub struct Built {
+    pub dir: tempfile::TempDir,
+    pub exe: PathBuf,
+}
+
+impl Built {
+    /// Compiles `sources` (paths) with `-fsycl -fsycl-targets=native_cpu` and `flags`; panics
+    /// with the compiler's output if it fails.
+    pub fn compile(sources: &[PathBuf], flags: &[&str]) -> Built {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let exe = dir.path().join("app");
+        let output = Command::new(ncpu())
+            .args(["-fsycl", "-fsycl-targets=native_cpu"])
+            .args(flags)
+            .args(sources)
+            .arg("-o")
+            .arg(&exe)
+            .output()
+            .expect("ncpu++ runs");
+        assert!(output.status.success(), "ncpu++ failed\n{}", describe(&output));
+        Built { dir, exe }
+    }
+
+    /// Runs the program with extra environment variables.
+    pub fn run_with(&self, env: &[(&str, &str)]) -> Output {
+        Command::new(&self.exe)
+            .envs(env.iter().copied())
+            .current_dir(self.dir.path())
+            .output()
+            .expect("the program runs")
+    }
+
+    /// Runs the program and asserts it exits 0 and prints PASS.
+    pub fn run_and_check(&self, env: &[(&str, &str)]) -> String {
+        let output = self.run_with(env);
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(
+            output.status.success() && stdout.contains("PASS"),
+            "{} did not pass\n{}",
+            self.exe.display(),
+            describe(&output)
+        );
+        stdout
+    }
+}

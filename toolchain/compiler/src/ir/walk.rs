@@ -93,8 +93,8 @@ pub fn replace_all_uses(
     }
 }
 
-/// Copies every metadata attachment of the global `from` (e.g. `!reqd_work_group_size`,
-/// `!kernel_arg_type`, `!dbg`) onto `to`.
+/// Copies the metadata attachments of the function `from` (e.g. `!reqd_work_group_size`,
+/// `!kernel_arg_type`) onto `to`, except `!dbg`: a subprogram belongs to one function only.
 pub fn copy_global_metadata(from: FunctionValue<'_>, to: FunctionValue<'_>) {
     use inkwell::llvm_sys::core::{
         LLVMDisposeValueMetadataEntries, LLVMGlobalCopyAllMetadata, LLVMGlobalSetMetadata,
@@ -108,8 +108,12 @@ pub fn copy_global_metadata(from: FunctionValue<'_>, to: FunctionValue<'_>) {
         if entries.is_null() {
             return;
         }
+        let dbg = from.get_type().get_context().get_kind_id("dbg");
         for index in 0..count as u32 {
             let kind = LLVMValueMetadataEntriesGetKind(entries, index);
+            if kind == dbg {
+                continue;
+            }
             let node = LLVMValueMetadataEntriesGetMetadata(entries, index);
             LLVMGlobalSetMetadata(to.as_value_ref(), kind, node);
         }

@@ -133,6 +133,10 @@ fn add_state_parameter<'ctx>(
         }
     }
     walk::copy_global_metadata(old, new);
+    if let Some(subprogram) = old.get_subprogram() {
+        // Moves with the body; `old` is deleted once its calls are redirected.
+        new.set_subprogram(subprogram);
+    }
     for block in old.get_basic_blocks() {
         block.remove_from_function().map_err(|()| {
             CompileError::Pass(format!(

@@ -1,0 +1,41 @@
+// USM allocations of every kind, the typed forms, memcpy / memset / fill / copy on the queue
+// and in a handler, and kernels reading host and shared memory.
+#include <sycl/sycl.hpp>
+#include "check.hpp"
+#include <cstdint>
+#include <cstring>
+
+int main() {
+  sycl::queue q;
+  const size_t n = 1025;
+  auto *device = sycl::malloc_device<std::uint32_t>(n, q);
+  auto *host = sycl::malloc_host<std::uint32_t>(n, q);
+  auto *shared = static_cast<std::uint32_t *>(sycl::malloc_shared(n * sizeof(std::uint32_t), q));
+  auto *aligned = sycl::aligned_alloc_device<double>(256, n, q);
+  check::equal("alignment", 0, reinterpret_cast<std::uintptr_t>(aligned) % 256, 0);
+
+  q.fill(device, std::uint32_t(0xdeadbeef), n).wait();
+  q.memcpy(host, device, n * sizeof(std::uint32_t)).wait();
+  for (size_t i = 0; i < n; ++i) check::equal("fill", i, host[i], 0xdeadbeefu);
+
+  q.memset(shared, 0x01, n * sizeof(std::uint32_t)).wait();
+  for (size_t i = 0; i < n; ++i) check::equal("memset", i, shared[i], 0x01010101u);
+
+  for (size_t i = 0; i < n; ++i) host[i] = std::uint32_t(i);
+  q.submit([&](sycl::handler &h) { h.memcpy(device, host, n * sizeof(std::uint32_t)); });
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { shared[i] = device[i] * 2 + host[i]; }).wait();
+  for (size_t i = 0; i < n; ++i) check::equal("kernel", i, shared[i], std::uint32_t(3 * i));
+
+  q.copy(shared, host, n).wait();
+  for (size_t i = 0; i < n; ++i) check::equal("copy", i, host[i], std::uint32_t(3 * i));
+
+  q.submit([&](sycl::handler &h) { h.fill(aligned, 2.5, n); }).wait();
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { aligned[i] *= double(i[0]); }).wait();
+  for (size_t i = 0; i < n; ++i) check::equal("double", i, aligned[i], 2.5 * double(i));
+
+  sycl::free(device, q);
+  sycl::free(host, q);
+  sycl::free(shared, q);
+  sycl::free(aligned, q.get_context());
+  return check::finish();
+}

@@ -1,0 +1,178 @@
+//! The driver's behaviour as a user sees it: the steps it runs, the files it keeps, separate
+//! compilation, device-IR compiles, and one clear error line for every bad input.
+
+use std::path::Path;
+use std::process::Command;
+
+use nativecpu_e2e_tests::{describe, ncpu_in, program, Built};
+
+fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn print_commands_lists_every_step_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = program("single_task.cpp");
+    let output = ncpu_in(dir.path(), &["-fsycl", "-fsycl-targets=native_cpu", source.to_str().unwrap(), "-o", "app", "-###"]);
+    assert!(output.status.success(), "{}", describe(&output));
+    let text = stderr(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    let expected = [
+        ("clang++", "-fsycl-is-device"),
+        ("muxc", "assign-sycl-module-id"),
+        ("clang++", "-fsycl-is-host"),
+        ("llvm-link", ".device.bc"),
+        ("sycl-post-link", "-emit-program-metadata"),
+        ("ncpu\"", "-march=native"),
+        ("offload-wrapper", "-target=native_cpu"),
+        ("clang++", "libnativecpu_runtime.a"),
+    ];
+    assert_eq!(lines.len(), expected.len(), "{text}");
+    for (line, (tool, flag)) in lines.iter().zip(expected) {
+        assert!(line.contains(tool) && line.contains(flag), "expected {tool} with {flag}: {line}");
+    }
+    assert!(!dir.path().join("app").exists(), "-### must not run anything");
+}
+
+#[test]
+fn save_temps_keeps_every_intermediate_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = program("single_task.cpp");
+    let output = ncpu_in(dir.path(), &["-fsycl", "-save-temps", source.to_str().unwrap(), "-o", "app"]);
+    assert!(output.status.success(), "{}", describe(&output));
+    for file in [
+        "app-single_task.device-fe.bc",
+        "app-single_task.device.bc",
+        "app-single_task.host.o",
+        "app-app.device-linked.bc",
+        "app-app.table",
+        "app-app_0.prop",
+        "app-app_0.sym",
+        "app-app_0.bc",
+        "app-app.device.o",
+        "app-app.wrapper.o",
+        "app",
+    ] {
+        assert!(dir.path().join(file).exists(), "{file} missing; have {:?}", std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect::<Vec<_>>());
+    }
+    let table = std::fs::read_to_string(dir.path().join("app-app.table")).unwrap();
+    assert!(table.starts_with("[Code|Properties|Symbols]\n"), "{table}");
+    let symbols = std::fs::read_to_string(dir.path().join("app-app_0.sym")).unwrap();
+    assert_eq!(symbols.lines().count(), 2, "two kernels: {symbols}");
+}
+
+#[test]
+fn separate_compilation_then_link() {
+    let dir = tempfile::tempdir().unwrap();
+    for (source, object) in [("two_tus_main.cpp", "main.o"), ("two_tus_kernels.cpp", "kernels.o")] {
+        let path = program(source);
+        let output = ncpu_in(dir.path(), &["-fsycl", "-O2", "-c", path.to_str().unwrap(), "-o", object]);
+        assert!(output.status.success(), "{}", describe(&output));
+    }
+    let output = ncpu_in(dir.path(), &["-fsycl", "main.o", "kernels.o", "-o", "app"]);
+    assert!(output.status.success(), "{}", describe(&output));
+    let run = Command::new(dir.path().join("app")).output().unwrap();
+    assert!(String::from_utf8_lossy(&run.stdout).contains("PASS"), "{}", describe(&run));
+}
+
+#[test]
+fn device_ir_compiles_to_an_object_exporting_subhandlers() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = program("named_and_unnamed.cpp");
+    let output = ncpu_in(dir.path(), &["-fsycl-device-only", source.to_str().unwrap(), "-o", "device.bc"]);
+    assert!(output.status.success(), "{}", describe(&output));
+    let output = ncpu_in(dir.path(), &["-c", "device.bc", "-o", "device.o"]);
+    assert!(output.status.success(), "{}", describe(&output));
+    let bytes = std::fs::read(dir.path().join("device.o")).unwrap();
+    let elf = goblin::elf::Elf::parse(&bytes).unwrap();
+    let mut exported: Vec<String> = elf
+        .syms
+        .iter()
+        .filter(|s| s.st_bind() == goblin::elf::sym::STB_GLOBAL && s.st_shndx != 0)
+        .map(|s| elf.strtab.get_at(s.st_name).unwrap().to_owned())
+        .collect();
+    exported.sort();
+    assert_eq!(exported.len(), 4, "{exported:?}");
+    assert!(exported.iter().all(|name| name.starts_with("_ZTS") && name.ends_with(".SYCLNCPU")), "{exported:?}");
+    assert!(exported.iter().any(|name| name == "_ZTSN7kernels5ScaleE.SYCLNCPU"), "{exported:?}");
+    let undefined: Vec<&str> = elf
+        .syms
+        .iter()
+        .filter(|s| s.st_shndx == 0 && s.st_name != 0)
+        .map(|s| elf.strtab.get_at(s.st_name).unwrap())
+        .collect();
+    assert!(undefined.iter().all(|name| !name.starts_with("__dpcpp") && !name.starts_with("__mux")), "{undefined:?}");
+}
+
+fn assert_one_error_line(output: &std::process::Output, needle: &str) {
+    assert!(!output.status.success(), "expected failure\n{}", describe(output));
+    let text = stderr(output);
+    let ours: Vec<&str> = text.lines().filter(|l| l.starts_with("ncpu++: error:")).collect();
+    assert_eq!(ours.len(), 1, "{text}");
+    assert!(ours[0].contains(needle), "{text}");
+    assert!(!text.contains("panicked"), "{text}");
+}
+
+#[test]
+fn missing_input_is_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = ncpu_in(dir.path(), &["-fsycl", "nope.cpp", "-o", "app"]);
+    assert_one_error_line(&output, "no such file or directory: 'nope.cpp'");
+}
+
+#[test]
+fn unknown_flag_is_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = ncpu_in(dir.path(), &["-fsycl", "--bogus-flag", "a.cpp"]);
+    assert_one_error_line(&output, "unknown argument: '--bogus-flag'");
+    let output = ncpu_in(dir.path(), &["-fsycl-targets=spir64", "a.cpp"]);
+    assert_one_error_line(&output, "unsupported SYCL target 'spir64'");
+}
+
+#[test]
+fn clang_diagnostics_are_passed_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = program("syntax_error.cpp");
+    let output = ncpu_in(dir.path(), &["-fsycl", source.to_str().unwrap(), "-o", "app"]);
+    assert_one_error_line(&output, "clang++ failed with exit code 1");
+    assert!(stderr(&output).contains("syntax_error.cpp:3:"), "{}", describe(&output));
+    assert!(!dir.path().join("app").exists());
+}
+
+#[test]
+fn a_kernel_with_a_barrier_is_rejected_not_miscompiled() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = program("barrier.cpp");
+    let output = ncpu_in(dir.path(), &["-fsycl", source.to_str().unwrap(), "-o", "app"]);
+    assert!(!output.status.success(), "{}", describe(&output));
+    let text = stderr(&output);
+    assert!(text.contains("UsesBarrier") && text.contains("barriers"), "{text}");
+    assert!(text.contains("not supported yet"), "{text}");
+    assert!(!text.contains("panicked"), "{text}");
+    assert!(!dir.path().join("app").exists());
+}
+
+#[test]
+fn plain_cpp_without_fsycl_is_clang() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("hello.cpp"), "#include <cstdio>\nint main() { std::puts(\"hi\"); }\n").unwrap();
+    let output = ncpu_in(dir.path(), &["hello.cpp", "-o", "hello"]);
+    assert!(output.status.success(), "{}", describe(&output));
+    let run = Command::new(dir.path().join("hello")).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "hi\n");
+}
+
+#[test]
+fn executables_need_only_system_libraries() {
+    let built = Built::compile(&[program("single_task.cpp")], &[]);
+    let bytes = std::fs::read(&built.exe).unwrap();
+    let elf = goblin::elf::Elf::parse(&bytes).unwrap();
+    for library in &elf.libraries {
+        assert!(
+            ["libstdc++", "libm", "libgcc_s", "libc", "libpthread", "libdl", "ld-linux"].iter().any(|l| library.starts_with(l)),
+            "unexpected dependency {library}"
+        );
+    }
+    assert!(Path::new(&built.exe).exists());
+}

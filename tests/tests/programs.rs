@@ -1,0 +1,67 @@
+//! SYCL programs compiled with `ncpu++`, run, and checked: each program compares its results
+//! with a host reference and prints PASS (see tests/programs/).
+
+use nativecpu_e2e_tests::{program, Built};
+
+fn compile_and_run(sources: &[&str], flags: &[&str]) {
+    let sources: Vec<_> = sources.iter().map(|s| program(s)).collect();
+    Built::compile(&sources, flags).run_and_check(&[]);
+}
+
+#[test]
+fn named_and_unnamed_kernels() {
+    compile_and_run(&["named_and_unnamed.cpp"], &["-O2"]);
+}
+
+#[test]
+fn ranges_in_one_two_and_three_dimensions() {
+    compile_and_run(&["ranges_3d.cpp"], &["-O2"]);
+}
+
+#[test]
+fn odd_sizes_run_every_item_exactly_once_with_one_and_two_threads() {
+    let built = Built::compile(&[program("odd_sizes.cpp")], &["-O2"]);
+    built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
+    built.run_and_check(&[("NATIVECPU_THREADS", "2")]);
+    built.run_and_check(&[]);
+}
+
+#[test]
+fn single_task() {
+    compile_and_run(&["single_task.cpp"], &[]);
+}
+
+#[test]
+fn struct_and_array_captures_and_function_objects() {
+    compile_and_run(&["struct_capture.cpp"], &["-O3"]);
+}
+
+#[test]
+fn buffers_and_accessors() {
+    compile_and_run(&["accessors.cpp"], &["-O2", "-std=c++17"]);
+}
+
+#[test]
+fn usm_allocations_and_memory_operations() {
+    compile_and_run(&["usm_ops.cpp"], &["-O1"]);
+}
+
+#[test]
+fn offsets_and_device_queries() {
+    compile_and_run(&["offset_and_info.cpp"], &["-O2"]);
+}
+
+#[test]
+fn errors_surface_as_sycl_exceptions() {
+    compile_and_run(&["exceptions.cpp"], &["-O2"]);
+}
+
+#[test]
+fn two_translation_units() {
+    compile_and_run(&["two_tus_main.cpp", "two_tus_kernels.cpp"], &["-O2"]);
+}
+
+#[test]
+fn unoptimised_and_debug_builds_still_run() {
+    compile_and_run(&["named_and_unnamed.cpp"], &["-O0", "-g"]);
+}

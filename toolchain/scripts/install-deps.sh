@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what the toolchain needs on Debian 12 and is missing: LLVM 22 (clang-22, llvm-22-dev,
+# libpolly-22-dev, llvm-22-tools for FileCheck) and the libraries llvm-sys links against.
+# Packages already present are skipped; nothing is installed when everything is there.
+set -euo pipefail
+
+packages=(clang-22 llvm-22 llvm-22-dev llvm-22-tools libpolly-22-dev libzstd-dev zlib1g-dev libxml2-dev libffi-dev libedit-dev)
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+sudo_cmd=()
+if [[ $(id -u) -ne 0 ]]; then
+  sudo_cmd=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -q
+"${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
