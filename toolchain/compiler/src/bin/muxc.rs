@@ -89,12 +89,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if cli.print_passes {
         eprintln!("Module passes:");
-        for (name, params) in passes::REGISTERED {
-            if params.is_empty() {
-                eprintln!("  {name}");
-            } else {
-                eprintln!("  {name}<{params}>");
-            }
+        for name in passes::REGISTERED {
+            eprintln!("  {name}");
         }
         eprintln!("Pipeline aliases:\n  {NATIVE_CPU_PIPELINE_ALIAS}");
         return ExitCode::SUCCESS;

@@ -20,14 +20,14 @@ pub trait ModulePass {
     fn run(&self, module: &Module<'_>) -> Result<(), CompileError>;
 }
 
-/// Names of the registered passes, with their parameter syntax, for `muxc --print-passes`.
-pub const REGISTERED: &[(&str, &str)] = &[
-    (assign_sycl_module_id::NAME, ""),
-    (convert_to_mux_builtins::NAME, ""),
-    (transfer_kernel_metadata::NAME, ""),
-    (work_item_loops::NAME, ""),
-    (prepare_native_cpu::NAME, ""),
-    (rename_kernels::NAME, ""),
+/// Names of the registered passes, for `muxc --print-passes`.
+pub const REGISTERED: &[&str] = &[
+    assign_sycl_module_id::NAME,
+    convert_to_mux_builtins::NAME,
+    transfer_kernel_metadata::NAME,
+    work_item_loops::NAME,
+    prepare_native_cpu::NAME,
+    rename_kernels::NAME,
 ];
 
 /// Splits `name<params>` into the name and its `;`-separated parameters.
