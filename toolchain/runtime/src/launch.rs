@@ -1,0 +1,642 @@
+//! Launches: validation, the work-group shape of range launches, group enumeration, and the
+//! per-thread loop that calls the subhandler.
+//!
+//! # Groups
+//!
+//! A launch becomes a [`Plan`]: per dimension, a list of groups, each with its own local size and
+//! group id ([`DimPlan`]); the launch's groups are the cross product of the three lists,
+//! numbered linearly with x fastest, so that a chunk of consecutive numbers is a run of
+//! neighbouring groups along x (contiguous memory for the usual row-major access). The pool
+//! hands chunks of numbers out dynamically (`pool.rs`); each thread turns its first number into
+//! x/y/z coordinates once per chunk and then steps through the chunk with carries.
+//!
+//! * **nd_range** (local size given): each dimension is `global / local` groups of the given size.
+//! * **range** (local size all zero): the shape is the runtime's choice and invisible to the
+//!   kernel, whose only ids are global ids. See [`shape_range`] for the policy. A dimension whose
+//!   extent `N` is not a multiple of its local size `L` (always a power of two then) ends with
+//!   *remainder pieces*: one group of size `2^b` for every bit `b` set in `N mod L`, largest
+//!   first. Each piece starts at a multiple of its own size (everything before it is a multiple
+//!   of `L` plus larger powers of two), so its group id `start / 2^b` is exact and every group
+//!   satisfies `global_id = group_id * local + local_id + offset` — the invariant the compiled
+//!   work-item loops rely on — while every work-item is covered exactly once. A piece reports
+//!   `num_groups = N / 2^b` (UR's `global / local`), which keeps `group_id < num_groups`.
+//!
+//! # State
+//!
+//! Each thread taking part in a launch owns one [`NativeCpuState`] on its stack for the whole
+//! launch and rewrites every per-group field before each call (compiled kernels may write the id
+//! fields while they loop over work-items). Nothing is allocated per group; a launch allocates
+//! one job record.
+//!
+//! # What comes next, and where it fits
+//!
+//! * *Work-group local memory* (local accessors): the launch description grows a table of
+//!   (argument index, size). `Groups::run`'s per-thread prologue — already the place where the
+//!   state is set up once per thread and launch — takes a slice of a per-thread arena (a
+//!   thread-local buffer grown on demand and kept across launches, so both pool workers and the
+//!   launching host thread have one), copies the `num_args` argument pointers into a per-thread
+//!   array and patches the local slots to point into the slice. A thread runs each group it
+//!   claims to completion, so one slice serves all its groups, as in UR.
+//! * *Live-variable arena* for barrier-split kernels: same prologue, same kind of per-thread
+//!   arena, sized per-item record × the plan's largest group (bounded by
+//!   [`MAX_RANGE_GROUP_ITEMS`] for range launches and by the local size for nd_range), handed to
+//!   the kernel through an extra argument slot; unlike OCK (W1) it is on the heap, not the stack.
+//! * *`reqd_work_group_size` and max-size checks*: [`launch`] already looks up the registered
+//!   [`crate::registry::Kernel`], which carries its image's properties
+//!   ([`crate::registry::Kernel::program_metadata`]); the checks go next to
+//!   [`Plan::new`]'s validation as further [`InvalidLaunch`] variants.
+
+use std::ffi::{c_void, CStr};
+
+use crate::pool::{self, Chunks, JobFailed, Pool, Work};
+use crate::registry::{self, Subhandler};
+use crate::state::{NativeCpuState, SUB_GROUP_SIZE};
+
+/// A range launch aims at this many groups per thread (when it has enough work-items), so that
+/// dynamic distribution has room to balance uneven groups and busy cores.
+pub const GROUPS_PER_THREAD: usize = 8;
+
+/// Largest work-group a range launch is cut into. Beyond a few thousand items the per-call cost
+/// is already negligible, while smaller groups balance better and keep a group's data in cache;
+/// it also bounds the future per-item arenas of range launches. A power of two.
+pub const MAX_RANGE_GROUP_ITEMS: usize = 4096;
+
+/// Most remainder pieces a dimension can have: one per bit below [`MAX_RANGE_GROUP_ITEMS`].
+const MAX_PIECES: usize = MAX_RANGE_GROUP_ITEMS.trailing_zeros() as usize;
+
+const _: () = assert!(MAX_RANGE_GROUP_ITEMS.is_power_of_two());
+
+/// `struct __nativecpu_launch_info`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct LaunchDesc {
+    /// 1..=3.
+    pub dims: u32,
+    /// x, y, z; unused dimensions are 1.
+    pub global_size: [usize; 3],
+    /// x, y, z; all 0 for a range launch, unused dimensions 1 for an nd_range launch.
+    pub local_size: [usize; 3],
+    /// x, y, z; unused dimensions 0.
+    pub global_offset: [usize; 3],
+    /// `args[i]`: pointer parameters as is, other parameters point at the value.
+    pub args: *const *mut c_void,
+    pub num_args: usize,
+}
+
+/// Why a launch description was rejected. Dimensions are named x/y/z with the SYCL dimension
+/// (reversed order) in parentheses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidLaunch {
+    #[error("the launch has {0} dimensions; expected 1, 2 or 3")]
+    Dims(u32),
+    #[error(
+        "dimension {axis} is unused by a {dims}-dimensional launch, so its {what} must be \
+         {expected}, not {value}"
+    )]
+    UnusedDimension {
+        axis: &'static str,
+        dims: u32,
+        what: &'static str,
+        expected: usize,
+        value: usize,
+    },
+    #[error(
+        "local size {0:?} (x, y, z) mixes zero and non-zero values: use all zero for a range \
+         launch, all non-zero for an nd_range launch"
+    )]
+    MixedLocalSize([usize; 3]),
+    #[error(
+        "nd_range: the global size {global} of dimension {axis} is not a multiple of the local \
+         size {local}"
+    )]
+    NotDivisible {
+        axis: String,
+        global: usize,
+        local: usize,
+    },
+    #[error("the global size {0:?} (x, y, z) has more work-items than the runtime can count")]
+    TooManyItems([usize; 3]),
+    #[error("dimension {axis}: global offset {offset} plus global size {global} overflows size_t")]
+    IdOverflow {
+        axis: String,
+        offset: usize,
+        global: usize,
+    },
+    #[error(
+        "nd_range: a work-group of {0:?} (x, y, z) work-items is larger than the {max} \
+         work-items the state can describe",
+        max = u32::MAX
+    )]
+    WorkGroupTooLarge([usize; 3]),
+    #[error("the launch passes {0} arguments but a null argument array")]
+    NullArgs(usize),
+}
+
+/// Why a validated launch could not run, or was not valid.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Invalid(#[from] InvalidLaunch),
+    #[error(transparent)]
+    Failed(#[from] JobFailed),
+}
+
+/// Why `__nativecpu_launch` failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LaunchError {
+    #[error("__nativecpu_launch called with a null kernel name")]
+    NullName,
+    #[error("__nativecpu_launch called for kernel '{0}' with a null launch description")]
+    NullLaunch(String),
+    #[error("kernel '{0}' is not registered (was the program linked with its device code?)")]
+    UnknownKernel(String),
+    #[error("kernel '{kernel}': {source}")]
+    Run {
+        kernel: String,
+        #[source]
+        source: RunError,
+    },
+}
+
+/// Launches the registered kernel `name` on the process-wide pool.
+///
+/// # Safety
+/// `desc.args` must be valid for the kernel for the whole launch (see [`run`]).
+pub unsafe fn launch(name: &CStr, desc: &LaunchDesc) -> Result<(), LaunchError> {
+    let kernel_name = || name.to_string_lossy().into_owned();
+    let kernel = registry::find(name).ok_or_else(|| LaunchError::UnknownKernel(kernel_name()))?;
+    // SAFETY: forwarded from the caller.
+    unsafe { run(pool::global(), kernel.subhandler, desc) }.map_err(|source| LaunchError::Run {
+        kernel: kernel_name(),
+        source,
+    })
+}
+
+/// Validates `desc`, then calls `kernel` once per work-group on `pool`, returning when all groups
+/// are done.
+///
+/// # Safety
+/// `kernel` is called concurrently from several threads with `desc.args`; the arguments must be
+/// what the kernel expects and stay valid and unmodified by others until this returns.
+pub unsafe fn run(pool: &Pool, kernel: Subhandler, desc: &LaunchDesc) -> Result<(), RunError> {
+    let plan = Plan::new(desc, pool.threads())?;
+    let groups = Groups {
+        plan: &plan,
+        kernel,
+        args: Args(desc.args),
+    };
+    pool.run(plan.total_groups(), &groups)?;
+    Ok(())
+}
+
+/// The argument array, shared by all threads of a launch.
+struct Args(*const *mut c_void);
+
+// SAFETY: the runtime never reads or writes through the pointer; it hands it to the kernel, which
+// the caller of `run` guarantees may be called concurrently with it (as UR does).
+unsafe impl Sync for Args {}
+
+/// The [`Work`] of one launch: its units are the plan's groups.
+struct Groups<'a> {
+    plan: &'a Plan,
+    kernel: Subhandler,
+    args: Args,
+}
+
+impl Work for Groups<'_> {
+    fn run(&self, chunks: &mut Chunks<'_>) {
+        let plan = self.plan;
+        let mut state = NativeCpuState::for_launch(plan.global, plan.offset);
+        for range in chunks {
+            let mut coords = plan.coords(range.start);
+            for _ in range {
+                plan.fill(&mut state, coords);
+                // SAFETY: guaranteed by `run`'s caller; the state is this thread's own.
+                unsafe { (self.kernel)(self.args.0, &mut state) };
+                plan.step(&mut coords);
+            }
+        }
+    }
+}
+
+/// One work-group along one dimension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Piece {
+    /// Local size.
+    pub local: usize,
+    pub group_id: usize,
+    /// `global / local`.
+    pub num_groups: usize,
+}
+
+/// The groups of one dimension: `full_groups` groups of size `local`, then the remainder pieces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DimPlan {
+    local: usize,
+    full_groups: usize,
+    pieces: [Piece; MAX_PIECES],
+    piece_count: usize,
+}
+
+impl DimPlan {
+    /// Covers `0..global` with groups of `local` items, then the binary decomposition of the
+    /// remainder. A non-zero remainder requires `local` to be a power of two (at most
+    /// [`MAX_RANGE_GROUP_ITEMS`]), which [`shape_range`] guarantees and nd_range validation makes
+    /// moot (its remainder is zero).
+    fn new(global: usize, local: usize) -> DimPlan {
+        let full_groups = global / local;
+        let remainder = global % local;
+        debug_assert!(
+            remainder == 0 || (local.is_power_of_two() && local <= MAX_RANGE_GROUP_ITEMS)
+        );
+        let mut plan = DimPlan {
+            local,
+            full_groups,
+            pieces: [Piece::default(); MAX_PIECES],
+            piece_count: 0,
+        };
+        let mut start = full_groups * local;
+        for bit in (0..usize::BITS).rev() {
+            let size = 1usize << bit;
+            if remainder & size != 0 {
+                plan.pieces[plan.piece_count] = Piece {
+                    local: size,
+                    group_id: start / size,
+                    num_groups: global / size,
+                };
+                plan.piece_count += 1;
+                start += size;
+            }
+        }
+        plan
+    }
+
+    /// Number of groups along this dimension.
+    pub fn groups(&self) -> usize {
+        self.full_groups + self.piece_count
+    }
+
+    /// The `index`-th group (`index < groups()`).
+    fn group(&self, index: usize) -> Piece {
+        if index < self.full_groups {
+            Piece {
+                local: self.local,
+                group_id: index,
+                num_groups: self.full_groups,
+            }
+        } else {
+            self.pieces[index - self.full_groups]
+        }
+    }
+}
+
+/// A validated launch cut into groups.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    dims: [DimPlan; 3],
+    counts: [usize; 3],
+    global: [usize; 3],
+    offset: [usize; 3],
+}
+
+impl Plan {
+    /// Validates `desc` and cuts it into groups; a range launch is shaped for `threads` threads.
+    pub fn new(desc: &LaunchDesc, threads: usize) -> Result<Plan, InvalidLaunch> {
+        let local = validate(desc)?;
+        let local = match local {
+            Some(local) => local,
+            None => shape_range(desc.global_size, desc.dims, threads),
+        };
+        let dims: [DimPlan; 3] =
+            std::array::from_fn(|d| DimPlan::new(desc.global_size[d], local[d]));
+        Ok(Plan {
+            counts: dims.map(|dim| dim.groups()),
+            dims,
+            global: desc.global_size,
+            offset: desc.global_offset,
+        })
+    }
+
+    /// Number of work-groups.
+    pub fn total_groups(&self) -> usize {
+        self.counts.iter().product()
+    }
+
+    /// The per-dimension groups of linear group number `index` (x fastest).
+    pub fn group(&self, index: usize) -> [Piece; 3] {
+        let coords = self.coords(index);
+        std::array::from_fn(|d| self.dims[d].group(coords[d]))
+    }
+
+    fn coords(&self, index: usize) -> [usize; 3] {
+        let [x, y, _] = self.counts;
+        [index % x, index / x % y, index / x / y]
+    }
+
+    fn step(&self, coords: &mut [usize; 3]) {
+        coords[0] += 1;
+        if coords[0] == self.counts[0] {
+            coords[0] = 0;
+            coords[1] += 1;
+            if coords[1] == self.counts[1] {
+                coords[1] = 0;
+                coords[2] += 1;
+            }
+        }
+    }
+
+    /// Writes every per-group field of `state` for the group at `coords`.
+    fn fill(&self, state: &mut NativeCpuState, coords: [usize; 3]) {
+        let mut items = 1;
+        for (d, (dim, coord)) in self.dims.iter().zip(coords).enumerate() {
+            let piece = dim.group(coord);
+            state.work_group_size[d] = piece.local;
+            state.work_group_id[d] = piece.group_id;
+            state.num_groups[d] = piece.num_groups;
+            state.local_id[d] = 0;
+            state.global_id[d] = piece.group_id * piece.local + self.offset[d];
+            items *= piece.local;
+        }
+        state.global_range = self.global;
+        state.global_offset = self.offset;
+        // Validation bounds nd_range groups by u32::MAX; range groups are at most 4096 items.
+        state.num_sub_groups = items as u32 / SUB_GROUP_SIZE;
+        state.sub_group_id = 0;
+        state.sub_group_local_id = 0;
+        state.sub_group_size = SUB_GROUP_SIZE;
+    }
+}
+
+/// The local sizes of a range launch over `global` on `threads` threads.
+///
+/// Policy: aim at `GROUPS_PER_THREAD × threads` groups, i.e. a per-group item budget of
+/// `items / (GROUPS_PER_THREAD × threads)`, clamped to `1..=MAX_RANGE_GROUP_ITEMS`. The budget
+/// goes to x first, then what is left to y, then to z: a dimension that fits in the budget is
+/// taken whole (one group along it, no remainder); otherwise it gets the largest power of two
+/// within the budget, and its remainder is covered by power-of-two pieces. So a wide x gets
+/// groups of up to 4096 contiguous items with y and z 1, and y/z get sizes above 1 only when x
+/// is narrow — which keeps groups large enough to amortise the call when x is 1, 2 or 3 wide.
+/// Power-of-two x sizes keep full groups multiples of any vector width.
+pub fn shape_range(global: [usize; 3], dims: u32, threads: usize) -> [usize; 3] {
+    let items: usize = global.iter().product();
+    let mut budget = (items / (GROUPS_PER_THREAD * threads.max(1))).clamp(1, MAX_RANGE_GROUP_ITEMS);
+    let mut local = [1; 3];
+    for d in 0..dims as usize {
+        local[d] = if global[d] <= budget {
+            global[d].max(1)
+        } else {
+            1 << budget.ilog2()
+        };
+        budget /= local[d];
+    }
+    local
+}
+
+/// Checks `desc`; returns the nd_range local size, or `None` for a range launch.
+fn validate(desc: &LaunchDesc) -> Result<Option<[usize; 3]>, InvalidLaunch> {
+    let dims = desc.dims;
+    if !(1..=3).contains(&dims) {
+        return Err(InvalidLaunch::Dims(dims));
+    }
+    let used = dims as usize;
+    let range = desc.local_size == [0; 3];
+    for (d, axis) in AXES.into_iter().enumerate().skip(used) {
+        let unused = |what, expected, value| InvalidLaunch::UnusedDimension {
+            axis,
+            dims,
+            what,
+            expected,
+            value,
+        };
+        if desc.global_size[d] != 1 {
+            return Err(unused("global size", 1, desc.global_size[d]));
+        }
+        if desc.global_offset[d] != 0 {
+            return Err(unused("global offset", 0, desc.global_offset[d]));
+        }
+        if !range && desc.local_size[d] != 1 {
+            return Err(unused("local size", 1, desc.local_size[d]));
+        }
+    }
+    if !range && desc.local_size.contains(&0) {
+        return Err(InvalidLaunch::MixedLocalSize(desc.local_size));
+    }
+    let axis = |d: usize| format!("{} (SYCL dimension {})", AXES[d], used - 1 - d);
+    for d in 0..used {
+        let (global, offset) = (desc.global_size[d], desc.global_offset[d]);
+        if offset.checked_add(global).is_none() {
+            return Err(InvalidLaunch::IdOverflow {
+                axis: axis(d),
+                offset,
+                global,
+            });
+        }
+        if !range && global % desc.local_size[d] != 0 {
+            return Err(InvalidLaunch::NotDivisible {
+                axis: axis(d),
+                global,
+                local: desc.local_size[d],
+            });
+        }
+    }
+    let items = desc
+        .global_size
+        .iter()
+        .try_fold(1usize, |n, &g| n.checked_mul(g));
+    if items.is_none_or(|n| n > isize::MAX as usize) {
+        return Err(InvalidLaunch::TooManyItems(desc.global_size));
+    }
+    if !range {
+        let group = desc
+            .local_size
+            .iter()
+            .try_fold(1usize, |n, &l| n.checked_mul(l));
+        if group.is_none_or(|n| n > u32::MAX as usize) {
+            return Err(InvalidLaunch::WorkGroupTooLarge(desc.local_size));
+        }
+    }
+    if desc.args.is_null() && desc.num_args != 0 {
+        return Err(InvalidLaunch::NullArgs(desc.num_args));
+    }
+    Ok((!range).then_some(desc.local_size))
+}
+
+const AXES: [&str; 3] = ["x", "y", "z"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn desc(dims: u32, global: [usize; 3], local: [usize; 3], offset: [usize; 3]) -> LaunchDesc {
+        LaunchDesc {
+            dims,
+            global_size: global,
+            local_size: local,
+            global_offset: offset,
+            args: std::ptr::null(),
+            num_args: 0,
+        }
+    }
+
+    /// Enumerates every group of the plan and checks that the groups tile the range exactly,
+    /// that the ids are consistent, and that a range launch keeps to the shaping policy.
+    fn check_tiling(global: [usize; 3], local: [usize; 3], threads: usize) -> Plan {
+        let dims = 1 + global.iter().rposition(|&g| g != 1).unwrap_or(0) as u32;
+        let plan = Plan::new(&desc(dims, global, local, [0; 3]), threads).unwrap();
+        let items: usize = global.iter().product();
+        let mut seen = vec![0u8; items];
+        for index in 0..plan.total_groups() {
+            let group = plan.group(index);
+            for (d, piece) in group.iter().enumerate() {
+                assert!(piece.local >= 1);
+                assert!(piece.group_id < piece.num_groups, "{group:?}");
+                assert_eq!(piece.num_groups, global[d] / piece.local);
+                assert!((piece.group_id + 1) * piece.local <= global[d]);
+                if local == [0; 3] {
+                    assert!(piece.local <= MAX_RANGE_GROUP_ITEMS);
+                    assert!(piece.local.is_power_of_two() || piece.local == global[d]);
+                } else {
+                    assert_eq!(piece.local, local[d]);
+                }
+            }
+            for z in 0..group[2].local {
+                for y in 0..group[1].local {
+                    for x in 0..group[0].local {
+                        let id = |d: usize, l: usize| group[d].group_id * group[d].local + l;
+                        seen[id(0, x) + global[0] * (id(1, y) + global[1] * id(2, z))] += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            seen.iter().all(|&n| n == 1),
+            "{global:?} not tiled exactly once"
+        );
+        plan
+    }
+
+    #[test]
+    fn range_plans_tile_exactly() {
+        for threads in [1, 2, 3, 8, 64] {
+            for global in [
+                [1, 1, 1],
+                [7, 1, 1],
+                [1000003, 1, 1],
+                [4095, 1, 1],
+                [4097, 1, 1],
+                [3, 5, 7],
+                [1023, 3, 1],
+                [3, 1023, 1],
+                [1, 1, 1000],
+                [2, 100_000, 1],
+                [1000, 7, 13],
+            ] {
+                check_tiling(global, [0; 3], threads);
+            }
+        }
+    }
+
+    #[test]
+    fn nd_range_plans_tile_exactly() {
+        check_tiling([8, 6, 4], [4, 3, 2], 2);
+        check_tiling([1024, 1, 1], [1024, 1, 1], 2);
+        check_tiling([15, 1, 1], [5, 1, 1], 2);
+    }
+
+    #[test]
+    fn range_shape_follows_policy() {
+        // A long 1-D range: full groups of 4096 along x, enough of them for 2 threads.
+        assert_eq!(shape_range([1000003, 1, 1], 1, 2), [4096, 1, 1]);
+        let plan = check_tiling([1000003, 1, 1], [0; 3], 2);
+        // 244 full groups + one piece per bit of 1000003 mod 4096 = 579 = 0b1001000011.
+        assert_eq!(plan.total_groups(), 244 + 4);
+        assert!(plan.total_groups() >= GROUPS_PER_THREAD * 2);
+        // Many threads: smaller groups so every thread gets about eight.
+        assert_eq!(shape_range([1 << 20, 1, 1], 1, 64), [2048, 1, 1]);
+        // A narrow x is taken whole and y gets the rest of the budget.
+        assert_eq!(shape_range([3, 1_000_000, 1], 2, 2), [3, 1024, 1]);
+        // Small ranges: one item per group, as many groups as items.
+        assert_eq!(shape_range([7, 1, 1], 1, 2), [1, 1, 1]);
+        assert_eq!(shape_range([3, 5, 7], 3, 1), [3, 4, 1]);
+    }
+
+    #[test]
+    fn remainder_pieces_have_exact_group_ids() {
+        let dim = DimPlan::new(4096 * 2 + 0b1011, 4096);
+        let pieces: Vec<Piece> = (0..dim.groups()).map(|i| dim.group(i)).collect();
+        let starts: Vec<(usize, usize)> = pieces
+            .iter()
+            .map(|p| (p.group_id * p.local, p.local))
+            .collect();
+        assert_eq!(
+            starts,
+            [(0, 4096), (4096, 4096), (8192, 8), (8200, 2), (8202, 1)]
+        );
+    }
+
+    #[test]
+    fn validation_rejects_bad_launches() {
+        let plan = |d: LaunchDesc| Plan::new(&d, 2).map(|_| ());
+        assert_eq!(
+            plan(desc(0, [1; 3], [0; 3], [0; 3])),
+            Err(InvalidLaunch::Dims(0))
+        );
+        assert_eq!(
+            plan(desc(4, [1; 3], [0; 3], [0; 3])),
+            Err(InvalidLaunch::Dims(4))
+        );
+        assert!(matches!(
+            plan(desc(1, [8, 2, 1], [0; 3], [0; 3])),
+            Err(InvalidLaunch::UnusedDimension { axis: "y", .. })
+        ));
+        assert!(matches!(
+            plan(desc(2, [8, 2, 1], [0; 3], [0, 0, 5])),
+            Err(InvalidLaunch::UnusedDimension {
+                axis: "z",
+                what: "global offset",
+                ..
+            })
+        ));
+        assert!(matches!(
+            plan(desc(1, [8, 1, 1], [4, 0, 1], [0; 3])),
+            Err(InvalidLaunch::UnusedDimension {
+                axis: "y",
+                what: "local size",
+                ..
+            })
+        ));
+        assert_eq!(
+            plan(desc(2, [8, 2, 1], [4, 0, 1], [0; 3])),
+            Err(InvalidLaunch::MixedLocalSize([4, 0, 1]))
+        );
+        let err = plan(desc(2, [8, 6, 1], [4, 4, 1], [0; 3])).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "nd_range: the global size 6 of dimension y (SYCL dimension 0) is not a multiple of \
+             the local size 4"
+        );
+        assert!(matches!(
+            plan(desc(1, [8, 1, 1], [0; 3], [usize::MAX, 0, 0])),
+            Err(InvalidLaunch::IdOverflow { .. })
+        ));
+        assert!(matches!(
+            plan(desc(2, [1 << 40, 1 << 40, 1], [0; 3], [0; 3])),
+            Err(InvalidLaunch::TooManyItems(_))
+        ));
+        assert!(matches!(
+            plan(desc(2, [0, 0, 1], [1 << 20, 1 << 20, 1], [0; 3])),
+            Err(InvalidLaunch::WorkGroupTooLarge(_))
+        ));
+        let mut with_args = desc(1, [8, 1, 1], [0; 3], [0; 3]);
+        with_args.num_args = 2;
+        assert_eq!(plan(with_args), Err(InvalidLaunch::NullArgs(2)));
+    }
+
+    #[test]
+    fn empty_ranges_have_no_groups() {
+        let empty = Plan::new(&desc(2, [0, 5, 1], [0; 3], [0; 3]), 2).unwrap();
+        assert_eq!(empty.total_groups(), 0);
+        let empty_nd = Plan::new(&desc(1, [0, 1, 1], [4, 1, 1], [0; 3]), 2).unwrap();
+        assert_eq!(empty_nd.total_groups(), 0);
+    }
+}

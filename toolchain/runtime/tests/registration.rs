@@ -1,0 +1,216 @@
+//! Registration from hand-built descriptors, lookups, property queries, unregistration, and
+//! launches of registered kernels through the C entry points. Every test uses its own kernel
+//! names: the registry is global to the test binary and tests run in parallel.
+
+mod common;
+
+use std::ffi::{c_void, CStr};
+
+use common::{bytes_with_header, noop, record, ImageSpec, OwnedDescriptor, Prop, Recorder};
+use nativecpu_runtime::ffi::{
+    __nativecpu_find_kernel, __nativecpu_last_error, __nativecpu_launch, __sycl_register_lib,
+    __sycl_unregister_lib,
+};
+use nativecpu_runtime::registry::{self, PropertyValue, RegistrationIssue, Subhandler};
+use nativecpu_runtime::state::NativeCpuState;
+
+unsafe extern "C" fn other(_args: *const *mut c_void, _state: *mut NativeCpuState) {}
+
+fn find(name: &CStr) -> Option<Subhandler> {
+    unsafe { __nativecpu_find_kernel(name.as_ptr()) }
+}
+
+fn same(a: Option<Subhandler>, b: Subhandler) -> bool {
+    a.is_some_and(|a| a as usize == b as usize)
+}
+
+fn last_error() -> String {
+    unsafe { CStr::from_ptr(__nativecpu_last_error()) }
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn two_descriptors_register_and_unregister_independently() {
+    let mut native = ImageSpec::new("native_cpu", vec![("reg_a1", noop), ("reg_a2", other)]);
+    native.property_sets = vec![(
+        "SYCL/program metadata",
+        vec![(
+            "reg_a1@reqd_work_group_size",
+            bytes_with_header(&[8, 0, 0, 0, 4, 0, 0, 0]),
+        )],
+    )];
+    let spirv = ImageSpec::new("spir64", vec![("reg_spirv_only", noop)]);
+    let a = OwnedDescriptor::new(vec![spirv, native]);
+    let mut b_image = ImageSpec::new("native_cpu", vec![("reg_b1", noop)]);
+    b_image.property_sets = vec![
+        ("SYCL/misc properties", vec![("optLevel", Prop::U32(3))]),
+        (
+            "SYCL/kernel param opt",
+            vec![("reg_b1", Prop::Raw(vec![2, 0, 0, 0, 0, 0, 0, 0, 1]))],
+        ),
+    ];
+    // A target spec that merely starts with "native_cpu" is somebody else's.
+    let near_miss = ImageSpec::new("native_cpu_x", vec![("reg_near_miss", noop)]);
+    let b = OwnedDescriptor::new(vec![b_image, near_miss]);
+
+    unsafe { __sycl_register_lib(a.ptr()) };
+    unsafe { __sycl_register_lib(b.ptr()) };
+    assert!(same(find(c"reg_a1"), noop));
+    assert!(same(find(c"reg_a2"), other));
+    assert!(same(find(c"reg_b1"), noop));
+    assert!(find(c"reg_spirv_only").is_none());
+    assert!(find(c"reg_near_miss").is_none());
+
+    let a1 = registry::find(c"reg_a1").unwrap();
+    assert_eq!(
+        a1.program_metadata("reqd_work_group_size"),
+        Some(&PropertyValue::Bytes {
+            bits: 64,
+            data: vec![8, 0, 0, 0, 4, 0, 0, 0]
+        })
+    );
+    let a2 = registry::find(c"reg_a2").unwrap();
+    assert!(a2.program_metadata("reqd_work_group_size").is_none());
+    assert!(
+        std::sync::Arc::ptr_eq(&a1.image, &a2.image),
+        "kernels of one image share its properties"
+    );
+    let b1 = registry::find(c"reg_b1").unwrap();
+    assert_eq!(
+        b1.image.get("SYCL/misc properties", "optLevel"),
+        Some(&PropertyValue::U32(3))
+    );
+    assert_eq!(
+        b1.image.get("SYCL/kernel param opt", "reg_b1"),
+        Some(&PropertyValue::Bytes {
+            bits: 2,
+            data: vec![1]
+        })
+    );
+
+    unsafe { __sycl_unregister_lib(a.ptr()) };
+    assert!(find(c"reg_a1").is_none());
+    assert!(find(c"reg_a2").is_none());
+    assert!(same(find(c"reg_b1"), noop));
+    unsafe { __sycl_unregister_lib(b.ptr()) };
+    assert!(find(c"reg_b1").is_none());
+}
+
+#[test]
+fn the_terminator_ends_the_walk_not_binary_end() {
+    let mut spec = ImageSpec::new("native_cpu", vec![("term_k1", noop), ("term_k2", noop)]);
+    spec.after_terminator = vec![("term_after", noop)];
+    let desc = OwnedDescriptor::new(vec![spec]);
+    assert_eq!(unsafe { registry::register(desc.ptr()) }, vec![]);
+    assert!(find(c"term_k1").is_some() && find(c"term_k2").is_some());
+    assert!(find(c"term_after").is_none());
+    registry::unregister(desc.ptr());
+
+    let mut no_end = ImageSpec::new("native_cpu", vec![("noend_k1", noop)]);
+    no_end.null_end = true;
+    let desc = OwnedDescriptor::new(vec![no_end]);
+    assert_eq!(unsafe { registry::register(desc.ptr()) }, vec![]);
+    assert!(find(c"noend_k1").is_some());
+    registry::unregister(desc.ptr());
+}
+
+#[test]
+fn a_missing_terminator_stops_at_binary_end_and_is_reported() {
+    let mut spec = ImageSpec::new("native_cpu", vec![("unterm_k1", noop), ("unterm_k2", noop)]);
+    spec.omit_terminator = true;
+    let desc = OwnedDescriptor::new(vec![spec]);
+    assert_eq!(
+        unsafe { registry::register(desc.ptr()) },
+        vec![RegistrationIssue::MissingTerminator {
+            image: 0,
+            entries: 2
+        }]
+    );
+    assert!(find(c"unterm_k1").is_some() && find(c"unterm_k2").is_some());
+    registry::unregister(desc.ptr());
+}
+
+#[test]
+fn a_duplicate_name_resolves_to_the_latest_registration() {
+    let first = OwnedDescriptor::new(vec![ImageSpec::new("native_cpu", vec![("dup_k", noop)])]);
+    let second = OwnedDescriptor::new(vec![ImageSpec::new("native_cpu", vec![("dup_k", other)])]);
+    unsafe { __sycl_register_lib(first.ptr()) };
+    unsafe { __sycl_register_lib(second.ptr()) };
+    assert!(same(find(c"dup_k"), other));
+    // Registering a descriptor again replaces its registration instead of stacking a copy.
+    unsafe { __sycl_register_lib(second.ptr()) };
+    unsafe { __sycl_unregister_lib(second.ptr()) };
+    assert!(same(find(c"dup_k"), noop));
+    unsafe { __sycl_unregister_lib(first.ptr()) };
+    assert!(find(c"dup_k").is_none());
+}
+
+#[test]
+fn malformed_input_is_reported_and_skipped() {
+    unsafe { __sycl_register_lib(std::ptr::null_mut()) };
+    assert_eq!(last_error(), "__sycl_register_lib: null descriptor");
+
+    let mut spec = ImageSpec::new("native_cpu", vec![("bad_prop_k", noop)]);
+    spec.property_sets = vec![(
+        "SYCL/program metadata",
+        vec![
+            ("short", Prop::Raw(vec![1, 2, 3])),
+            ("lying", Prop::Raw(vec![64, 0, 0, 0, 0, 0, 0, 0, 1])),
+            ("good", Prop::U32(7)),
+        ],
+    )];
+    let desc = OwnedDescriptor::new(vec![spec]);
+    let issues = unsafe { registry::register(desc.ptr()) };
+    assert_eq!(issues.len(), 2, "{issues:?}");
+    assert!(matches!(
+        &issues[0],
+        RegistrationIssue::BadProperty { index: 0, .. }
+    ));
+    assert!(matches!(
+        &issues[1],
+        RegistrationIssue::BadProperty { index: 1, .. }
+    ));
+    // The kernel and the good property are registered all the same.
+    let kernel = registry::find(c"bad_prop_k").unwrap();
+    assert_eq!(
+        kernel.image.get("SYCL/program metadata", "good"),
+        Some(&PropertyValue::U32(7))
+    );
+    assert!(kernel.image.get("SYCL/program metadata", "short").is_none());
+    registry::unregister(desc.ptr());
+}
+
+#[test]
+fn registered_kernels_launch_through_the_c_entry_points() {
+    let desc = OwnedDescriptor::new(vec![ImageSpec::new(
+        "native_cpu",
+        vec![("ffi_record", record)],
+    )]);
+    unsafe { __sycl_register_lib(desc.ptr()) };
+    for (dims, global, local, offset) in [
+        (1, [1_000_003, 1, 1], None, [0; 3]),
+        (2, [1023, 3, 1], None, [4, 9, 0]),
+        (3, [3, 5, 7], Some([1, 5, 7]), [1, 2, 3]),
+    ] {
+        let recorder = Recorder::new(global, local, offset);
+        let args = recorder.args();
+        let rc = unsafe { __nativecpu_launch(c"ffi_record".as_ptr(), &recorder.desc(dims, &args)) };
+        assert_eq!(rc, 0, "{}", last_error());
+        recorder.assert_exactly_once();
+    }
+
+    let bad = Recorder::new([12, 10, 1], Some([5, 5, 1]), [0; 3]);
+    let args = bad.args();
+    let rc = unsafe { __nativecpu_launch(c"ffi_record".as_ptr(), &bad.desc(2, &args)) };
+    assert_ne!(rc, 0);
+    assert_eq!(
+        last_error(),
+        "kernel 'ffi_record': nd_range: the global size 12 of dimension x (SYCL dimension 1) is \
+         not a multiple of the local size 5"
+    );
+    unsafe { __sycl_unregister_lib(desc.ptr()) };
+    let rc = unsafe { __nativecpu_launch(c"ffi_record".as_ptr(), &bad.desc(2, &args)) };
+    assert_ne!(rc, 0);
+    assert!(last_error().contains("is not registered"));
+}
