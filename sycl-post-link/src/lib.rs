@@ -101,6 +101,22 @@ pub struct Outcome {
 }
 
 /// The NOTE intel/llvm prints when [`Outcome::input_unmodified`] is set.
+/// The options DPC++'s driver passes for native_cpu, in its order (reference §1.6), before `-o`
+/// and the input. `ncpu++` passes exactly these.
+pub const NATIVE_CPU_DRIVER_OPTIONS: &[&str] = &[
+    "-O2",
+    "-device-globals",
+    "-spec-const=emulation",
+    "-properties",
+    "-split=auto",
+    "-emit-param-info",
+    "-emit-program-metadata",
+    "-symbols",
+    "-emit-exported-symbols",
+    "-emit-imported-symbols",
+    "-lower-esimd",
+];
+
 pub const UNMODIFIED_NOTE: &str =
     "sycl-post-link NOTE: no modifications to the input LLVM IR have been made";
 

@@ -539,22 +539,9 @@ mod tests {
 
     #[test]
     fn native_cpu_driver_command_line_parses() {
-        let o = run_options(&[
-            "-O2",
-            "-device-globals",
-            "-spec-const=emulation",
-            "-properties",
-            "-split=auto",
-            "-emit-param-info",
-            "-emit-program-metadata",
-            "-symbols",
-            "-emit-exported-symbols",
-            "-emit-imported-symbols",
-            "-lower-esimd",
-            "-o",
-            "t.table",
-            "t.bc",
-        ]);
+        let mut args = crate::NATIVE_CPU_DRIVER_OPTIONS.to_vec();
+        args.extend(["-o", "t.table", "t.bc"]);
+        let o = run_options(&args);
         assert_eq!(o.validate(), Ok(()));
         assert_eq!(o.spec_const, Some(SpecConstMode::Emulation));
         assert!(o.device_globals && o.lower_esimd && o.emit_program_metadata);

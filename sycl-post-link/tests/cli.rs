@@ -10,20 +10,7 @@ use std::process::{Command, Output, Stdio};
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 
-/// The option string the DPC++ driver passes for native_cpu (reference §1.6).
-const NATIVE_CPU_OPTIONS: &[&str] = &[
-    "-O2",
-    "-device-globals",
-    "-spec-const=emulation",
-    "-properties",
-    "-split=auto",
-    "-emit-param-info",
-    "-emit-program-metadata",
-    "-symbols",
-    "-emit-exported-symbols",
-    "-emit-imported-symbols",
-    "-lower-esimd",
-];
+use sycl_post_link::NATIVE_CPU_DRIVER_OPTIONS as NATIVE_CPU_OPTIONS;
 
 const KERNEL_A: &str = "_ZTS7KernelA";
 const KERNEL_B: &str = "_ZTS7KernelB";

@@ -12,21 +12,6 @@ use crate::DriverError;
 /// marked SHF_EXCLUDE, so a link that does not know about it drops it.
 pub const DEVICE_SECTION: &str = ".ncpu.device";
 
-/// `sycl-post-link`'s options for native_cpu, as DPC++'s driver passes them (reference §1.6).
-pub const POST_LINK_OPTIONS: &[&str] = &[
-    "-O2",
-    "-device-globals",
-    "-spec-const=emulation",
-    "-properties",
-    "-split=auto",
-    "-emit-param-info",
-    "-emit-program-metadata",
-    "-symbols",
-    "-emit-exported-symbols",
-    "-emit-imported-symbols",
-    "-lower-esimd",
-];
-
 /// One program run.
 #[derive(Debug, Clone)]
 pub struct Command {
@@ -294,7 +279,7 @@ impl Planner<'_> {
             );
             self.commands.push(
                 Command::new(&self.tools.post_link)
-                    .args(POST_LINK_OPTIONS.iter())
+                    .args(sycl_post_link::NATIVE_CPU_DRIVER_OPTIONS.iter())
                     .arg("-o")
                     .arg(&table)
                     .arg(&linked),

@@ -25,6 +25,7 @@
 use std::collections::{HashMap, HashSet};
 
 use inkwell::attributes::AttributeLoc;
+use inkwell::builder::Builder;
 use inkwell::module::{Linkage, Module};
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FunctionType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, FunctionValue, PointerValue};
@@ -32,6 +33,7 @@ use inkwell::AddressSpace;
 
 use super::ModulePass;
 use crate::ir::mux::{self, StateUpdate, WorkItemQuery};
+use crate::ir::walk::DirectCall;
 use crate::ir::{attributes, calling_convention, walk};
 use crate::CompileError;
 
@@ -190,6 +192,42 @@ fn accessor<'ctx>(module: &Module<'ctx>, builtin: &str) -> Option<FunctionValue<
     )
 }
 
+/// Replaces `call` by a call to `target` with the same arguments, its call-site attributes and
+/// `state` appended.
+fn replace_call_appending_state<'ctx>(
+    builder: &Builder<'ctx>,
+    call: &DirectCall<'ctx>,
+    target: FunctionValue<'ctx>,
+    state: PointerValue<'ctx>,
+) -> Result<(), CompileError> {
+    builder.position_before(&call.instruction);
+    let mut args: Vec<BasicMetadataValueEnum> = (0..call.site.count_arguments())
+        .filter_map(|i| call.instruction.get_operand(i).and_then(|o| o.value()))
+        .map(Into::into)
+        .collect();
+    args.push(state.into());
+    let replacement = builder.build_call(target, &args, "").map_err(build_error)?;
+    replacement.set_call_convention(call.site.get_call_convention());
+    for loc in [AttributeLoc::Function, AttributeLoc::Return] {
+        for attribute in call.site.attributes(loc) {
+            replacement.add_attribute(loc, attribute);
+        }
+    }
+    for index in 0..call.site.count_arguments() {
+        for attribute in call.site.attributes(AttributeLoc::Param(index)) {
+            replacement.add_attribute(AttributeLoc::Param(index), attribute);
+        }
+    }
+    if let (Some(old), Some(new)) = (
+        call.site.try_as_basic_value().basic(),
+        replacement.try_as_basic_value().basic(),
+    ) {
+        walk::replace_all_uses(&old, &new);
+    }
+    call.instruction.erase_from_basic_block();
+    Ok(())
+}
+
 /// Replaces the mux state builtin calls of `function` by accessor calls on `state`.
 fn lower_builtins<'ctx>(
     module: &Module<'ctx>,
@@ -198,23 +236,9 @@ fn lower_builtins<'ctx>(
 ) -> Result<(), CompileError> {
     let builder = module.get_context().create_builder();
     for call in walk::direct_calls(function) {
-        let Some(target) = accessor(module, &walk::name(call.callee)) else {
-            continue;
-        };
-        builder.position_before(&call.instruction);
-        let mut args: Vec<BasicMetadataValueEnum> = (0..call.site.count_arguments())
-            .filter_map(|i| call.instruction.get_operand(i).and_then(|o| o.value()))
-            .map(Into::into)
-            .collect();
-        args.push(state.into());
-        let replacement = builder.build_call(target, &args, "").map_err(build_error)?;
-        if let (Some(old), Some(new)) = (
-            call.site.try_as_basic_value().basic(),
-            replacement.try_as_basic_value().basic(),
-        ) {
-            walk::replace_all_uses(&old, &new);
+        if let Some(target) = accessor(module, &walk::name(call.callee)) {
+            replace_call_appending_state(&builder, &call, target, state)?;
         }
-        call.instruction.erase_from_basic_block();
     }
     Ok(())
 }
@@ -236,31 +260,7 @@ fn redirect_calls<'ctx>(
             .get_last_param()
             .expect("callers of state users take the state")
             .into_pointer_value();
-        builder.position_before(&call.instruction);
-        let mut args: Vec<BasicMetadataValueEnum> = (0..call.site.count_arguments())
-            .filter_map(|i| call.instruction.get_operand(i).and_then(|o| o.value()))
-            .map(Into::into)
-            .collect();
-        args.push(state.into());
-        let replacement = builder.build_call(new, &args, "").map_err(build_error)?;
-        replacement.set_call_convention(call.site.get_call_convention());
-        for loc in [AttributeLoc::Function, AttributeLoc::Return] {
-            for attribute in call.site.attributes(loc) {
-                replacement.add_attribute(loc, attribute);
-            }
-        }
-        for index in 0..call.site.count_arguments() {
-            for attribute in call.site.attributes(AttributeLoc::Param(index)) {
-                replacement.add_attribute(AttributeLoc::Param(index), attribute);
-            }
-        }
-        if let (Some(old_value), Some(new_value)) = (
-            call.site.try_as_basic_value().basic(),
-            replacement.try_as_basic_value().basic(),
-        ) {
-            walk::replace_all_uses(&old_value, &new_value);
-        }
-        call.instruction.erase_from_basic_block();
+        replace_call_appending_state(&builder, &call, new, state)?;
     }
     Ok(())
 }
