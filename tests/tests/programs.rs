@@ -27,6 +27,11 @@ fn odd_sizes_run_every_item_exactly_once_with_one_and_two_threads() {
 }
 
 #[test]
+fn id_and_range_arithmetic() {
+    compile_and_run(&["id_arithmetic.cpp"], &["-O2"]);
+}
+
+#[test]
 fn single_task() {
     compile_and_run(&["single_task.cpp"], &[]);
 }

@@ -33,28 +33,33 @@ public:
   }
   friend bool operator!=(const Derived &a, const Derived &b) { return !(a == b); }
 
+// The scalar forms are templates on the integer type so that `id<1> % 10` picks them over the
+// built-in operator reached through id<1>'s conversion to size_t (which would be ambiguous).
 #define NCPU_ARRAY_BINARY(op)                                                                     \
   friend Derived operator op(const Derived &a, const Derived &b) {                                \
     Derived r;                                                                                    \
     for (int i = 0; i < Dims; ++i) r.values_[i] = a.values_[i] op b.values_[i];                   \
     return r;                                                                                     \
   }                                                                                               \
-  friend Derived operator op(const Derived &a, std::size_t b) {                                   \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>                       \
+  friend Derived operator op(const Derived &a, const T &b) {                                      \
     Derived r;                                                                                    \
-    for (int i = 0; i < Dims; ++i) r.values_[i] = a.values_[i] op b;                              \
+    for (int i = 0; i < Dims; ++i) r.values_[i] = a.values_[i] op static_cast<std::size_t>(b);    \
     return r;                                                                                     \
   }                                                                                               \
-  friend Derived operator op(std::size_t a, const Derived &b) {                                   \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>                       \
+  friend Derived operator op(const T &a, const Derived &b) {                                      \
     Derived r;                                                                                    \
-    for (int i = 0; i < Dims; ++i) r.values_[i] = a op b.values_[i];                              \
+    for (int i = 0; i < Dims; ++i) r.values_[i] = static_cast<std::size_t>(a) op b.values_[i];    \
     return r;                                                                                     \
   }                                                                                               \
   friend Derived &operator op##=(Derived &a, const Derived &b) {                                  \
     for (int i = 0; i < Dims; ++i) a.values_[i] = a.values_[i] op b.values_[i];                   \
     return a;                                                                                     \
   }                                                                                               \
-  friend Derived &operator op##=(Derived &a, std::size_t b) {                                     \
-    for (int i = 0; i < Dims; ++i) a.values_[i] = a.values_[i] op b;                              \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>                       \
+  friend Derived &operator op##=(Derived &a, const T &b) {                                        \
+    for (int i = 0; i < Dims; ++i) a.values_[i] = a.values_[i] op static_cast<std::size_t>(b);    \
     return a;                                                                                     \
   }
   NCPU_ARRAY_BINARY(+)

@@ -120,3 +120,14 @@ pub fn copy_global_metadata(from: FunctionValue<'_>, to: FunctionValue<'_>) {
         LLVMDisposeValueMetadataEntries(entries);
     }
 }
+
+/// Positions `builder` before `instruction`, with its debug location, so that instructions built
+/// to replace it keep the source position (the verifier requires one on inlinable calls in
+/// functions with debug information).
+pub fn position_at(builder: &inkwell::builder::Builder<'_>, instruction: InstructionValue<'_>) {
+    builder.position_before(&instruction);
+    match instruction.get_debug_location() {
+        Some(location) => builder.set_current_debug_location(location),
+        None => builder.unset_current_debug_location(),
+    }
+}

@@ -79,7 +79,7 @@ fn lower_call<'ctx>(
 ) -> Result<(), CompileError> {
     let context = module.get_context();
     let call_instruction = call.instruction;
-    builder.position_before(&call_instruction);
+    walk::position_at(builder, call_instruction);
     let build_error =
         |e: inkwell::builder::BuilderError| CompileError::Pass(format!("{NAME}: {e}"));
     let argument = |index: u32| -> Result<BasicMetadataValueEnum<'ctx>, CompileError> {

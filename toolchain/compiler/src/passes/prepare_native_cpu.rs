@@ -200,7 +200,7 @@ fn replace_call_appending_state<'ctx>(
     target: FunctionValue<'ctx>,
     state: PointerValue<'ctx>,
 ) -> Result<(), CompileError> {
-    builder.position_before(&call.instruction);
+    walk::position_at(builder, call.instruction);
     let mut args: Vec<BasicMetadataValueEnum> = (0..call.site.count_arguments())
         .filter_map(|i| call.instruction.get_operand(i).and_then(|o| o.value()))
         .map(Into::into)

@@ -1,0 +1,16 @@
+; muxc --print-passes lists every registered pass, in pipeline order, and the pipeline alias
+; (on stderr, as the Construction Kit's muxc does), then exits successfully without reading
+; any input.
+; MUTATION-EXEMPT: no pass runs.
+; RUN: muxc --print-passes 2>&1 | FileCheck %s
+; RUN: muxc --print-passes %s.does-not-exist 2>&1 | FileCheck %s
+
+; CHECK: Module passes:
+; CHECK-NEXT: assign-sycl-module-id
+; CHECK-NEXT: convert-to-mux-builtins
+; CHECK-NEXT: transfer-kernel-metadata
+; CHECK-NEXT: work-item-loops
+; CHECK-NEXT: prepare-sycl-native-cpu
+; CHECK-NEXT: rename-kernel-sycl-native-cpu
+; CHECK-NEXT: Pipeline aliases:
+; CHECK-NEXT: native-cpu-pipeline

@@ -1,0 +1,56 @@
+; native-cpu-pipeline (no LLVM optimisation): the kernel ends up as three functions. The exported
+; subhandler `<k>.SYCLNCPU(ptr %args, ptr %state)` copies the state and calls the internal
+; `<k>.NativeCPUKernel` (the work-item loops, reading local sizes and setting local ids through
+; the state accessors), which calls the internal `<k>.mux-kernel-body` (the original kernel,
+; reading its global id from the same state) once per work-item. Nothing else is exported, no
+; SPIR-V or mux builtin is left, and the result verifies after every step.
+; RUN: muxc --verify-each --passes assign-sycl-module-id,native-cpu-pipeline,verify -S %s | FileCheck %s
+; RUN: muxc --passes assign-sycl-module-id,native-cpu-pipeline -S %s \
+; RUN:   | grep -E '^(define|@)' | grep -v -E '^(define|@[^ ]+ =) (internal|private)' \
+; RUN:   | FileCheck %s --check-prefix=EXPORTS
+
+; EXPORTS-NOT: {{^(define|@)}}
+; EXPORTS: {{^}}define void @_ZTSZ4mainE4Fill.SYCLNCPU(
+; EXPORTS-NOT: {{^(define|@)}}
+
+source_filename = "/work/app/fill.cpp"
+target triple = "x86_64-pc-linux-gnu"
+
+%class.anon = type { ptr }
+
+define dso_local spir_kernel void @_ZTSZ4mainE4Fill(ptr noundef readonly byval(%class.anon) align 8 captures(none) %0) local_unnamed_addr #0 {
+entry:
+  %gid = tail call noundef i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 noundef 0) #1
+  %out = load ptr, ptr %0, align 8
+  %slot = getelementptr inbounds nuw float, ptr %out, i64 %gid
+  store float 1.000000e+00, ptr %slot, align 4
+  ret void
+}
+
+declare noundef i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 noundef) local_unnamed_addr #1
+
+; CHECK-NOT: __spirv
+; CHECK-NOT: __mux_
+
+; CHECK-LABEL: define internal void @_ZTSZ4mainE4Fill.mux-kernel-body(ptr noundef readonly align 8 captures(none) %0, ptr %state)
+; CHECK: call i64 @__dpcpp_nativecpu_get_global_id(i32 0, ptr %state)
+
+; CHECK-LABEL: define internal void @_ZTSZ4mainE4Fill.NativeCPUKernel(ptr noalias readonly %0, ptr %state)
+; CHECK: call i64 @__dpcpp_nativecpu_get_wg_size(i32 0, ptr %state)
+; CHECK: call void @__dpcpp_nativecpu_set_local_id(i32 2, i64 {{%.*}}, ptr %state)
+; CHECK: call void @__dpcpp_nativecpu_set_local_id(i32 1, i64 {{%.*}}, ptr %state)
+; CHECK: call void @__dpcpp_nativecpu_set_local_id(i32 0, i64 {{%.*}}, ptr %state)
+; CHECK-NEXT: call void @_ZTSZ4mainE4Fill.mux-kernel-body(ptr %0, ptr %state)
+
+; CHECK-LABEL: define void @_ZTSZ4mainE4Fill.SYCLNCPU(ptr noalias %args, ptr noalias %state)
+; CHECK-SAME: #[[SUB:[0-9]+]] {
+; CHECK: [[COPY:%.*]] = alloca i8, i64 184, align 8
+; CHECK: [[ARG0:%.*]] = load ptr, ptr
+; CHECK: call void @_ZTSZ4mainE4Fill.NativeCPUKernel(ptr [[ARG0]], ptr [[COPY]])
+
+; CHECK-NOT: __spirv
+; CHECK-NOT: __mux_
+; CHECK: attributes #[[SUB]] = { nounwind "mux-kernel"="entry-point" "mux-orig-fn"="_ZTSZ4mainE4Fill" "sycl-module-id"="/work/app/fill.cpp" {{.*}}}
+
+attributes #0 = { convergent mustprogress norecurse nounwind "target-cpu"="x86-64" }
+attributes #1 = { convergent nounwind }
