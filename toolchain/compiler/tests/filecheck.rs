@@ -108,7 +108,11 @@ fn run_lines(text: &str) -> Result<Vec<String>, String> {
         let Some(comment) = trimmed.strip_prefix(';') else {
             continue;
         };
-        let Some(command) = comment.trim_start_matches(';').trim_start().strip_prefix("RUN:") else {
+        let Some(command) = comment
+            .trim_start_matches(';')
+            .trim_start()
+            .strip_prefix("RUN:")
+        else {
             continue;
         };
         let command = command.trim();
@@ -383,7 +387,11 @@ fn run_command(
     let mut report = format!(
         "  (muxc = {MUXC}, FileCheck = {}{})\n",
         filecheck.display(),
-        if mutate { ", muxc without --passes" } else { "" }
+        if mutate {
+            ", muxc without --passes"
+        } else {
+            ""
+        }
     );
     for (index, run) in runs.iter().enumerate() {
         let verdict = if run.ok() { "ok" } else { "FAILED" };
@@ -399,11 +407,19 @@ fn run_command(
             run.command
         );
         if !run.stderr.is_empty() {
-            let _ = writeln!(report, "    stderr:\n{}", indent(&excerpt(&run.stderr, 12_000)));
+            let _ = writeln!(
+                report,
+                "    stderr:\n{}",
+                indent(&excerpt(&run.stderr, 12_000))
+            );
         }
         let last = index + 1 == runs.len();
         if !run.ok() && (last || run.stdout.len() < 4_000) && !run.stdout.is_empty() {
-            let _ = writeln!(report, "    stdout:\n{}", indent(&excerpt(&run.stdout, 4_000)));
+            let _ = writeln!(
+                report,
+                "    stdout:\n{}",
+                indent(&excerpt(&run.stdout, 4_000))
+            );
         }
     }
     Err(report)
@@ -456,18 +472,27 @@ fn filecheck_tests() {
     let filter = std::env::var("FILECHECK_FILTER").unwrap_or_default();
     let mutate = std::env::var_os("FILECHECK_MUTATE").is_some_and(|v| !v.is_empty() && v != "0");
     let all = discover(&root);
-    assert!(!all.is_empty(), "no .ll tests found under {}", root.display());
+    assert!(
+        !all.is_empty(),
+        "no .ll tests found under {}",
+        root.display()
+    );
     let files: Vec<PathBuf> = all
         .into_iter()
         .filter(|p| p.to_string_lossy().contains(&filter))
         .filter(|p| !mutate || !mutation_exempt(p))
         .collect();
-    assert!(!files.is_empty(), "FILECHECK_FILTER={filter:?} matches no test");
+    assert!(
+        !files.is_empty(),
+        "FILECHECK_FILTER={filter:?} matches no test"
+    );
     let filecheck = filecheck();
 
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(PathBuf, Result<(), String>)>> = Mutex::new(Vec::new());
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).min(files.len());
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(files.len());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| loop {
@@ -502,7 +527,11 @@ fn filecheck_tests() {
         }
     }
     let passed = results.len() - failed.len();
-    eprintln!("filecheck: {passed} of {} files passed{}", results.len(), if mutate { " the mutation check" } else { "" });
+    eprintln!(
+        "filecheck: {passed} of {} files passed{}",
+        results.len(),
+        if mutate { " the mutation check" } else { "" }
+    );
     if !failed.is_empty() {
         panic!(
             "{report}\n{} of {} FileCheck test files failed:\n  {}\n",
@@ -544,7 +573,9 @@ fn harness_reads_run_lines() {
         ["muxc %s | FileCheck %s", "not muxc"]
     );
     assert!(run_lines("; RUN: a \\\n").is_err());
-    assert!(run_lines("define void @f() { ret void }").unwrap().is_empty());
+    assert!(run_lines("define void @f() { ret void }")
+        .unwrap()
+        .is_empty());
 }
 
 #[test]
