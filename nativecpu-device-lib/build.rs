@@ -27,12 +27,31 @@ fn main() {
     let target = env::var("TARGET").unwrap();
     let clang = clang();
     let status = Command::new(&clang)
-        .args(["-target", &target, "-O2", "-c", "-emit-llvm", "-ffreestanding", "-fno-builtin"])
-        .args(["-fno-stack-protector", "-fPIC", "-std=c11", "-Wall", "-Werror"])
+        .args([
+            "-target",
+            &target,
+            "-O2",
+            "-c",
+            "-emit-llvm",
+            "-ffreestanding",
+            "-fno-builtin",
+        ])
+        .args([
+            "-fno-stack-protector",
+            "-fPIC",
+            "-std=c11",
+            "-Wall",
+            "-Werror",
+        ])
         .arg(&source)
         .arg("-o")
         .arg(&out)
         .status()
         .unwrap_or_else(|e| panic!("cannot run {} (install clang-22): {e}", clang.display()));
-    assert!(status.success(), "{} failed to compile {}", clang.display(), source.display());
+    assert!(
+        status.success(),
+        "{} failed to compile {}",
+        clang.display(),
+        source.display()
+    );
 }

@@ -11,7 +11,10 @@ use std::process::{Command, Output};
 pub fn tool_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("the test binary knows its path");
     // target/<profile>/deps/<test binary>
-    exe.parent().and_then(Path::parent).expect("target/<profile>/deps").to_path_buf()
+    exe.parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps")
+        .to_path_buf()
 }
 
 /// The driver, checked to exist.
@@ -27,17 +30,26 @@ pub fn ncpu() -> PathBuf {
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is in the repository").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ is in the repository")
+        .to_path_buf()
 }
 
 /// `tests/programs/<name>`.
 pub fn program(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("programs").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("programs")
+        .join(name)
 }
 
 /// Runs `ncpu++` with `args` in `dir`.
 pub fn ncpu_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(ncpu()).args(args).current_dir(dir).output().expect("ncpu++ runs")
+    Command::new(ncpu())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("ncpu++ runs")
 }
 
 /// Text of stdout and stderr, for assertion messages.
@@ -70,7 +82,11 @@ impl Built {
             .arg(&exe)
             .output()
             .expect("ncpu++ runs");
-        assert!(output.status.success(), "ncpu++ failed\n{}", describe(&output));
+        assert!(
+            output.status.success(),
+            "ncpu++ failed\n{}",
+            describe(&output)
+        );
         Built { dir, exe }
     }
 

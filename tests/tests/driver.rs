@@ -14,7 +14,17 @@ fn stderr(output: &std::process::Output) -> String {
 fn print_commands_lists_every_step_in_order() {
     let dir = tempfile::tempdir().unwrap();
     let source = program("single_task.cpp");
-    let output = ncpu_in(dir.path(), &["-fsycl", "-fsycl-targets=native_cpu", source.to_str().unwrap(), "-o", "app", "-###"]);
+    let output = ncpu_in(
+        dir.path(),
+        &[
+            "-fsycl",
+            "-fsycl-targets=native_cpu",
+            source.to_str().unwrap(),
+            "-o",
+            "app",
+            "-###",
+        ],
+    );
     assert!(output.status.success(), "{}", describe(&output));
     let text = stderr(&output);
     let lines: Vec<&str> = text.lines().collect();
@@ -30,16 +40,31 @@ fn print_commands_lists_every_step_in_order() {
     ];
     assert_eq!(lines.len(), expected.len(), "{text}");
     for (line, (tool, flag)) in lines.iter().zip(expected) {
-        assert!(line.contains(tool) && line.contains(flag), "expected {tool} with {flag}: {line}");
+        assert!(
+            line.contains(tool) && line.contains(flag),
+            "expected {tool} with {flag}: {line}"
+        );
     }
-    assert!(!dir.path().join("app").exists(), "-### must not run anything");
+    assert!(
+        !dir.path().join("app").exists(),
+        "-### must not run anything"
+    );
 }
 
 #[test]
 fn save_temps_keeps_every_intermediate_file() {
     let dir = tempfile::tempdir().unwrap();
     let source = program("single_task.cpp");
-    let output = ncpu_in(dir.path(), &["-fsycl", "-save-temps", source.to_str().unwrap(), "-o", "app"]);
+    let output = ncpu_in(
+        dir.path(),
+        &[
+            "-fsycl",
+            "-save-temps",
+            source.to_str().unwrap(),
+            "-o",
+            "app",
+        ],
+    );
     assert!(output.status.success(), "{}", describe(&output));
     for file in [
         "app-single_task.device-fe.bc",
@@ -54,7 +79,14 @@ fn save_temps_keeps_every_intermediate_file() {
         "app-app.wrapper.o",
         "app",
     ] {
-        assert!(dir.path().join(file).exists(), "{file} missing; have {:?}", std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect::<Vec<_>>());
+        assert!(
+            dir.path().join(file).exists(),
+            "{file} missing; have {:?}",
+            std::fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect::<Vec<_>>()
+        );
     }
     let table = std::fs::read_to_string(dir.path().join("app-app.table")).unwrap();
     assert!(table.starts_with("[Code|Properties|Symbols]\n"), "{table}");
@@ -65,22 +97,40 @@ fn save_temps_keeps_every_intermediate_file() {
 #[test]
 fn separate_compilation_then_link() {
     let dir = tempfile::tempdir().unwrap();
-    for (source, object) in [("two_tus_main.cpp", "main.o"), ("two_tus_kernels.cpp", "kernels.o")] {
+    for (source, object) in [
+        ("two_tus_main.cpp", "main.o"),
+        ("two_tus_kernels.cpp", "kernels.o"),
+    ] {
         let path = program(source);
-        let output = ncpu_in(dir.path(), &["-fsycl", "-O2", "-c", path.to_str().unwrap(), "-o", object]);
+        let output = ncpu_in(
+            dir.path(),
+            &["-fsycl", "-O2", "-c", path.to_str().unwrap(), "-o", object],
+        );
         assert!(output.status.success(), "{}", describe(&output));
     }
     let output = ncpu_in(dir.path(), &["-fsycl", "main.o", "kernels.o", "-o", "app"]);
     assert!(output.status.success(), "{}", describe(&output));
     let run = Command::new(dir.path().join("app")).output().unwrap();
-    assert!(String::from_utf8_lossy(&run.stdout).contains("PASS"), "{}", describe(&run));
+    assert!(
+        String::from_utf8_lossy(&run.stdout).contains("PASS"),
+        "{}",
+        describe(&run)
+    );
 }
 
 #[test]
 fn device_ir_compiles_to_an_object_exporting_subhandlers() {
     let dir = tempfile::tempdir().unwrap();
     let source = program("named_and_unnamed.cpp");
-    let output = ncpu_in(dir.path(), &["-fsycl-device-only", source.to_str().unwrap(), "-o", "device.bc"]);
+    let output = ncpu_in(
+        dir.path(),
+        &[
+            "-fsycl-device-only",
+            source.to_str().unwrap(),
+            "-o",
+            "device.bc",
+        ],
+    );
     assert!(output.status.success(), "{}", describe(&output));
     let output = ncpu_in(dir.path(), &["-c", "device.bc", "-o", "device.o"]);
     assert!(output.status.success(), "{}", describe(&output));
@@ -94,21 +144,43 @@ fn device_ir_compiles_to_an_object_exporting_subhandlers() {
         .collect();
     exported.sort();
     assert_eq!(exported.len(), 4, "{exported:?}");
-    assert!(exported.iter().all(|name| name.starts_with("_ZTS") && name.ends_with(".SYCLNCPU")), "{exported:?}");
-    assert!(exported.iter().any(|name| name == "_ZTSN7kernels5ScaleE.SYCLNCPU"), "{exported:?}");
+    assert!(
+        exported
+            .iter()
+            .all(|name| name.starts_with("_ZTS") && name.ends_with(".SYCLNCPU")),
+        "{exported:?}"
+    );
+    assert!(
+        exported
+            .iter()
+            .any(|name| name == "_ZTSN7kernels5ScaleE.SYCLNCPU"),
+        "{exported:?}"
+    );
     let undefined: Vec<&str> = elf
         .syms
         .iter()
         .filter(|s| s.st_shndx == 0 && s.st_name != 0)
         .map(|s| elf.strtab.get_at(s.st_name).unwrap())
         .collect();
-    assert!(undefined.iter().all(|name| !name.starts_with("__dpcpp") && !name.starts_with("__mux")), "{undefined:?}");
+    assert!(
+        undefined
+            .iter()
+            .all(|name| !name.starts_with("__dpcpp") && !name.starts_with("__mux")),
+        "{undefined:?}"
+    );
 }
 
 fn assert_one_error_line(output: &std::process::Output, needle: &str) {
-    assert!(!output.status.success(), "expected failure\n{}", describe(output));
+    assert!(
+        !output.status.success(),
+        "expected failure\n{}",
+        describe(output)
+    );
     let text = stderr(output);
-    let ours: Vec<&str> = text.lines().filter(|l| l.starts_with("ncpu++: error:")).collect();
+    let ours: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("ncpu++: error:"))
+        .collect();
     assert_eq!(ours.len(), 1, "{text}");
     assert!(ours[0].contains(needle), "{text}");
     assert!(!text.contains("panicked"), "{text}");
@@ -134,9 +206,16 @@ fn unknown_flag_is_one_clear_error() {
 fn clang_diagnostics_are_passed_through() {
     let dir = tempfile::tempdir().unwrap();
     let source = program("syntax_error.cpp");
-    let output = ncpu_in(dir.path(), &["-fsycl", source.to_str().unwrap(), "-o", "app"]);
+    let output = ncpu_in(
+        dir.path(),
+        &["-fsycl", source.to_str().unwrap(), "-o", "app"],
+    );
     assert_one_error_line(&output, "clang++ failed with exit code 1");
-    assert!(stderr(&output).contains("syntax_error.cpp:3:"), "{}", describe(&output));
+    assert!(
+        stderr(&output).contains("syntax_error.cpp:3:"),
+        "{}",
+        describe(&output)
+    );
     assert!(!dir.path().join("app").exists());
 }
 
@@ -144,10 +223,16 @@ fn clang_diagnostics_are_passed_through() {
 fn a_kernel_with_a_barrier_is_rejected_not_miscompiled() {
     let dir = tempfile::tempdir().unwrap();
     let source = program("barrier.cpp");
-    let output = ncpu_in(dir.path(), &["-fsycl", source.to_str().unwrap(), "-o", "app"]);
+    let output = ncpu_in(
+        dir.path(),
+        &["-fsycl", source.to_str().unwrap(), "-o", "app"],
+    );
     assert!(!output.status.success(), "{}", describe(&output));
     let text = stderr(&output);
-    assert!(text.contains("UsesBarrier") && text.contains("barriers"), "{text}");
+    assert!(
+        text.contains("UsesBarrier") && text.contains("barriers"),
+        "{text}"
+    );
     assert!(text.contains("not supported yet"), "{text}");
     assert!(!text.contains("panicked"), "{text}");
     assert!(!dir.path().join("app").exists());
@@ -156,7 +241,11 @@ fn a_kernel_with_a_barrier_is_rejected_not_miscompiled() {
 #[test]
 fn plain_cpp_without_fsycl_is_clang() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("hello.cpp"), "#include <cstdio>\nint main() { std::puts(\"hi\"); }\n").unwrap();
+    std::fs::write(
+        dir.path().join("hello.cpp"),
+        "#include <cstdio>\nint main() { std::puts(\"hi\"); }\n",
+    )
+    .unwrap();
     let output = ncpu_in(dir.path(), &["hello.cpp", "-o", "hello"]);
     assert!(output.status.success(), "{}", describe(&output));
     let run = Command::new(dir.path().join("hello")).output().unwrap();
@@ -170,7 +259,17 @@ fn executables_need_only_system_libraries() {
     let elf = goblin::elf::Elf::parse(&bytes).unwrap();
     for library in &elf.libraries {
         assert!(
-            ["libstdc++", "libm", "libgcc_s", "libc", "libpthread", "libdl", "ld-linux"].iter().any(|l| library.starts_with(l)),
+            [
+                "libstdc++",
+                "libm",
+                "libgcc_s",
+                "libc",
+                "libpthread",
+                "libdl",
+                "ld-linux"
+            ]
+            .iter()
+            .any(|l| library.starts_with(l)),
             "unexpected dependency {library}"
         );
     }

@@ -11,7 +11,9 @@ fn every_example_app_builds_and_passes() {
             continue;
         };
         let manifest: toml::Table = manifest.parse().unwrap();
-        let declared = manifest["package"]["metadata"]["nativecpu"]["app"].as_array().unwrap();
+        let declared = manifest["package"]["metadata"]["nativecpu"]["app"]
+            .as_array()
+            .unwrap();
         for app in declared {
             let sources: Vec<_> = app["sources"]
                 .as_array()
@@ -23,5 +25,8 @@ fn every_example_app_builds_and_passes() {
             apps += 1;
         }
     }
-    assert!(apps >= 3, "expected at least three example apps, found {apps}");
+    assert!(
+        apps >= 3,
+        "expected at least three example apps, found {apps}"
+    );
 }

@@ -12,6 +12,8 @@ use crate::{passes, CompileError};
 /// One step of a parsed pipeline.
 enum Step {
     Ours(Box<dyn passes::ModulePass>),
+    /// `verify`: LLVM's verifier pass aborts the process on invalid IR; we report it instead.
+    Verify,
     /// A run of consecutive LLVM pipeline elements, joined back into LLVM pipeline text.
     Llvm(String),
 }
@@ -57,6 +59,10 @@ fn parse(text: &str) -> Result<Vec<Step>, CompileError> {
             element
         };
         for element in top_level_elements(element).map_err(error)? {
+            if element == "verify" {
+                steps.push(Step::Verify);
+                continue;
+            }
             match passes::parse(element) {
                 Some(pass) => steps.push(Step::Ours(pass.map_err(error)?)),
                 None => match steps.last_mut() {
@@ -82,6 +88,7 @@ pub fn run_pipeline_text(
 ) -> Result<(), CompileError> {
     for step in parse(text)? {
         let step_name = match &step {
+            Step::Verify => "verify".to_owned(),
             Step::Ours(pass) => {
                 pass.run(module)?;
                 pass.name().to_owned()
@@ -106,7 +113,7 @@ pub fn run_pipeline_text(
                 pipeline.clone()
             }
         };
-        if verify_each {
+        if verify_each || matches!(step, Step::Verify) {
             module
                 .verify()
                 .map_err(|message| CompileError::Verification {
@@ -134,10 +141,11 @@ mod tests {
 
     #[test]
     fn groups_llvm_elements_between_ours() {
-        let steps = parse("instcombine,sroa,work-item-loops,verify").unwrap();
+        let steps = parse("instcombine,sroa,work-item-loops,verify,sroa").unwrap();
         assert!(matches!(&steps[0], Step::Llvm(t) if t == "instcombine,sroa"));
         assert!(matches!(&steps[1], Step::Ours(p) if p.name() == "work-item-loops"));
-        assert!(matches!(&steps[2], Step::Llvm(t) if t == "verify"));
+        assert!(matches!(&steps[2], Step::Verify));
+        assert!(matches!(&steps[3], Step::Llvm(t) if t == "sroa"));
     }
 
     #[test]

@@ -99,11 +99,12 @@ fn discover(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-/// The commands of the RUN lines of a test file, continuation lines joined.
-fn run_lines(text: &str) -> Result<Vec<String>, String> {
+/// The commands of the RUN lines of a test file, continuation lines joined, each with the
+/// (1-based) number of the line it starts on.
+fn run_lines(text: &str) -> Result<Vec<(usize, String)>, String> {
     let mut commands = Vec::new();
-    let mut pending: Option<String> = None;
-    for line in text.lines() {
+    let mut pending: Option<(usize, String)> = None;
+    for (number, line) in text.lines().enumerate() {
         let trimmed = line.trim_start();
         let Some(comment) = trimmed.strip_prefix(';') else {
             continue;
@@ -116,26 +117,26 @@ fn run_lines(text: &str) -> Result<Vec<String>, String> {
             continue;
         };
         let command = command.trim();
-        let mut joined = pending.take().unwrap_or_default();
+        let (start, mut joined) = pending.take().unwrap_or((number + 1, String::new()));
         if !joined.is_empty() {
             joined.push(' ');
         }
         match command.strip_suffix('\\') {
             Some(head) => {
                 joined.push_str(head.trim_end());
-                pending = Some(joined);
+                pending = Some((start, joined));
             }
             None => {
                 joined.push_str(command);
-                commands.push(joined);
+                commands.push((start, joined));
             }
         }
     }
     if pending.is_some() {
         return Err("the last RUN line ends in '\\' with nothing to continue it".into());
     }
-    if commands.iter().any(|c| c.trim().is_empty()) {
-        return Err("empty RUN line".into());
+    if let Some((line, _)) = commands.iter().find(|(_, c)| c.trim().is_empty()) {
+        return Err(format!("empty RUN line at line {line}"));
     }
     Ok(commands)
 }
@@ -225,8 +226,8 @@ impl Substitutions {
 /// One pipeline stage, ready to run.
 #[derive(Debug)]
 struct Stage {
-    /// How many `not`s precede the command: an odd count expects failure.
-    negations: usize,
+    /// Whether an odd number of `not`s precede the command.
+    expect_failure: bool,
     /// The command as written, `not`s stripped and `%` variables substituted.
     command: String,
 }
@@ -235,16 +236,16 @@ struct Stage {
 /// substitutes the `%` variables.
 fn prepare_stage(stage: &str, subst: &Substitutions) -> Result<Stage, String> {
     let mut rest = stage.trim();
-    let mut negations = 0;
+    let mut expect_failure = false;
     while let Some(after) = rest.strip_prefix("not ") {
-        negations += 1;
+        expect_failure = !expect_failure;
         rest = after.trim_start();
     }
     if rest.is_empty() || rest == "not" {
         return Err(format!("'not' without a command: {stage}"));
     }
     Ok(Stage {
-        negations,
+        expect_failure,
         command: subst.apply(rest)?,
     })
 }
@@ -271,7 +272,7 @@ fn preamble(filecheck: &Path, mutate: bool) -> String {
 /// What one stage did.
 struct StageRun {
     command: String,
-    negations: usize,
+    expect_failure: bool,
     status: Option<ExitStatus>,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
@@ -291,7 +292,7 @@ impl StageRun {
             // signal (sh reports 128 + the signal). Neither is an expected failure.
             return false;
         }
-        (code == 0) == (self.negations % 2 == 0)
+        (code == 0) != self.expect_failure
     }
 
     fn describe_status(&self) -> String {
@@ -341,7 +342,7 @@ fn run_stage(
     };
     StageRun {
         command: stage.command.clone(),
-        negations: stage.negations,
+        expect_failure: stage.expect_failure,
         status,
         stdout: std::fs::read(&stdout_path).unwrap_or_default(),
         stderr: std::fs::read(&stderr_path).unwrap_or_default(),
@@ -395,7 +396,7 @@ fn run_command(
     );
     for (index, run) in runs.iter().enumerate() {
         let verdict = if run.ok() { "ok" } else { "FAILED" };
-        let expected = if run.negations % 2 == 1 {
+        let expected = if run.expect_failure {
             " (expected to fail: `not`)"
         } else {
             ""
@@ -441,7 +442,7 @@ fn run_file(path: &Path, filecheck: &Path, mutate: bool) -> Result<(), String> {
     }
     let scratch = tempfile::tempdir().map_err(|e| format!("no scratch folder: {e}"))?;
     let mut failures = String::new();
-    for (index, command) in commands.iter().enumerate() {
+    for (index, (line, command)) in commands.iter().enumerate() {
         let dir = scratch.path().join(format!("run{index}"));
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         let subst = Substitutions {
@@ -449,7 +450,11 @@ fn run_file(path: &Path, filecheck: &Path, mutate: bool) -> Result<(), String> {
             temp: dir.join("out.tmp"),
         };
         if let Err(report) = run_command(command, &subst, filecheck, mutate, &dir) {
-            let _ = writeln!(failures, "RUN line {}: {command}\n{report}", index + 1);
+            let _ = writeln!(
+                failures,
+                "RUN line {} (line {line}): {command}\n{report}",
+                index + 1
+            );
         }
     }
     if failures.is_empty() {
@@ -570,7 +575,10 @@ fn harness_reads_run_lines() {
     let text = "; comment\n; RUN: muxc %s \\\n; RUN:   | FileCheck %s\n;RUN: not muxc\ndefine void @f() { ret void }\n; CHECK: RUN: not a run line\n";
     assert_eq!(
         run_lines(text).unwrap(),
-        ["muxc %s | FileCheck %s", "not muxc"]
+        [
+            (2, "muxc %s | FileCheck %s".to_owned()),
+            (4, "not muxc".to_owned())
+        ]
     );
     assert!(run_lines("; RUN: a \\\n").is_err());
     assert!(run_lines("define void @f() { ret void }")
@@ -597,10 +605,11 @@ fn harness_substitutes() {
     );
     assert!(subst.apply("%q").is_err());
     let stage = prepare_stage("not not muxc --passes a,b %s", &subst).unwrap();
-    assert_eq!(stage.negations, 2);
+    assert!(!stage.expect_failure);
     assert_eq!(stage.command, "muxc --passes a,b '/t/a b.ll'");
     let stage = prepare_stage("FileCheck %s --check-prefix=X", &subst).unwrap();
-    assert_eq!(stage.negations, 0);
+    assert!(!stage.expect_failure);
+    assert!(prepare_stage("not muxc", &subst).unwrap().expect_failure);
     assert!(prepare_stage("not ", &subst).is_err());
 }
 
@@ -636,4 +645,21 @@ fn harness_tools_work_anywhere_and_mutation_drops_passes() {
     assert!(run_for_test_with("muxc --passes wibble /dev/null", true).is_ok());
     assert!(run_for_test_with("true && muxc -S --passes=wibble /dev/null -o %t", true).is_ok());
     assert!(run_for_test_with("not muxc --passes wibble /dev/null", true).is_err());
+}
+
+#[test]
+fn harness_rejects_files_without_run_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("no-run.ll");
+    std::fs::write(
+        &path,
+        "; CHECK: define\ndefine void @f() {\n  ret void\n}\n",
+    )
+    .unwrap();
+    let error = run_file(&path, &filecheck(), false).unwrap_err();
+    assert!(error.contains("no RUN line"), "{error}");
+    std::fs::write(&path, "; RUN: muxc %s | FileCheck %s\n; CHECK: define void @f()\ndefine void @f() {\n  ret void\n}\n").unwrap();
+    assert_eq!(run_file(&path, &filecheck(), false), Ok(()));
+    // Under FILECHECK_MUTATE the same file still passes: its checks do not need any pass.
+    assert_eq!(run_file(&path, &filecheck(), true), Ok(()));
 }

@@ -33,7 +33,9 @@ fn sextet(c: u8) -> Result<u32, FormatError> {
         .iter()
         .position(|&a| a == c)
         .map(|p| p as u32)
-        .ok_or_else(|| FormatError::Base64(format!("character '{}' is not in the alphabet", c as char)))
+        .ok_or_else(|| {
+            FormatError::Base64(format!("character '{}' is not in the alphabet", c as char))
+        })
 }
 
 /// Decodes text written by [`encode`]. A trailing group of a single character cannot come from

@@ -90,7 +90,10 @@ impl PropertySet {
     }
 
     pub fn get(&self, key: &str) -> Option<&PropertyValue> {
-        self.properties.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+        self.properties
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
     }
 }
 
@@ -139,7 +142,11 @@ impl PropertySetRegistry {
             if line.starts_with('[') {
                 // The set name runs from the first '[' to the last ']'.
                 let Some(end) = line.rfind(']') else {
-                    return Err(FormatError::syntax(path, line_no, "a set title without ']'"));
+                    return Err(FormatError::syntax(
+                        path,
+                        line_no,
+                        "a set title without ']'",
+                    ));
                 };
                 registry.sets.push(PropertySet::new(&line[1..end]));
                 continue;
@@ -148,17 +155,33 @@ impl PropertySetRegistry {
                 continue;
             }
             let Some(set) = registry.sets.last_mut() else {
-                return Err(FormatError::syntax(path, line_no, "a property before any [set] line"));
+                return Err(FormatError::syntax(
+                    path,
+                    line_no,
+                    "a property before any [set] line",
+                ));
             };
             let Some((key, rest)) = line.split_once('=') else {
-                return Err(FormatError::syntax(path, line_no, "expected <key>=<type>|<value>"));
+                return Err(FormatError::syntax(
+                    path,
+                    line_no,
+                    "expected <key>=<type>|<value>",
+                ));
             };
             let Some((type_code, value)) = rest.split_once('|') else {
-                return Err(FormatError::syntax(path, line_no, "expected <type>|<value> after '='"));
+                return Err(FormatError::syntax(
+                    path,
+                    line_no,
+                    "expected <type>|<value> after '='",
+                ));
             };
             let value = match type_code {
                 "1" => PropertyValue::U32(value.parse().map_err(|_| {
-                    FormatError::syntax(path, line_no, format!("'{value}' is not a 32-bit unsigned integer"))
+                    FormatError::syntax(
+                        path,
+                        line_no,
+                        format!("'{value}' is not a 32-bit unsigned integer"),
+                    )
                 })?),
                 "2" => PropertyValue::ByteArray(
                     base64::decode(value)
@@ -197,15 +220,22 @@ mod tests {
         registry
             .set_mut(KERNEL_PARAM_OPT)
             .insert("SpirKernel1", PropertyValue::from_bits(&[0x01], 2));
-        registry.set_mut(MISC_PROPERTIES).insert("optLevel", PropertyValue::U32(2));
-        registry.set_mut(DEVICE_REQUIREMENTS).insert("aspects", PropertyValue::from_bytes(&[]));
+        registry
+            .set_mut(MISC_PROPERTIES)
+            .insert("optLevel", PropertyValue::U32(2));
+        registry
+            .set_mut(DEVICE_REQUIREMENTS)
+            .insert("aspects", PropertyValue::from_bytes(&[]));
         let text = registry.to_text();
         assert_eq!(
             text,
             "[SYCL/kernel param opt]\nSpirKernel1=2|CAAAAAAAAAQA\n[SYCL/misc properties]\noptLevel=1|2\n\
              [SYCL/device requirements]\naspects=2|AAAAAAAAAAA\n"
         );
-        assert_eq!(PropertySetRegistry::parse(&text, Path::new("p")).unwrap(), registry);
+        assert_eq!(
+            PropertySetRegistry::parse(&text, Path::new("p")).unwrap(),
+            registry
+        );
     }
 
     #[test]
@@ -220,14 +250,23 @@ mod tests {
     #[test]
     fn u32_arrays_carry_a_bit_count_header() {
         let v = PropertyValue::from_u32s(&[8, 4, 2]);
-        let PropertyValue::ByteArray(bytes) = &v else { panic!() };
+        let PropertyValue::ByteArray(bytes) = &v else {
+            panic!()
+        };
         assert_eq!(&bytes[..8], &96u64.to_le_bytes());
         assert_eq!(v.payload().unwrap(), &[8, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0]);
     }
 
     #[test]
     fn rejects_bad_lines() {
-        for bad in ["k=1|2\n", "[S]\nk\n", "[S]\nk=1\n", "[S]\nk=0|1\n", "[S]\nk=1|x\n", "[S]\nk=2|A\n"] {
+        for bad in [
+            "k=1|2\n",
+            "[S]\nk\n",
+            "[S]\nk=1\n",
+            "[S]\nk=0|1\n",
+            "[S]\nk=1|x\n",
+            "[S]\nk=2|A\n",
+        ] {
             let err = PropertySetRegistry::parse(bad, Path::new("f.prop")).unwrap_err();
             assert!(err.to_string().starts_with("f.prop:"), "{bad:?}: {err}");
         }

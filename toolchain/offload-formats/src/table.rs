@@ -55,8 +55,7 @@ impl Table {
 
     /// The cell of `row` in column `title`, if that column exists.
     pub fn cell(&self, row: usize, title: &str) -> Option<&str> {
-        self.column_index(title)
-            .map(|i| self.rows[row][i].as_str())
+        self.column_index(title).map(|i| self.rows[row][i].as_str())
     }
 
     /// Parses table text. `path` is used in error messages only.
@@ -138,8 +137,11 @@ mod tests {
 
     #[test]
     fn looks_cells_up_by_name_in_any_order() {
-        let t = Table::parse("[Code|Symbols|Properties|Manifest]\na.bc|a.sym|a.prop|\n", Path::new("t"))
-            .unwrap();
+        let t = Table::parse(
+            "[Code|Symbols|Properties|Manifest]\na.bc|a.sym|a.prop|\n",
+            Path::new("t"),
+        )
+        .unwrap();
         assert_eq!(t.cell(0, PROPERTIES), Some("a.prop"));
         assert_eq!(t.cell(0, SYMBOLS), Some("a.sym"));
         assert_eq!(t.cell(0, MANIFEST), Some(""));

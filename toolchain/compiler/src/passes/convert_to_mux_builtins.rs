@@ -6,7 +6,9 @@
 //! Guarantees: every such call is replaced by the matching `__mux_get_*` call (ranked queries
 //! take an `i32` dimension and return `i64`; sub-group queries return `i32`); work-group control
 //! barriers become `__mux_work_group_barrier(i32 0, i32 scope, i32 semantics)` (the barrier id
-//! is assigned later); the SPIR-V declarations are removed once unused. Nothing else changes.
+//! is assigned later; a non-constant scope counts as Workgroup), barriers of a narrower execution
+//! scope (sub-group, invocation) are removed, since a sub-group is one work-item, and wider ones
+//! (device) are rejected; the SPIR-V declarations are removed once unused. Nothing else changes.
 
 use inkwell::builder::Builder;
 use inkwell::module::Module;
@@ -71,6 +73,14 @@ fn cast_to<'ctx>(
         .map_err(|e| CompileError::Pass(format!("{NAME}: {e}")))
 }
 
+/// The constant execution scope of a `__spirv_ControlBarrier` call (SPIR-V: CrossDevice 0,
+/// Device 1, Workgroup 2, Subgroup 3, Invocation 4), if it is a constant.
+fn execution_scope(call: inkwell::values::InstructionValue<'_>) -> Option<u64> {
+    call.get_operand(0)
+        .and_then(|o| o.value())
+        .and_then(|v| v.into_int_value().get_zero_extended_constant())
+}
+
 fn lower_call<'ctx>(
     module: &Module<'ctx>,
     builder: &Builder<'ctx>,
@@ -112,6 +122,24 @@ fn lower_call<'ctx>(
             builder
                 .build_call(mux_function, &[dim.into()], "")
                 .map_err(build_error)?
+        }
+        SpirvBuiltin::ControlBarrier
+            if matches!(execution_scope(call_instruction), Some(3 | 4)) =>
+        {
+            // A sub-group (or invocation) barrier: sub-groups are one work-item, so it orders
+            // nothing another work-item could observe.
+            call_instruction.erase_from_basic_block();
+            return Ok(());
+        }
+        SpirvBuiltin::ControlBarrier
+            if matches!(execution_scope(call_instruction), Some(0 | 1)) =>
+        {
+            let function = call_instruction.get_parent().and_then(|b| b.get_parent());
+            return Err(CompileError::unsupported(
+                function.map(walk::name).unwrap_or_default(),
+                "a control barrier across the device is not supported (SYCL kernels synchronise \
+                 at most their work-group)",
+            ));
         }
         SpirvBuiltin::ControlBarrier => {
             let barrier = declare_work_group_barrier(module);

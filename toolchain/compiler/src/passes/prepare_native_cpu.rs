@@ -364,8 +364,17 @@ fn build_subhandler<'ctx>(
                 "{NAME}: kernel parameter {index} has no value type"
             ))
         })?;
-        let value = if param_type.is_pointer_type() {
-            pointer.into()
+        let value = if let BasicTypeEnum::PointerType(pointer_type) = param_type {
+            // DPC++ IR takes global and local pointers in address spaces 1 and 3; the runtime's
+            // pointers are generic.
+            if pointer_type == ptr_type {
+                pointer.into()
+            } else {
+                builder
+                    .build_address_space_cast(pointer, pointer_type, &format!("arg{index}"))
+                    .map_err(build_error)?
+                    .into()
+            }
         } else {
             builder
                 .build_load(param_type, pointer, &format!("arg{index}"))

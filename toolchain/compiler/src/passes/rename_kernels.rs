@@ -5,8 +5,8 @@
 //! carrying `"sycl-module-id"`.
 //! Guarantees: each of them is renamed `<name>.SYCLNCPU` (names starting with
 //! `__dpcpp_nativecpu` or ending in `.NativeCPUKernel` keep theirs), which is exactly what the
-//! offload wrapper declares for every `.sym` entry. Every other definition, function or global
-//! variable, becomes internal and leaves its comdat, and `llvm.used`/`llvm.compiler.used` are
+//! offload wrapper declares for every `.sym` entry. Every other definition, function, global
+//! variable or alias, becomes internal and leaves its comdat, and `llvm.used`/`llvm.compiler.used` are
 //! dropped, so the object exports nothing else and LLVM may delete what the subhandlers do not
 //! reach.
 
@@ -71,6 +71,24 @@ impl ModulePass for RenameKernels {
                 function.as_global_value().set_name(&symbol);
             } else {
                 internalize(function.as_global_value());
+            }
+        }
+        // Aliases (clang emits them for C1/C2 constructor pairs) would otherwise export a symbol
+        // the host object of the same source also defines.
+        let mut alias =
+            unsafe { inkwell::llvm_sys::core::LLVMGetFirstGlobalAlias(module.as_mut_ptr()) };
+        while !alias.is_null() {
+            // SAFETY: `alias` is a live alias of `module`.
+            unsafe {
+                inkwell::llvm_sys::core::LLVMSetLinkage(
+                    alias,
+                    inkwell::llvm_sys::LLVMLinkage::LLVMInternalLinkage,
+                );
+                inkwell::llvm_sys::core::LLVMSetVisibility(
+                    alias,
+                    inkwell::llvm_sys::LLVMVisibility::LLVMDefaultVisibility,
+                );
+                alias = inkwell::llvm_sys::core::LLVMGetNextGlobalAlias(alias);
             }
         }
         for global in module.get_globals() {

@@ -193,6 +193,11 @@ fn wrap_kernel<'ctx>(
             kernel.remove_enum_attribute(AttributeLoc::Param(index), byval);
         } else {
             call.add_attribute(AttributeLoc::Param(index), attribute);
+            // The copy must be as aligned as the kernel expects its parameter.
+            let align = Attribute::get_named_enum_kind_id("align");
+            if let Some(alignment) = kernel.get_enum_attribute(AttributeLoc::Param(index), align) {
+                call.add_attribute(AttributeLoc::Param(index), alignment);
+            }
         }
         // The wrapper's by-value argument is the launch's own copy: nothing the kernel can reach
         // points into it, and work-items write only private copies. Saying so lets LLVM hoist
