@@ -102,11 +102,7 @@ fn add_state_parameter<'ctx>(
 ) -> Result<FunctionValue<'ctx>, CompileError> {
     let context = module.get_context();
     let old_type = old.get_type();
-    let mut params: Vec<BasicMetadataTypeEnum> = old_type
-        .get_param_types()
-        .into_iter()
-        .map(Into::into)
-        .collect();
+    let mut params: Vec<BasicMetadataTypeEnum> = old_type.get_param_types();
     params.push(context.ptr_type(AddressSpace::default()).into());
     let new_type: FunctionType = match old_type.get_return_type() {
         Some(ret) => ret.fn_type(&params, old_type.is_var_arg()),

@@ -97,12 +97,7 @@ fn wrap_kernel<'ctx>(
     let i32_type = context.i32_type();
     let i64_type = context.i64_type();
 
-    let param_types: Vec<BasicMetadataTypeEnum> = kernel
-        .get_type()
-        .get_param_types()
-        .into_iter()
-        .map(Into::into)
-        .collect();
+    let param_types: Vec<BasicMetadataTypeEnum> = kernel.get_type().get_param_types();
     let wrapper_type = context.void_type().fn_type(&param_types, false);
     let base = attributes::base_name(kernel);
     let wrapper = module.add_function(&format!("{base}.mux-barrier-wrapper"), wrapper_type, None);
