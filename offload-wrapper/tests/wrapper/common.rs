@@ -105,6 +105,22 @@ pub fn wrap_err(dir: &Path, args: &[String]) -> String {
     stderr.trim_end().to_owned()
 }
 
+/// Wraps `table` in batch mode for native_cpu into `w.o` in the fixture, and reads the object.
+pub fn wrap_native_cpu_batch(fx: &Fixture, table: &Path) -> ElfFile {
+    let out = fx.path("w.o");
+    wrap_ok(
+        fx.dir.path(),
+        &strings(&[
+            "-o",
+            &arg(&out),
+            "-target=native_cpu",
+            "-batch",
+            &arg(table),
+        ]),
+    );
+    ElfFile::read(&out)
+}
+
 pub fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|a| a.to_string()).collect()
 }

@@ -691,18 +691,7 @@ fn images_without_symbols_have_only_the_terminator_and_null_entries() {
             vec![arg(&code), arg(&empty_sym)],
         ],
     );
-    let out = fx.path("w.o");
-    wrap_ok(
-        fx.dir.path(),
-        &strings(&[
-            "-o",
-            &arg(&out),
-            "-target=native_cpu",
-            "-batch",
-            &arg(&table),
-        ]),
-    );
-    let elf = ElfFile::read(&out);
+    let elf = wrap_native_cpu_batch(&fx, &table);
     let images = ".sycl_offloading.device_images";
     // No Symbols cell: a table of just the terminator, and null entries.
     assert_eq!(elf.symbol("__sycl_native_cpu_decls").size, 16);
@@ -747,18 +736,7 @@ fn relative_table_cells_are_opened_from_the_current_directory() {
 fn an_empty_table_writes_no_sycl_structures() {
     let fx = Fixture::new();
     let table = fx.write("t.table", "[Code|Symbols]\n");
-    let out = fx.path("w.o");
-    wrap_ok(
-        fx.dir.path(),
-        &strings(&[
-            "-o",
-            &arg(&out),
-            "-target=native_cpu",
-            "-batch",
-            &arg(&table),
-        ]),
-    );
-    let elf = ElfFile::read(&out);
+    let elf = wrap_native_cpu_batch(&fx, &table);
     assert!(elf.find_symbol(".sycl_offloading.descriptor").is_none());
     assert!(!elf
         .section_names()
