@@ -12,7 +12,7 @@ use goblin::elf::sym::{STB_GLOBAL, STB_LOCAL, STT_FUNC, STT_OBJECT};
 use offload_wrapper::{write_object, Config, DeviceImage, HostArch, ImageFormat, ImageSettings};
 use sycl_offload_formats::properties::{PropertySetRegistry, PropertyValue};
 
-use crate::common::{arg, strings, wrap_ok, ElfFile, Fixture, Slot};
+use crate::common::{arg, strings, wrap_native_cpu_batch, wrap_ok, ElfFile, Fixture, Slot};
 
 const SHF_GNU_RETAIN: u64 = 0x20_0000;
 
