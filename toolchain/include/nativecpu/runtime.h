@@ -108,13 +108,30 @@ struct __nativecpu_launch_info {
   size_t global_offset[3];    /* x, y, z */
   void *const *args;          /* args[i]: pointer parameters as is, others point at the value */
   size_t num_args;
+  /* Bytes of work-group local memory (local accessors) each work-group needs; 0 for none. The
+   * runtime gives every worker thread its own block of this size, aligned to 64 bytes and reused
+   * for each work-group the thread runs, and passes it to the subhandler as the extra argument
+   * args[num_args]. */
+  size_t local_memory_size;
+};
+
+/* What __nativecpu_launch returns. */
+enum __nativecpu_result {
+  NATIVECPU_SUCCESS = 0,
+  NATIVECPU_ERROR_INVALID_KERNEL = 1,   /* no kernel of that name is registered */
+  NATIVECPU_ERROR_INVALID_ND_RANGE = 2, /* bad dimensions, local size or reqd_work_group_size */
+  NATIVECPU_ERROR_OUT_OF_RESOURCES = 3, /* more local memory than the device has */
+  NATIVECPU_ERROR_RUNTIME = 4,          /* anything else */
 };
 
 /* The subhandler registered under `kernel_name`, or NULL. */
 __nativecpu_subhandler __nativecpu_find_kernel(const char *kernel_name);
 
 /* Runs the kernel over the whole range on the thread pool and returns when every work-group has
- * finished. Returns 0 on success; otherwise non-zero, and __nativecpu_last_error() describes it. */
+ * finished. Returns NATIVECPU_SUCCESS, or an error code and __nativecpu_last_error() describes
+ * it. nd_range launches are checked: global divisible by local, local size at most
+ * __nativecpu_max_work_group_size() items, local memory at most __nativecpu_local_memory_size()
+ * bytes, and the local size equal to the kernel's reqd_work_group_size if its image says so. */
 int __nativecpu_launch(const char *kernel_name, const struct __nativecpu_launch_info *launch);
 
 /* The message of the calling thread's last failed runtime call ("" if none). */
@@ -122,6 +139,12 @@ const char *__nativecpu_last_error(void);
 
 /* Number of worker threads launches use (NATIVECPU_THREADS, else all cores). */
 size_t __nativecpu_thread_count(void);
+
+/* The largest work-group (in work-items) an nd_range launch may use. */
+size_t __nativecpu_max_work_group_size(void);
+
+/* The most work-group local memory (bytes) a launch may ask for. */
+size_t __nativecpu_local_memory_size(void);
 
 #ifdef __cplusplus
 }
