@@ -83,3 +83,36 @@ NCPU_INLINE void __dpcpp_nativecpu_set_local_id(uint32_t dim, size_t value,
         s->MWorkGroup_size[dim] * s->MWorkGroup_id[dim] + value + s->MGlobalOffset[dim];
   }
 }
+
+/*
+ * Per-thread scratch buffers for a work-group's working memory (slot 0: the live variables of
+ * barrier regions, one struct per work-item; slot 1: module-scope work-group local variables).
+ * They live on the heap, so large work-groups never overflow a worker's stack, and each thread
+ * keeps its buffers for every later work-group it runs. Only libc is needed.
+ */
+int posix_memalign(void **memory, size_t alignment, size_t size);
+void free(void *memory);
+
+struct ncpu_scratch_buffer {
+  void *data;
+  size_t capacity;
+};
+
+static _Thread_local struct ncpu_scratch_buffer ncpu_scratch[2];
+
+__attribute__((visibility("hidden"))) void *__dpcpp_nativecpu_work_group_scratch(uint32_t slot,
+                                                                                 size_t bytes) {
+  struct ncpu_scratch_buffer *buffer = &ncpu_scratch[slot & 1];
+  if (buffer->capacity < bytes) {
+    size_t capacity = buffer->capacity * 2 > bytes ? buffer->capacity * 2 : bytes;
+    if (capacity < 4096)
+      capacity = 4096;
+    free(buffer->data);
+    buffer->data = 0;
+    buffer->capacity = 0;
+    if (posix_memalign(&buffer->data, 64, capacity) != 0)
+      __builtin_trap();
+    buffer->capacity = capacity;
+  }
+  return buffer->data;
+}

@@ -3,16 +3,17 @@
 //!
 //! 1. `convert-to-mux-builtins` — SPIR-V builtins become mux builtins;
 //! 2. `transfer-kernel-metadata` — kernels are marked as entry points;
-//! 3. `work-item-loops` — each kernel runs a whole work-group per call;
-//! 4. `prepare-sycl-native-cpu` — the state parameter, builtins read from it, subhandlers;
-//! 5. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
+//! 3. `prepare-barriers` — barriers inlined into kernels and numbered;
+//! 4. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region;
+//! 5. `prepare-sycl-native-cpu` — the state parameter, builtins read from it, subhandlers;
+//! 6. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
 //!
 //! Then LLVM's own `default<O*>` pipeline optimises the result for the chosen CPU (see
 //! [`crate::backend`]).
 
 use crate::passes::{
-    convert_to_mux_builtins, prepare_native_cpu, rename_kernels, transfer_kernel_metadata,
-    work_item_loops,
+    convert_to_mux_builtins, prepare_barriers, prepare_native_cpu, rename_kernels,
+    transfer_kernel_metadata, work_item_loops,
 };
 
 /// The Native CPU pipeline as pipeline text, the form `muxc --passes` takes.
@@ -20,6 +21,7 @@ pub fn native_cpu_pipeline() -> String {
     [
         convert_to_mux_builtins::NAME,
         transfer_kernel_metadata::NAME,
+        prepare_barriers::NAME,
         work_item_loops::NAME,
         prepare_native_cpu::NAME,
         rename_kernels::NAME,

@@ -3,6 +3,7 @@
 //! passes communicate through ([`attributes`]) and small IR-walking helpers ([`walk`]).
 
 pub mod attributes;
+pub mod cfg;
 pub mod mux;
 pub mod spirv;
 pub mod walk;

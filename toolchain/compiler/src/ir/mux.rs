@@ -150,3 +150,178 @@ pub const STATE_TYPE_NAME: &str = "struct.__nativecpu_state";
 
 /// Size in bytes of the Native CPU state on 64-bit targets: 7 × `size_t[3]` + 4 × `u32`.
 pub const STATE_SIZE: u64 = 7 * 3 * 8 + 4 * 4;
+
+/// What a work-group collective computes (`__mux_work_group_<kind>[_<op>]_<type>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CollectiveKind {
+    Reduce,
+    ScanInclusive,
+    ScanExclusive,
+    /// `T (i32 id, T value, i64 linear local id)`: the value of the chosen work-item.
+    Broadcast,
+    Any,
+    All,
+}
+
+/// The binary operation of a reduction or scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CollectiveOp {
+    Add,
+    FAdd,
+    Mul,
+    FMul,
+    SMin,
+    UMin,
+    FMin,
+    SMax,
+    UMax,
+    FMax,
+    And,
+    Or,
+    Xor,
+    LogicalAnd,
+    LogicalOr,
+}
+
+impl CollectiveOp {
+    pub const ALL: [CollectiveOp; 15] = [
+        CollectiveOp::Add,
+        CollectiveOp::FAdd,
+        CollectiveOp::Mul,
+        CollectiveOp::FMul,
+        CollectiveOp::SMin,
+        CollectiveOp::UMin,
+        CollectiveOp::FMin,
+        CollectiveOp::SMax,
+        CollectiveOp::UMax,
+        CollectiveOp::FMax,
+        CollectiveOp::And,
+        CollectiveOp::Or,
+        CollectiveOp::Xor,
+        CollectiveOp::LogicalAnd,
+        CollectiveOp::LogicalOr,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CollectiveOp::Add => "add",
+            CollectiveOp::FAdd => "fadd",
+            CollectiveOp::Mul => "mul",
+            CollectiveOp::FMul => "fmul",
+            CollectiveOp::SMin => "smin",
+            CollectiveOp::UMin => "umin",
+            CollectiveOp::FMin => "fmin",
+            CollectiveOp::SMax => "smax",
+            CollectiveOp::UMax => "umax",
+            CollectiveOp::FMax => "fmax",
+            CollectiveOp::And => "and",
+            CollectiveOp::Or => "or",
+            CollectiveOp::Xor => "xor",
+            CollectiveOp::LogicalAnd => "logical_and",
+            CollectiveOp::LogicalOr => "logical_or",
+        }
+    }
+}
+
+/// A work-group collective builtin: its kind and, for reductions and scans, its operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Collective {
+    pub kind: CollectiveKind,
+    pub op: Option<CollectiveOp>,
+}
+
+impl Collective {
+    /// The mux builtin's name for a value of LLVM type name `ty` (`i32`, `i64`, `f32`, `f64`,
+    /// `i1`).
+    pub fn mux_name(self, ty: &str) -> String {
+        let kind = match self.kind {
+            CollectiveKind::Reduce => "reduce",
+            CollectiveKind::ScanInclusive => "scan_inclusive",
+            CollectiveKind::ScanExclusive => "scan_exclusive",
+            CollectiveKind::Broadcast => "broadcast",
+            CollectiveKind::Any => return format!("{WORK_GROUP_COLLECTIVE_PREFIX}any"),
+            CollectiveKind::All => return format!("{WORK_GROUP_COLLECTIVE_PREFIX}all"),
+        };
+        match self.op {
+            Some(op) => format!("{WORK_GROUP_COLLECTIVE_PREFIX}{kind}_{}_{ty}", op.name()),
+            None => format!("{WORK_GROUP_COLLECTIVE_PREFIX}{kind}_{ty}"),
+        }
+    }
+
+    /// Parses a mux collective name; `None` for barriers and anything else.
+    pub fn from_mux_name(name: &str) -> Option<Self> {
+        let rest = name.strip_prefix(WORK_GROUP_COLLECTIVE_PREFIX)?;
+        match rest {
+            "any" => {
+                return Some(Collective {
+                    kind: CollectiveKind::Any,
+                    op: None,
+                })
+            }
+            "all" => {
+                return Some(Collective {
+                    kind: CollectiveKind::All,
+                    op: None,
+                })
+            }
+            _ => {}
+        }
+        if rest.starts_with("broadcast_") {
+            return Some(Collective {
+                kind: CollectiveKind::Broadcast,
+                op: None,
+            });
+        }
+        let (kind, rest) = [
+            ("reduce_", CollectiveKind::Reduce),
+            ("scan_inclusive_", CollectiveKind::ScanInclusive),
+            ("scan_exclusive_", CollectiveKind::ScanExclusive),
+        ]
+        .into_iter()
+        .find_map(|(prefix, kind)| rest.strip_prefix(prefix).map(|r| (kind, r)))?;
+        // The longest matching operation name wins (`logical_and` before `and`).
+        let op = CollectiveOp::ALL
+            .into_iter()
+            .filter(|op| rest.starts_with(&format!("{}_", op.name())))
+            .max_by_key(|op| op.name().len())?;
+        Some(Collective { kind, op: Some(op) })
+    }
+}
+
+/// The device library's per-thread scratch buffers, reused across the work-groups a thread runs:
+/// `ptr __dpcpp_nativecpu_work_group_scratch(i32 slot, i64 bytes)` returns a 64-byte aligned
+/// buffer of at least `bytes` bytes.
+pub const WORK_GROUP_SCRATCH: &str = "__dpcpp_nativecpu_work_group_scratch";
+/// Scratch slot of the live variables of barrier regions.
+pub const LIVE_VARIABLES_SCRATCH: u64 = 0;
+/// Scratch slot of module-scope work-group local variables.
+pub const LOCAL_VARIABLES_SCRATCH: u64 = 1;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collective_names_round_trip() {
+        for op in CollectiveOp::ALL {
+            for kind in [
+                CollectiveKind::Reduce,
+                CollectiveKind::ScanInclusive,
+                CollectiveKind::ScanExclusive,
+            ] {
+                let c = Collective { kind, op: Some(op) };
+                assert_eq!(Collective::from_mux_name(&c.mux_name("i32")), Some(c));
+            }
+        }
+        let b = Collective {
+            kind: CollectiveKind::Broadcast,
+            op: None,
+        };
+        assert_eq!(Collective::from_mux_name(&b.mux_name("f64")), Some(b));
+        assert_eq!(
+            Collective::from_mux_name("__mux_work_group_any").map(|c| c.kind),
+            Some(CollectiveKind::Any)
+        );
+        assert_eq!(Collective::from_mux_name(WORK_GROUP_BARRIER), None);
+    }
+}

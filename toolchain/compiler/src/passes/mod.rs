@@ -4,6 +4,7 @@
 
 pub mod assign_sycl_module_id;
 pub mod convert_to_mux_builtins;
+pub mod prepare_barriers;
 pub mod prepare_native_cpu;
 pub mod rename_kernels;
 pub mod transfer_kernel_metadata;
@@ -25,6 +26,7 @@ pub const REGISTERED: &[&str] = &[
     assign_sycl_module_id::NAME,
     convert_to_mux_builtins::NAME,
     transfer_kernel_metadata::NAME,
+    prepare_barriers::NAME,
     work_item_loops::NAME,
     prepare_native_cpu::NAME,
     rename_kernels::NAME,
@@ -68,6 +70,7 @@ pub fn parse(element: &str) -> Option<Result<Box<dyn ModulePass>, String>> {
         transfer_kernel_metadata::NAME => {
             no_params(Box::new(transfer_kernel_metadata::TransferKernelMetadata))
         }
+        prepare_barriers::NAME => no_params(Box::new(prepare_barriers::PrepareBarriers)),
         work_item_loops::NAME => no_params(Box::new(work_item_loops::WorkItemLoops)),
         prepare_native_cpu::NAME => no_params(Box::new(prepare_native_cpu::PrepareNativeCpu)),
         rename_kernels::NAME => no_params(Box::new(rename_kernels::RenameKernels)),

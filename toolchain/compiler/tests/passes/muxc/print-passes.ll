@@ -9,6 +9,7 @@
 ; CHECK-NEXT: assign-sycl-module-id
 ; CHECK-NEXT: convert-to-mux-builtins
 ; CHECK-NEXT: transfer-kernel-metadata
+; CHECK-NEXT: prepare-barriers
 ; CHECK-NEXT: work-item-loops
 ; CHECK-NEXT: prepare-sycl-native-cpu
 ; CHECK-NEXT: rename-kernel-sycl-native-cpu

@@ -1,8 +1,8 @@
-; work-item-loops: a barrier reached through helpers (two calls deep) is found too; the error
-; names the kernel and the helper that calls the builtin.
+; work-item-loops alone: a barrier reached through helpers (two calls deep) is found; the error
+; names the kernel and the helper, and says prepare-barriers must inline it first.
 ; RUN: not muxc --passes work-item-loops,verify -S %s 2>&1 | FileCheck %s
 
-; CHECK: muxc: error: in function '_ZTS8Indirect': kernel synchronises its work-group (call to __mux_work_group_barrier in '_Z4leafi')
+; CHECK: muxc: error: in function '_ZTS8Indirect': '_Z4leafi' synchronises the work-group (call to __mux_work_group_barrier) but was not inlined into the kernel: run prepare-barriers first
 
 source_filename = "indirect.cpp"
 target triple = "x86_64-pc-linux-gnu"

@@ -1,0 +1,801 @@
+//! `work-item-loops`: makes the implicit SIMT parallelism of each kernel explicit (seed 000,
+//! "WorkItemLoopsPass"): the new entry point runs a whole work-group per call.
+//!
+//! Expects: kernels marked `"mux-kernel"="entry-point"` that query work-item ids through mux
+//! builtins (`__mux_get_local_id` …) and return `void`; every barrier-like call (barriers and
+//! work-group collectives) directly in the kernel, numbered by `prepare-barriers` (calls in
+//! functions the kernel calls are rejected: run `prepare-barriers` first).
+//!
+//! Guarantees: each entry point `K` gets a wrapper `<base>.mux-barrier-wrapper` with `K`'s
+//! parameters (by-value ones received as `noalias readonly` pointers), `K`'s function attributes
+//! and its `mux-kernel` attribute; `K` itself becomes internal. The local sizes are constants
+//! when `K` has `!reqd_work_group_size`, otherwise `__mux_get_local_size` queries.
+//!
+//! * Without barriers, the wrapper loops over the work-group, `z` outermost and `x` innermost as
+//!   the seed orders them, calls `__mux_set_local_id` per dimension and then `K` (internal,
+//!   always-inline, C calling convention). A by-value parameter `K` only reads loses `byval` and
+//!   is shared; one `K` may write keeps it on the call, so each work-item gets its own copy.
+//! * With barriers, `K` is cut into barrier regions ([`regions`]), each an internal always-inline
+//!   function returning the id of the region to run next. The wrapper keeps the per-work-item
+//!   live variables in a per-thread scratch buffer of the device library (reused across the
+//!   work-groups a thread runs, never the worker's stack) and runs, region after region, a
+//!   work-item loop nest calling the region for every work-item. A region that starts at a
+//!   collective gets its result: reductions, `any` and `all` fold the operands every work-item
+//!   stored, before the loops; scans accumulate in the loops, whose order is the local linear
+//!   order; a broadcast reads the chosen work-item's stored operand. By-value parameters are
+//!   shared by all work-items (SYCL kernel functors are const).
+//!
+//! The loops are bottom-tested: the runtime never launches an empty work-group.
+
+mod regions;
+
+use std::collections::HashSet;
+
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::builder::Builder;
+use inkwell::context::ContextRef;
+use inkwell::module::{Linkage, Module};
+use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum, StructType};
+use inkwell::values::{
+    AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, IntValue, PointerValue,
+};
+use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
+
+use super::ModulePass;
+use crate::ir::mux::{self, CollectiveKind, CollectiveOp, StateUpdate, WorkItemQuery};
+use crate::ir::{attributes, calling_convention, walk};
+use crate::passes::convert_to_mux_builtins::declare_query;
+use crate::CompileError;
+use regions::SplitKernel;
+
+pub const NAME: &str = "work-item-loops";
+
+pub struct WorkItemLoops;
+
+/// Function attributes the wrapper must not inherit from the kernel: it is not convergent
+/// itself, and must stay optimisable and inlinable into the subhandler.
+const NOT_INHERITED: &[&str] = &["convergent", "noinline", "optnone", "alwaysinline"];
+
+const AXES: [&str; 3] = ["x", "y", "z"];
+
+fn build_error(e: inkwell::builder::BuilderError) -> CompileError {
+    CompileError::Pass(format!("{NAME}: {e}"))
+}
+
+/// A function other than `kernel` reachable from it that synchronises the work-group.
+fn barrier_in_callee<'ctx>(kernel: FunctionValue<'ctx>) -> Option<(FunctionValue<'ctx>, String)> {
+    let mut seen = HashSet::from([kernel]);
+    let mut stack: Vec<FunctionValue> = walk::direct_calls(kernel)
+        .into_iter()
+        .map(|c| c.callee)
+        .collect();
+    while let Some(function) = stack.pop() {
+        if !seen.insert(function) {
+            continue;
+        }
+        for call in walk::direct_calls(function) {
+            let callee_name = walk::name(call.callee);
+            if mux::is_barrier_like(&callee_name) {
+                return Some((function, callee_name));
+            }
+            stack.push(call.callee);
+        }
+    }
+    None
+}
+
+fn has_barrier(kernel: FunctionValue<'_>) -> bool {
+    walk::direct_calls(kernel)
+        .iter()
+        .any(|c| mux::is_barrier_like(&walk::name(c.callee)))
+}
+
+fn declare_set_local_id<'ctx>(module: &Module<'ctx>) -> FunctionValue<'ctx> {
+    let name = StateUpdate::LocalId.mux_name();
+    module.get_function(name).unwrap_or_else(|| {
+        let context = module.get_context();
+        let function_type = context.void_type().fn_type(
+            &[context.i32_type().into(), context.i64_type().into()],
+            false,
+        );
+        module.add_function(name, function_type, None)
+    })
+}
+
+fn declare_scratch<'ctx>(module: &Module<'ctx>) -> FunctionValue<'ctx> {
+    module
+        .get_function(mux::WORK_GROUP_SCRATCH)
+        .unwrap_or_else(|| {
+            let context = module.get_context();
+            let function_type = context.ptr_type(AddressSpace::default()).fn_type(
+                &[context.i32_type().into(), context.i64_type().into()],
+                false,
+            );
+            module.add_function(mux::WORK_GROUP_SCRATCH, function_type, None)
+        })
+}
+
+/// The kernel's `!reqd_work_group_size` (x, y, z), if it has one.
+pub fn required_work_group_size(function: FunctionValue<'_>) -> Option<[u64; 3]> {
+    use inkwell::llvm_sys::core::*;
+    let kind = function
+        .get_type()
+        .get_context()
+        .get_kind_id("reqd_work_group_size");
+    // SAFETY: the entries array is owned here and disposed after use.
+    unsafe {
+        let mut count = 0usize;
+        let entries = LLVMGlobalCopyAllMetadata(function.as_value_ref(), &mut count);
+        if entries.is_null() {
+            return None;
+        }
+        let mut sizes = None;
+        for index in 0..count as u32 {
+            if LLVMValueMetadataEntriesGetKind(entries, index) != kind {
+                continue;
+            }
+            let node = LLVMMetadataAsValue(
+                LLVMGetTypeContext(LLVMTypeOf(function.as_value_ref())),
+                LLVMValueMetadataEntriesGetMetadata(entries, index),
+            );
+            let operands = LLVMGetMDNodeNumOperands(node) as usize;
+            let mut values = vec![std::ptr::null_mut(); operands];
+            LLVMGetMDNodeOperands(node, values.as_mut_ptr());
+            let mut result = [1u64; 3];
+            for (slot, value) in result.iter_mut().zip(values) {
+                if value.is_null() || LLVMIsAConstantInt(value).is_null() {
+                    continue;
+                }
+                *slot = LLVMConstIntGetZExtValue(value);
+            }
+            sizes = Some(result);
+        }
+        LLVMDisposeValueMetadataEntries(entries);
+        sizes
+    }
+}
+
+/// What the wrapper needs while it builds loops.
+struct Wrapper<'a, 'ctx> {
+    module: &'a Module<'ctx>,
+    context: ContextRef<'ctx>,
+    function: FunctionValue<'ctx>,
+    builder: Builder<'ctx>,
+    sizes: [IntValue<'ctx>; 3],
+    set_local_id: FunctionValue<'ctx>,
+}
+
+impl<'ctx> Wrapper<'_, 'ctx> {
+    /// The local linear id of the work-item with local ids `ids` (x fastest).
+    fn linear_id(&self, ids: [IntValue<'ctx>; 3]) -> Result<IntValue<'ctx>, CompileError> {
+        let builder = &self.builder;
+        let row = builder
+            .build_int_nuw_mul(ids[2], self.sizes[1], "wi.zy")
+            .map_err(build_error)?;
+        let row = builder
+            .build_int_nuw_add(row, ids[1], "wi.row")
+            .map_err(build_error)?;
+        let linear = builder
+            .build_int_nuw_mul(row, self.sizes[0], "wi.rowx")
+            .map_err(build_error)?;
+        builder
+            .build_int_nuw_add(linear, ids[0], "wi.linear")
+            .map_err(build_error)
+    }
+
+    /// Builds the z/y/x loop nest at the end of the current block; `body` fills the innermost
+    /// loop given the local ids. Leaves the builder at the end of the block after the nest.
+    fn loops(
+        &self,
+        label: &str,
+        mut body: impl FnMut(&Builder<'ctx>, [IntValue<'ctx>; 3]) -> Result<(), CompileError>,
+    ) -> Result<(), CompileError> {
+        let (builder, context) = (&self.builder, self.context);
+        let i32_type = context.i32_type();
+        let i64_type = context.i64_type();
+        let mut headers = Vec::new();
+        let mut preheader = builder.get_insert_block().expect("positioned");
+        let mut ids = [i64_type.const_zero(); 3];
+        for dim in (0..3usize).rev() {
+            let axis = AXES[dim];
+            let header =
+                context.append_basic_block(self.function, &format!("{label}wi.loop.{axis}"));
+            builder.position_at_end(preheader);
+            builder
+                .build_unconditional_branch(header)
+                .map_err(build_error)?;
+            builder.position_at_end(header);
+            let phi = builder
+                .build_phi(i64_type, &format!("wi.{axis}"))
+                .map_err(build_error)?;
+            phi.add_incoming(&[(&i64_type.const_zero(), preheader)]);
+            let id = phi.as_basic_value().into_int_value();
+            builder
+                .build_call(
+                    self.set_local_id,
+                    &[i32_type.const_int(dim as u64, false).into(), id.into()],
+                    "",
+                )
+                .map_err(build_error)?;
+            ids[dim] = id;
+            headers.push((dim, header, phi));
+            preheader = header;
+        }
+        body(builder, ids)?;
+        let mut current = builder.get_insert_block().expect("positioned in the body");
+        for (position, &(dim, header, phi)) in headers.iter().enumerate().rev() {
+            let axis = AXES[dim];
+            builder.position_at_end(current);
+            let id = phi.as_basic_value().into_int_value();
+            let next = builder
+                .build_int_nuw_add(id, i64_type.const_int(1, false), &format!("wi.{axis}.next"))
+                .map_err(build_error)?;
+            let more = builder
+                .build_int_compare(
+                    IntPredicate::ULT,
+                    next,
+                    self.sizes[dim],
+                    &format!("wi.{axis}.more"),
+                )
+                .map_err(build_error)?;
+            let after = if position == 0 {
+                context.append_basic_block(self.function, &format!("{label}wi.exit"))
+            } else {
+                let outer = AXES[headers[position - 1].0];
+                context.append_basic_block(self.function, &format!("{label}wi.latch.{outer}"))
+            };
+            builder
+                .build_conditional_branch(more, header, after)
+                .map_err(build_error)?;
+            phi.add_incoming(&[(&next, current)]);
+            current = after;
+        }
+        builder.position_at_end(current);
+        Ok(())
+    }
+}
+
+fn create_wrapper<'ctx>(module: &Module<'ctx>, kernel: FunctionValue<'ctx>) -> FunctionValue<'ctx> {
+    let context = module.get_context();
+    let param_types: Vec<BasicMetadataTypeEnum> = kernel.get_type().get_param_types();
+    let wrapper_type = context.void_type().fn_type(&param_types, false);
+    let base = attributes::base_name(kernel);
+    let wrapper = module.add_function(&format!("{base}.mux-barrier-wrapper"), wrapper_type, None);
+    copy_inherited_attributes(wrapper, kernel);
+    attributes::take_is_kernel(wrapper, kernel);
+    attributes::set_string_attribute(wrapper, attributes::MUX_BASE_FN_NAME, &base);
+    attributes::set_string_attribute(
+        wrapper,
+        attributes::MUX_ORIG_FN,
+        &attributes::original_name(kernel),
+    );
+    wrapper.set_call_conventions(calling_convention::C);
+    walk::copy_global_metadata(kernel, wrapper);
+    for (param, kernel_param) in wrapper.get_param_iter().zip(kernel.get_param_iter()) {
+        param.set_name(&kernel_param.get_name().to_string_lossy());
+    }
+    let byval = Attribute::get_named_enum_kind_id("byval");
+    for index in 0..kernel.count_params() {
+        if kernel
+            .get_enum_attribute(AttributeLoc::Param(index), byval)
+            .is_some()
+        {
+            // The wrapper's by-value argument is the launch's own copy: nothing the kernel can
+            // reach points into it, and work-items write only private copies. Saying so lets
+            // LLVM hoist the reads of captured values out of the work-item loops.
+            attributes::add_enum_attribute(wrapper, AttributeLoc::Param(index), "noalias");
+            attributes::add_enum_attribute(wrapper, AttributeLoc::Param(index), "readonly");
+        }
+    }
+    wrapper
+}
+
+fn copy_inherited_attributes(to: FunctionValue<'_>, from: FunctionValue<'_>) {
+    for attribute in from.attributes(AttributeLoc::Function) {
+        let inherited = !attribute.is_enum()
+            || !NOT_INHERITED
+                .iter()
+                .any(|n| Attribute::get_named_enum_kind_id(n) == attribute.get_enum_kind_id());
+        if inherited {
+            to.add_attribute(AttributeLoc::Function, attribute);
+        }
+    }
+    to.remove_string_attribute(AttributeLoc::Function, attributes::MUX_KERNEL);
+}
+
+/// Makes `function` an internal, always-inline C function (unless it must not be inlined).
+fn make_internal_inlinable(function: FunctionValue<'_>) {
+    function.set_linkage(Linkage::Internal);
+    function.set_call_conventions(calling_convention::C);
+    if !attributes::has_enum_attribute(function, AttributeLoc::Function, "noinline") {
+        attributes::add_enum_attribute(function, AttributeLoc::Function, "alwaysinline");
+    }
+}
+
+fn local_sizes<'ctx>(
+    module: &Module<'ctx>,
+    kernel: FunctionValue<'ctx>,
+    builder: &Builder<'ctx>,
+) -> Result<[IntValue<'ctx>; 3], CompileError> {
+    let context = module.get_context();
+    let i64_type = context.i64_type();
+    if let Some(required) = required_work_group_size(kernel) {
+        return Ok(required.map(|size| i64_type.const_int(size, false)));
+    }
+    let local_size_fn = declare_query(module, WorkItemQuery::LocalSize);
+    let mut sizes = [i64_type.const_zero(); 3];
+    for (dim, size) in sizes.iter_mut().enumerate() {
+        *size = builder
+            .build_call(
+                local_size_fn,
+                &[context.i32_type().const_int(dim as u64, false).into()],
+                &format!("local_size.{}", AXES[dim]),
+            )
+            .map_err(build_error)?
+            .try_as_basic_value()
+            .basic()
+            .map(|v| v.into_int_value())
+            .expect("__mux_get_local_size returns a value");
+    }
+    Ok(sizes)
+}
+
+fn wrap_kernel<'ctx>(
+    module: &Module<'ctx>,
+    kernel: FunctionValue<'ctx>,
+) -> Result<(), CompileError> {
+    let kernel_name = walk::name(kernel);
+    if let Some((function, builtin)) = barrier_in_callee(kernel) {
+        return Err(CompileError::unsupported(
+            attributes::original_name(kernel),
+            format!(
+                "'{}' synchronises the work-group (call to {builtin}) but was not inlined into the \
+                 kernel: run prepare-barriers first",
+                walk::name(function)
+            ),
+        ));
+    }
+    if kernel.get_type().get_return_type().is_some() {
+        return Err(CompileError::unsupported(
+            kernel_name,
+            "a kernel must return void",
+        ));
+    }
+    let context = module.get_context();
+    let wrapper_function = create_wrapper(module, kernel);
+    let builder = context.create_builder();
+    builder.position_at_end(context.append_basic_block(wrapper_function, "entry"));
+    let sizes = local_sizes(module, kernel, &builder)?;
+    let wrapper = Wrapper {
+        module,
+        context,
+        function: wrapper_function,
+        builder,
+        sizes,
+        set_local_id: declare_set_local_id(module),
+    };
+    if has_barrier(kernel) {
+        schedule_regions(&wrapper, kernel)?;
+        // SAFETY: the regions are clones; nothing calls the original kernel.
+        unsafe { kernel.delete() };
+    } else {
+        let args: Vec<BasicMetadataValueEnum> =
+            wrapper_function.get_param_iter().map(Into::into).collect();
+        wrapper.loops("", |builder, _| {
+            let call = builder.build_call(kernel, &args, "").map_err(build_error)?;
+            let byval = Attribute::get_named_enum_kind_id("byval");
+            let readonly = Attribute::get_named_enum_kind_id("readonly");
+            let align = Attribute::get_named_enum_kind_id("align");
+            for index in 0..kernel.count_params() {
+                let Some(attribute) = kernel.get_enum_attribute(AttributeLoc::Param(index), byval)
+                else {
+                    continue;
+                };
+                if kernel
+                    .get_enum_attribute(AttributeLoc::Param(index), readonly)
+                    .is_some()
+                {
+                    // A kernel that only reads its copy cannot tell it from a shared one.
+                    kernel.remove_enum_attribute(AttributeLoc::Param(index), byval);
+                } else {
+                    call.add_attribute(AttributeLoc::Param(index), attribute);
+                    // The copy must be as aligned as the kernel expects its parameter.
+                    if let Some(alignment) =
+                        kernel.get_enum_attribute(AttributeLoc::Param(index), align)
+                    {
+                        call.add_attribute(AttributeLoc::Param(index), alignment);
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        wrapper.builder.build_return(None).map_err(build_error)?;
+        make_internal_inlinable(kernel);
+    }
+    Ok(())
+}
+
+/// The identity of `op` for values of type `ty`.
+fn identity<'ctx>(op: CollectiveOp, ty: BasicTypeEnum<'ctx>) -> BasicValueEnum<'ctx> {
+    match ty {
+        BasicTypeEnum::FloatType(float) => {
+            let value = match op {
+                CollectiveOp::FMul => 1.0,
+                CollectiveOp::FMin => f64::INFINITY,
+                CollectiveOp::FMax => f64::NEG_INFINITY,
+                _ => 0.0,
+            };
+            float.const_float(value).into()
+        }
+        BasicTypeEnum::IntType(int) => {
+            let bits = int.get_bit_width();
+            let all_ones = int.const_all_ones();
+            let value = match op {
+                CollectiveOp::Mul => int.const_int(1, false),
+                CollectiveOp::And | CollectiveOp::LogicalAnd | CollectiveOp::UMin => all_ones,
+                CollectiveOp::SMin => int.const_int((1u64 << (bits - 1)) - 1, false),
+                CollectiveOp::SMax => int.const_int(1u64 << (bits - 1), false),
+                _ => int.const_zero(),
+            };
+            value.into()
+        }
+        other => other.const_zero(),
+    }
+}
+
+/// `op(a, b)`.
+fn combine<'ctx>(
+    builder: &Builder<'ctx>,
+    op: CollectiveOp,
+    a: BasicValueEnum<'ctx>,
+    b: BasicValueEnum<'ctx>,
+) -> Result<BasicValueEnum<'ctx>, CompileError> {
+    use CollectiveOp::*;
+    Ok(match (a, b) {
+        (BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) => {
+            let select = |predicate| -> Result<BasicValueEnum<'ctx>, CompileError> {
+                let pick_a = builder
+                    .build_int_compare(predicate, a, b, "pick")
+                    .map_err(build_error)?;
+                Ok(builder
+                    .build_select(pick_a, a, b, "minmax")
+                    .map_err(build_error)?)
+            };
+            match op {
+                Add => builder
+                    .build_int_add(a, b, "acc")
+                    .map_err(build_error)?
+                    .into(),
+                Mul => builder
+                    .build_int_mul(a, b, "acc")
+                    .map_err(build_error)?
+                    .into(),
+                And | LogicalAnd => builder.build_and(a, b, "acc").map_err(build_error)?.into(),
+                Or | LogicalOr => builder.build_or(a, b, "acc").map_err(build_error)?.into(),
+                Xor => builder.build_xor(a, b, "acc").map_err(build_error)?.into(),
+                SMin => select(IntPredicate::SLT)?,
+                UMin => select(IntPredicate::ULT)?,
+                SMax => select(IntPredicate::SGT)?,
+                UMax => select(IntPredicate::UGT)?,
+                FAdd | FMul | FMin | FMax => {
+                    return Err(CompileError::Pass(format!(
+                        "{NAME}: a floating-point collective on integers"
+                    )))
+                }
+            }
+        }
+        (BasicValueEnum::FloatValue(a), BasicValueEnum::FloatValue(b)) => match op {
+            FAdd | Add => builder
+                .build_float_add(a, b, "acc")
+                .map_err(build_error)?
+                .into(),
+            FMul | Mul => builder
+                .build_float_mul(a, b, "acc")
+                .map_err(build_error)?
+                .into(),
+            FMin | FMax => {
+                // SYCL's minimum/maximum: the other operand when one is a NaN.
+                let predicate = if op == FMin {
+                    FloatPredicate::ULT
+                } else {
+                    FloatPredicate::UGT
+                };
+                let pick_a = builder
+                    .build_float_compare(predicate, a, b, "pick")
+                    .map_err(build_error)?;
+                let a_is_nan = builder
+                    .build_float_compare(FloatPredicate::UNO, a, a, "nan")
+                    .map_err(build_error)?;
+                let pick_a = builder
+                    .build_and(
+                        pick_a,
+                        builder.build_not(a_is_nan, "").map_err(build_error)?,
+                        "",
+                    )
+                    .map_err(build_error)?;
+                builder
+                    .build_select(pick_a, a, b, "minmax")
+                    .map_err(build_error)?
+            }
+            _ => {
+                return Err(CompileError::Pass(format!(
+                    "{NAME}: an integer collective on floating point"
+                )))
+            }
+        },
+        _ => {
+            return Err(CompileError::Pass(format!(
+                "{NAME}: a collective on an unsupported type"
+            )))
+        }
+    })
+}
+
+/// Runs the barrier regions of `kernel` one after the other, each over the whole work-group.
+fn schedule_regions<'ctx>(
+    wrapper: &Wrapper<'_, 'ctx>,
+    kernel: FunctionValue<'ctx>,
+) -> Result<(), CompileError> {
+    let (module, context, builder) = (wrapper.module, wrapper.context, &wrapper.builder);
+    let i32_type = context.i32_type();
+    let i64_type = context.i64_type();
+    let base = attributes::base_name(kernel);
+    let barriers = regions::split_at_barriers(kernel.as_value_ref(), mux::is_barrier_like);
+    let SplitKernel {
+        barriers,
+        regions,
+        live,
+    } = regions::build_regions(
+        kernel.as_value_ref(),
+        barriers,
+        &base,
+        &format!("{base}_live_mem_info"),
+    )?;
+    // SAFETY: the handles come from this module.
+    let live_type = unsafe { StructType::new(live.struct_type) };
+    let region_functions: Vec<FunctionValue> = regions
+        .iter()
+        .map(|r| unsafe { FunctionValue::new(r.function) }.expect("a function"))
+        .collect();
+    for function in &region_functions {
+        copy_inherited_attributes(*function, kernel);
+        make_internal_inlinable(*function);
+    }
+
+    // Entry: the live variables of every work-item, in this thread's scratch buffer.
+    let items = builder
+        .build_int_nuw_mul(wrapper.sizes[0], wrapper.sizes[1], "items.xy")
+        .map_err(build_error)?;
+    let items = builder
+        .build_int_nuw_mul(items, wrapper.sizes[2], "items")
+        .map_err(build_error)?;
+    let bytes = builder
+        .build_int_nuw_mul(items, i64_type.const_int(live.stride, false), "live.bytes")
+        .map_err(build_error)?;
+    let live_base = builder
+        .build_call(
+            declare_scratch(module),
+            &[
+                i32_type
+                    .const_int(mux::LIVE_VARIABLES_SCRATCH, false)
+                    .into(),
+                bytes.into(),
+            ],
+            "live_variables",
+        )
+        .map_err(build_error)?
+        .try_as_basic_value()
+        .basic()
+        .expect("a pointer")
+        .into_pointer_value();
+    let next_region = builder
+        .build_alloca(i32_type, "next_barrier_id")
+        .map_err(build_error)?;
+    builder
+        .build_store(next_region, i32_type.const_int(1, false))
+        .map_err(build_error)?;
+    let dispatch = context.append_basic_block(wrapper.function, "barrier.dispatch");
+    let exit = context.append_basic_block(wrapper.function, "kernel.exit");
+    builder
+        .build_unconditional_branch(dispatch)
+        .map_err(build_error)?;
+
+    let item_pointer = |builder: &Builder<'ctx>,
+                        linear: IntValue<'ctx>|
+     -> Result<PointerValue<'ctx>, CompileError> {
+        let offset = builder
+            .build_int_nuw_mul(
+                linear,
+                i64_type.const_int(live.stride, false),
+                "live.offset",
+            )
+            .map_err(build_error)?;
+        // SAFETY: the offset stays inside the buffer sized for every work-item.
+        unsafe { builder.build_in_bounds_gep(context.i8_type(), live_base, &[offset], "live.item") }
+            .map_err(build_error)
+    };
+    let member = |builder: &Builder<'ctx>,
+                  item: PointerValue<'ctx>,
+                  index: u32|
+     -> Result<PointerValue<'ctx>, CompileError> {
+        builder
+            .build_struct_gep(live_type, item, index, "live.member")
+            .map_err(build_error)
+    };
+
+    let mut cases = Vec::new();
+    let params: Vec<BasicMetadataValueEnum> =
+        wrapper.function.get_param_iter().map(Into::into).collect();
+    for (region, function) in regions.iter().zip(&region_functions) {
+        let block = context.append_basic_block(wrapper.function, &format!("region.{}", region.id));
+        cases.push((i32_type.const_int(region.id as u64, false), block));
+        builder.position_at_end(block);
+        let label = format!("r{}.", region.id);
+        let collective = region.starts_at.map(|index| (index, &barriers[index]));
+        // What every work-item of the region receives, or how scans accumulate.
+        let mut uniform: Option<BasicValueEnum> = None;
+        let mut scan_accumulator = None;
+        if let Some((index, barrier)) = collective {
+            let kind = barrier.collective.expect("a collective").kind;
+            let operand_type: BasicTypeEnum = live_type
+                .get_field_type_at_index(live.collective_operand[&index])
+                .expect("the operand is a member");
+            let op = match kind {
+                CollectiveKind::Any => Some(CollectiveOp::LogicalOr),
+                CollectiveKind::All => Some(CollectiveOp::LogicalAnd),
+                _ => barrier.collective.and_then(|c| c.op),
+            };
+            match kind {
+                CollectiveKind::Reduce | CollectiveKind::Any | CollectiveKind::All => {
+                    let op = op.expect("reductions have an operation");
+                    let accumulator = builder
+                        .build_alloca(operand_type, "fold.acc")
+                        .map_err(build_error)?;
+                    builder
+                        .build_store(accumulator, identity(op, operand_type))
+                        .map_err(build_error)?;
+                    let head =
+                        context.append_basic_block(wrapper.function, &format!("{label}fold"));
+                    let done =
+                        context.append_basic_block(wrapper.function, &format!("{label}fold.done"));
+                    let preheader = builder.get_insert_block().expect("positioned");
+                    builder
+                        .build_unconditional_branch(head)
+                        .map_err(build_error)?;
+                    builder.position_at_end(head);
+                    let i = builder.build_phi(i64_type, "fold.i").map_err(build_error)?;
+                    i.add_incoming(&[(&i64_type.const_zero(), preheader)]);
+                    let item = item_pointer(builder, i.as_basic_value().into_int_value())?;
+                    let slot = member(builder, item, live.collective_operand[&index])?;
+                    let value = builder
+                        .build_load(operand_type, slot, "fold.value")
+                        .map_err(build_error)?;
+                    let acc = builder
+                        .build_load(operand_type, accumulator, "fold.prev")
+                        .map_err(build_error)?;
+                    let acc = combine(builder, op, acc, value)?;
+                    builder.build_store(accumulator, acc).map_err(build_error)?;
+                    let next = builder
+                        .build_int_nuw_add(
+                            i.as_basic_value().into_int_value(),
+                            i64_type.const_int(1, false),
+                            "fold.next",
+                        )
+                        .map_err(build_error)?;
+                    i.add_incoming(&[(&next, head)]);
+                    let more = builder
+                        .build_int_compare(IntPredicate::ULT, next, items, "fold.more")
+                        .map_err(build_error)?;
+                    builder
+                        .build_conditional_branch(more, head, done)
+                        .map_err(build_error)?;
+                    builder.position_at_end(done);
+                    uniform = Some(
+                        builder
+                            .build_load(operand_type, accumulator, "fold.result")
+                            .map_err(build_error)?,
+                    );
+                }
+                CollectiveKind::Broadcast => {
+                    let first = item_pointer(builder, i64_type.const_zero())?;
+                    let index_slot = member(builder, first, live.broadcast_index[&index])?;
+                    let chosen = builder
+                        .build_load(i64_type, index_slot, "broadcast.index")
+                        .map_err(build_error)?
+                        .into_int_value();
+                    let item = item_pointer(builder, chosen)?;
+                    let slot = member(builder, item, live.collective_operand[&index])?;
+                    uniform = Some(
+                        builder
+                            .build_load(operand_type, slot, "broadcast.value")
+                            .map_err(build_error)?,
+                    );
+                }
+                CollectiveKind::ScanInclusive | CollectiveKind::ScanExclusive => {
+                    let op = op.expect("scans have an operation");
+                    let accumulator = builder
+                        .build_alloca(operand_type, "scan.acc")
+                        .map_err(build_error)?;
+                    builder
+                        .build_store(accumulator, identity(op, operand_type))
+                        .map_err(build_error)?;
+                    scan_accumulator = Some((
+                        accumulator,
+                        op,
+                        operand_type,
+                        kind == CollectiveKind::ScanInclusive,
+                        index,
+                    ));
+                }
+            }
+        }
+        wrapper.loops(&label, |builder, ids| {
+            let item = item_pointer(builder, wrapper.linear_id(ids)?)?;
+            let mut args = params.clone();
+            args.push(item.into());
+            if let Some(value) = uniform {
+                args.push(value.into());
+            }
+            if let Some((accumulator, op, ty, inclusive, index)) = scan_accumulator {
+                let slot = member(builder, item, live.collective_operand[&index])?;
+                let value = builder
+                    .build_load(ty, slot, "scan.value")
+                    .map_err(build_error)?;
+                let before = builder
+                    .build_load(ty, accumulator, "scan.before")
+                    .map_err(build_error)?;
+                let after = combine(builder, op, before, value)?;
+                builder
+                    .build_store(accumulator, after)
+                    .map_err(build_error)?;
+                args.push(if inclusive { after } else { before }.into());
+            }
+            let next = builder
+                .build_call(*function, &args, "next")
+                .map_err(build_error)?
+                .try_as_basic_value()
+                .basic()
+                .expect("regions return the next region");
+            builder
+                .build_store(next_region, next)
+                .map_err(build_error)?;
+            Ok(())
+        })?;
+        builder
+            .build_unconditional_branch(dispatch)
+            .map_err(build_error)?;
+    }
+    builder.position_at_end(dispatch);
+    let id = builder
+        .build_load(i32_type, next_region, "region")
+        .map_err(build_error)?
+        .into_int_value();
+    let mut all_cases = vec![(i32_type.const_zero(), exit)];
+    all_cases.extend(cases);
+    let unreachable = context.append_basic_block(wrapper.function, "barrier.unreachable");
+    builder
+        .build_switch(id, unreachable, &all_cases)
+        .map_err(build_error)?;
+    builder.position_at_end(unreachable);
+    builder.build_unreachable().map_err(build_error)?;
+    builder.position_at_end(exit);
+    builder.build_return(None).map_err(build_error)?;
+    Ok(())
+}
+
+impl ModulePass for WorkItemLoops {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+        let kernels: Vec<_> = module
+            .get_functions()
+            .filter(|f| attributes::is_kernel_entry_point(*f) && walk::is_definition(*f))
+            .collect();
+        for kernel in kernels {
+            wrap_kernel(module, kernel)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,515 @@
+//! Barrier regions (construction-kit §4a): a kernel with barriers is cut at every barrier, and
+//! each region — the code from a barrier (or the entry) up to the next barrier reached (or the
+//! return) — becomes its own function, so that the wrapper can run a region for every work-item
+//! before any work-item starts the next one.
+//!
+//! How the regions are made: the kernel is split so each barrier call sits alone in a block
+//! (`barrier`) whose single successor starts the following region (`barrier.next`). Then, per
+//! region, the whole kernel body is cloned into `i32 <base>.mux-barrier-region.<r>(<kernel
+//! params>, ptr %live[, T %collective])`, whose new entry jumps straight to the region's first
+//! block. In the clone every barrier block returns the id of the region after it (2 + barrier id;
+//! 1 is the kernel entry, 0 the end of the kernel), and blocks that cannot be reached are deleted.
+//!
+//! Values that cross a barrier: a value whose definition does not dominate one of its uses in
+//! some clone (it was defined in an earlier region, or later in a loop) becomes a member of the
+//! per-work-item live-variable struct: it is stored right after its definition wherever that is
+//! reachable, and reloaded before each use it does not dominate. Allocas of the kernel's entry
+//! block always live in the struct (their memory must survive regions). The operand of a
+//! collective (and a broadcast's work-item index) is stored into the struct by the region that
+//! reaches the collective, so the scheduler can fold them. Cheap values are rematerialised
+//! rather than stored: work-item queries with constant arguments, and casts of them, are
+//! recomputed at the use (unlike the Construction Kit this stays on with broadcasts, because a
+//! collective's operand is never rematerialised: it is always the stored value).
+
+use std::collections::{HashMap, HashSet};
+
+use inkwell::llvm_sys::core::*;
+use inkwell::llvm_sys::prelude::LLVMTypeRef;
+use inkwell::llvm_sys::target::{
+    LLVMABIAlignmentOfType, LLVMABISizeOfType, LLVMGetModuleDataLayout,
+};
+
+use crate::ir::cfg::{self, Block, Dominators, RawBuilder, Value};
+use crate::ir::mux::{Collective, CollectiveKind, WorkItemQuery};
+use crate::CompileError;
+
+/// A barrier-like call of the kernel, with the block that follows it.
+pub struct Barrier {
+    /// The id PrepareBarriers gave it: its region is `2 + id`.
+    pub id: u32,
+    pub call: Value,
+    /// `None` for a plain barrier.
+    pub collective: Option<Collective>,
+    /// The block holding only the call and a branch to `next`.
+    pub block: Block,
+    pub next: Block,
+}
+
+/// One region's function.
+pub struct Region {
+    pub id: u32,
+    pub function: Value,
+    /// The collective the region starts at, if any: its result is the function's last parameter.
+    pub starts_at: Option<usize>,
+}
+
+/// The live-variable struct of a kernel.
+pub struct LiveLayout {
+    pub struct_type: LLVMTypeRef,
+    /// Bytes per work-item (the struct's ABI size, so consecutive items stay aligned).
+    pub stride: u64,
+    /// Member index of each collective's operand, by barrier index.
+    pub collective_operand: HashMap<usize, u32>,
+    /// Member index of each broadcast's work-item index, by barrier index.
+    pub broadcast_index: HashMap<usize, u32>,
+}
+
+pub struct SplitKernel {
+    pub barriers: Vec<Barrier>,
+    pub regions: Vec<Region>,
+    pub live: LiveLayout,
+}
+
+fn c_name(name: &str) -> std::ffi::CString {
+    std::ffi::CString::new(name).unwrap_or_default()
+}
+
+fn callee_name(call: Value) -> String {
+    unsafe {
+        let callee = LLVMGetCalledValue(call);
+        let mut len = 0usize;
+        let name = LLVMGetValueName2(callee, &mut len);
+        String::from_utf8_lossy(std::slice::from_raw_parts(name as *const u8, len)).into_owned()
+    }
+}
+
+fn const_u32(value: Value) -> Option<u32> {
+    unsafe {
+        if LLVMIsAConstantInt(value).is_null() {
+            None
+        } else {
+            Some(LLVMConstIntGetZExtValue(value) as u32)
+        }
+    }
+}
+
+/// The kernel's barrier-like calls, in barrier-id order, after splitting their blocks.
+pub fn split_at_barriers(kernel: Value, is_barrier_like: impl Fn(&str) -> bool) -> Vec<Barrier> {
+    let mut calls: Vec<(u32, Value)> = Vec::new();
+    for block in cfg::blocks(kernel) {
+        for instruction in cfg::instructions(block) {
+            if unsafe { LLVMIsACallInst(instruction).is_null() } {
+                continue;
+            }
+            if is_barrier_like(&callee_name(instruction)) {
+                let id = const_u32(unsafe { LLVMGetOperand(instruction, 0) })
+                    .unwrap_or(calls.len() as u32);
+                calls.push((id, instruction));
+            }
+        }
+    }
+    calls.sort_by_key(|(id, _)| *id);
+    calls
+        .into_iter()
+        .map(|(id, call)| {
+            let block = cfg::split_block_before(cfg::parent_block(call), call, "barrier");
+            let after = unsafe { LLVMGetNextInstruction(call) };
+            let next = cfg::split_block_before(block, after, "barrier.next");
+            Barrier {
+                id,
+                call,
+                collective: Collective::from_mux_name(&callee_name(call)),
+                block,
+                next,
+            }
+        })
+        .collect()
+}
+
+/// Whether `value` can be recomputed wherever it is used instead of being stored: a work-item
+/// query with constant arguments, or up to four casts / single-instruction-operand arithmetic
+/// steps away from one (or from arguments and constants).
+fn rematerialisable(value: Value, depth: u32) -> bool {
+    unsafe {
+        if !cfg::is_instruction(value) {
+            return true;
+        }
+        if depth > 4 || cfg::is_phi(value) {
+            return false;
+        }
+        if !LLVMIsACallInst(value).is_null() {
+            let args = LLVMGetNumArgOperands(value);
+            return WorkItemQuery::from_mux_name(&callee_name(value)).is_some()
+                && (0..args)
+                    .all(|i| LLVMIsAConstant(LLVMGetOperand(value, i)) != std::ptr::null_mut());
+        }
+        let cast_or_arithmetic =
+            !LLVMIsACastInst(value).is_null() || !LLVMIsABinaryOperator(value).is_null();
+        if !cast_or_arithmetic {
+            return false;
+        }
+        let operands: Vec<Value> = (0..LLVMGetNumOperands(value) as u32)
+            .map(|i| LLVMGetOperand(value, i))
+            .collect();
+        operands.iter().filter(|o| cfg::is_instruction(**o)).count() <= 1
+            && operands.iter().all(|o| rematerialisable(*o, depth + 1))
+    }
+}
+
+/// Recomputes the rematerialisable `value` before `before`, cloning its instruction chain.
+fn rematerialise(value: Value, before: Value, builder: &RawBuilder) -> Value {
+    unsafe {
+        if !cfg::is_instruction(value) {
+            return value;
+        }
+        let operands: Vec<Value> = (0..LLVMGetNumOperands(value) as u32)
+            .map(|i| rematerialise(LLVMGetOperand(value, i), before, builder))
+            .collect();
+        let copy = LLVMInstructionClone(value);
+        inkwell::llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(copy, std::ptr::null_mut());
+        builder.before(before);
+        LLVMInsertIntoBuilderWithName(builder.0, copy, c"".as_ptr());
+        for (index, operand) in operands.into_iter().enumerate() {
+            if cfg::is_instruction(LLVMGetOperand(copy, index as u32)) {
+                LLVMSetOperand(copy, index as u32, operand);
+            }
+        }
+        copy
+    }
+}
+
+/// Builds the regions of a kernel already split by [`split_at_barriers`].
+pub fn build_regions(
+    kernel: Value,
+    barriers: Vec<Barrier>,
+    base_name: &str,
+    live_struct_name: &str,
+) -> Result<SplitKernel, CompileError> {
+    unsafe {
+        let module = LLVMGetGlobalParent(kernel);
+        let context = LLVMGetModuleContext(module);
+        let i32_type = LLVMInt32TypeInContext(context);
+        let ptr_type = LLVMPointerTypeInContext(context, 0);
+        let kernel_type = LLVMGlobalGetValueType(kernel);
+        let mut param_types: Vec<LLVMTypeRef> =
+            vec![std::ptr::null_mut(); LLVMCountParamTypes(kernel_type) as usize];
+        LLVMGetParamTypes(kernel_type, param_types.as_mut_ptr());
+        let entry_block = LLVMGetEntryBasicBlock(kernel);
+        let entry_allocas: Vec<Value> = cfg::instructions(entry_block)
+            .into_iter()
+            .filter(|i| !LLVMIsAAllocaInst(*i).is_null())
+            .collect();
+
+        // Region 1 starts at the entry; region 2 + id after barrier `id`.
+        let mut starts: Vec<(u32, Block, Option<usize>)> = vec![(1, entry_block, None)];
+        for (index, barrier) in barriers.iter().enumerate() {
+            starts.push((
+                2 + barrier.id,
+                barrier.next,
+                barrier.collective.map(|_| index),
+            ));
+        }
+
+        // Stage 1: clone the kernel once per region, with the region's entry and exits.
+        let mut clones: Vec<(Region, HashMap<Value, Value>, HashMap<Block, Block>)> = Vec::new();
+        for (id, start, starts_at) in starts {
+            let mut params = param_types.clone();
+            params.push(ptr_type);
+            if let Some(index) = starts_at {
+                params.push(LLVMTypeOf(barriers[index].call));
+            }
+            let function_type =
+                LLVMFunctionType(i32_type, params.as_mut_ptr(), params.len() as u32, 0);
+            let name = c_name(&format!("{base_name}.mux-barrier-region.{id}"));
+            let function = LLVMAddFunction(module, name.as_ptr(), function_type);
+            let mut values: HashMap<Value, Value> = HashMap::new();
+            for index in 0..param_types.len() as u32 {
+                values.insert(LLVMGetParam(kernel, index), LLVMGetParam(function, index));
+            }
+            let blocks = cfg::clone_body(kernel, function, &mut values);
+            let builder = RawBuilder::new(function);
+            let region_entry =
+                LLVMAppendBasicBlockInContext(context, function, c"region.entry".as_ptr());
+            LLVMMoveBasicBlockBefore(region_entry, LLVMGetFirstBasicBlock(function));
+            builder.at_end(region_entry);
+            LLVMBuildBr(builder.0, blocks[&start]);
+            if let Some(index) = starts_at {
+                let result = LLVMGetParam(function, params.len() as u32 - 1);
+                LLVMReplaceAllUsesWith(values[&barriers[index].call], result);
+            }
+            // Each barrier block hands over to the region after it; `ret void` ends the kernel.
+            for barrier in &barriers {
+                let block = blocks[&barrier.block];
+                let call = values[&barrier.call];
+                let terminator = LLVMGetBasicBlockTerminator(block);
+                builder.before(terminator);
+                LLVMBuildRet(builder.0, LLVMConstInt(i32_type, 2 + barrier.id as u64, 0));
+                LLVMInstructionEraseFromParent(terminator);
+                if barrier.collective.is_none() {
+                    LLVMInstructionEraseFromParent(call);
+                }
+            }
+            for block in cfg::blocks(function) {
+                let terminator = LLVMGetBasicBlockTerminator(block);
+                if !terminator.is_null()
+                    && LLVMGetInstructionOpcode(terminator)
+                        == inkwell::llvm_sys::LLVMOpcode::LLVMRet
+                    && LLVMGetNumOperands(terminator) == 0
+                {
+                    builder.before(terminator);
+                    LLVMBuildRet(builder.0, LLVMConstInt(i32_type, 0, 0));
+                    LLVMInstructionEraseFromParent(terminator);
+                }
+            }
+            clones.push((
+                Region {
+                    id,
+                    function,
+                    starts_at,
+                },
+                values,
+                blocks,
+            ));
+        }
+
+        // Stage 2: find the values that must live in the struct.
+        let mut live: Vec<Value> = entry_allocas.clone();
+        let mut live_set: HashSet<Value> = live.iter().copied().collect();
+        let mut dominators = Vec::new();
+        for (region, values, _) in &clones {
+            let original: HashMap<Value, Value> = values.iter().map(|(o, c)| (*c, *o)).collect();
+            let dom = Dominators::compute(LLVMGetEntryBasicBlock(region.function));
+            for block in cfg::blocks(region.function) {
+                if !dom.is_reachable(block) {
+                    continue;
+                }
+                for user in cfg::instructions(block) {
+                    for operand in 0..LLVMGetNumOperands(user) as u32 {
+                        let value = LLVMGetOperand(user, operand);
+                        let Some(&def) = original.get(&value) else {
+                            continue;
+                        };
+                        if !cfg::is_instruction(def) || live_set.contains(&def) {
+                            continue;
+                        }
+                        let collective_call = barriers.iter().any(|b| b.call == def);
+                        if !collective_call
+                            && !dom.def_reaches_use(value, user, operand)
+                            && !rematerialisable(def, 0)
+                        {
+                            live_set.insert(def);
+                            live.push(def);
+                        }
+                    }
+                }
+            }
+            dominators.push(dom);
+        }
+
+        // Stage 3: the struct layout, sorted by decreasing alignment.
+        let data_layout = LLVMGetModuleDataLayout(module);
+        let mut members: Vec<(LLVMTypeRef, Option<Value>, Option<(usize, bool)>)> = live
+            .iter()
+            .map(|v| {
+                let ty = if !LLVMIsAAllocaInst(*v).is_null() {
+                    LLVMGetAllocatedType(*v)
+                } else {
+                    LLVMTypeOf(*v)
+                };
+                (ty, Some(*v), None)
+            })
+            .collect();
+        for (index, barrier) in barriers.iter().enumerate() {
+            let Some(collective) = barrier.collective else {
+                continue;
+            };
+            members.push((
+                LLVMTypeOf(LLVMGetOperand(barrier.call, 1)),
+                None,
+                Some((index, false)),
+            ));
+            if collective.kind == CollectiveKind::Broadcast {
+                members.push((
+                    LLVMTypeOf(LLVMGetOperand(barrier.call, 2)),
+                    None,
+                    Some((index, true)),
+                ));
+            }
+        }
+        members
+            .sort_by_key(|(ty, _, _)| std::cmp::Reverse(LLVMABIAlignmentOfType(data_layout, *ty)));
+        let mut member_types: Vec<LLVMTypeRef> = members.iter().map(|(ty, _, _)| *ty).collect();
+        let struct_name = c_name(live_struct_name);
+        let struct_type = LLVMStructCreateNamed(context, struct_name.as_ptr());
+        LLVMStructSetBody(
+            struct_type,
+            member_types.as_mut_ptr(),
+            member_types.len() as u32,
+            0,
+        );
+        let stride = LLVMABISizeOfType(data_layout, struct_type).max(1);
+        let mut member_of: HashMap<Value, u32> = HashMap::new();
+        let mut collective_operand = HashMap::new();
+        let mut broadcast_index = HashMap::new();
+        for (index, (_, value, collective)) in members.iter().enumerate() {
+            match (value, collective) {
+                (Some(v), _) => {
+                    member_of.insert(*v, index as u32);
+                }
+                (None, Some((barrier, false))) => {
+                    collective_operand.insert(*barrier, index as u32);
+                }
+                (None, Some((barrier, true))) => {
+                    broadcast_index.insert(*barrier, index as u32);
+                }
+                (None, None) => {}
+            }
+        }
+
+        // Stage 4: rewrite each clone against the struct.
+        let mut regions = Vec::new();
+        for ((region, values, blocks), dom) in clones.into_iter().zip(dominators) {
+            let function = region.function;
+            let builder = RawBuilder::new(function);
+            let entry = LLVMGetEntryBasicBlock(function);
+            let live_ptr = LLVMGetParam(function, param_types.len() as u32);
+            let member_pointer = |builder: &RawBuilder, index: u32| -> Value {
+                LLVMBuildStructGEP2(
+                    builder.0,
+                    struct_type,
+                    live_ptr,
+                    index,
+                    c"live.gep".as_ptr(),
+                )
+            };
+            // The collective operands go to the struct where the collective is reached.
+            for (index, barrier) in barriers.iter().enumerate() {
+                let Some(collective) = barrier.collective else {
+                    continue;
+                };
+                let block = blocks[&barrier.block];
+                if !dom.is_reachable(block) {
+                    LLVMInstructionEraseFromParent(values[&barrier.call]);
+                    continue;
+                }
+                let call = values[&barrier.call];
+                let terminator = LLVMGetBasicBlockTerminator(block);
+                builder.before(terminator);
+                let slot = member_pointer(&builder, collective_operand[&index]);
+                LLVMBuildStore(builder.0, LLVMGetOperand(call, 1), slot);
+                if collective.kind == CollectiveKind::Broadcast {
+                    let slot = member_pointer(&builder, broadcast_index[&index]);
+                    LLVMBuildStore(builder.0, LLVMGetOperand(call, 2), slot);
+                }
+                LLVMInstructionEraseFromParent(call);
+            }
+            // Live values: allocas become struct members; others are stored after their
+            // definition and reloaded where the definition does not reach.
+            for &original in &live {
+                let Some(&copy) = values.get(&original) else {
+                    continue;
+                };
+                let index = member_of[&original];
+                if !LLVMIsAAllocaInst(original).is_null() {
+                    // Lifetime markers only apply to allocas; the struct member lives throughout.
+                    let mut u = LLVMGetFirstUse(copy);
+                    let mut markers = Vec::new();
+                    while !u.is_null() {
+                        let user = LLVMGetUser(u);
+                        if !LLVMIsACallInst(user).is_null()
+                            && callee_name(user).starts_with("llvm.lifetime.")
+                        {
+                            markers.push(user);
+                        }
+                        u = LLVMGetNextUse(u);
+                    }
+                    for marker in markers {
+                        LLVMInstructionEraseFromParent(marker);
+                    }
+                    builder.before(LLVMGetBasicBlockTerminator(entry));
+                    let slot = member_pointer(&builder, index);
+                    LLVMReplaceAllUsesWith(copy, slot);
+                    LLVMInstructionEraseFromParent(copy);
+                    continue;
+                }
+                let mut uses = Vec::new();
+                let mut u = LLVMGetFirstUse(copy);
+                while !u.is_null() {
+                    let user = LLVMGetUser(u);
+                    for operand in 0..LLVMGetNumOperands(user) as u32 {
+                        if LLVMGetOperand(user, operand) == copy {
+                            uses.push((user, operand));
+                        }
+                    }
+                    u = LLVMGetNextUse(u);
+                }
+                uses.sort();
+                uses.dedup();
+                let def_block = cfg::parent_block(copy);
+                if dom.is_reachable(def_block) {
+                    let mut after = LLVMGetNextInstruction(copy);
+                    while cfg::is_phi(after) {
+                        after = LLVMGetNextInstruction(after);
+                    }
+                    builder.before(after);
+                    let slot = member_pointer(&builder, index);
+                    LLVMBuildStore(builder.0, copy, slot);
+                }
+                for (user, operand) in uses {
+                    if !dom.is_reachable(cfg::parent_block(user))
+                        || dom.def_reaches_use(copy, user, operand)
+                    {
+                        continue;
+                    }
+                    let insert_before = if cfg::is_phi(user) {
+                        LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(user, operand))
+                    } else {
+                        user
+                    };
+                    builder.before(insert_before);
+                    let slot = member_pointer(&builder, index);
+                    let reload =
+                        LLVMBuildLoad2(builder.0, LLVMTypeOf(copy), slot, c"live.load".as_ptr());
+                    LLVMSetOperand(user, operand, reload);
+                }
+            }
+            // Rematerialised values: recompute at each use the definition does not reach.
+            for block in cfg::blocks(function) {
+                if !dom.is_reachable(block) {
+                    continue;
+                }
+                for user in cfg::instructions(block) {
+                    for operand in 0..LLVMGetNumOperands(user) as u32 {
+                        let value = LLVMGetOperand(user, operand);
+                        if !cfg::is_instruction(value)
+                            || LLVMGetBasicBlockParent(cfg::parent_block(value)) != function
+                            || dom.def_reaches_use(value, user, operand)
+                            || !rematerialisable(value, 0)
+                        {
+                            continue;
+                        }
+                        let insert_before = if cfg::is_phi(user) {
+                            LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(user, operand))
+                        } else {
+                            user
+                        };
+                        let copy = rematerialise(value, insert_before, &builder);
+                        LLVMSetOperand(user, operand, copy);
+                    }
+                }
+            }
+            cfg::delete_unreachable_blocks(function);
+            regions.push(region);
+        }
+        Ok(SplitKernel {
+            barriers,
+            regions,
+            live: LiveLayout {
+                struct_type,
+                stride,
+                collective_operand,
+                broadcast_index,
+            },
+        })
+    }
+}
