@@ -3,8 +3,9 @@
 
 use std::ffi::{c_char, c_int, CStr};
 
+use crate::device;
 use crate::diag;
-use crate::launch::{self, LaunchDesc, LaunchError};
+use crate::launch::{self, LaunchDesc, LaunchError, ResultCode};
 use crate::pool;
 use crate::registry::{self, DeviceBinaries, Subhandler};
 
@@ -47,8 +48,8 @@ pub unsafe extern "C" fn __nativecpu_find_kernel(kernel_name: *const c_char) -> 
     })
 }
 
-/// Runs a kernel over its range; 0 on success, 1 on failure with the reason in
-/// `__nativecpu_last_error()`.
+/// Runs a kernel over its range; `NATIVECPU_SUCCESS` (0), or on failure the error's
+/// [`ResultCode`] with the reason in `__nativecpu_last_error()`.
 ///
 /// # Safety
 /// `kernel_name` and `desc` must be null or valid, and the arguments must suit the kernel
@@ -58,7 +59,7 @@ pub unsafe extern "C" fn __nativecpu_launch(
     kernel_name: *const c_char,
     desc: *const LaunchDesc,
 ) -> c_int {
-    diag::catch_panic("__nativecpu_launch", 1, || {
+    diag::catch_panic("__nativecpu_launch", ResultCode::Runtime.into(), || {
         let result = if kernel_name.is_null() {
             Err(LaunchError::NullName)
         } else {
@@ -72,10 +73,10 @@ pub unsafe extern "C" fn __nativecpu_launch(
             }
         };
         match result {
-            Ok(()) => 0,
+            Ok(()) => ResultCode::Success.into(),
             Err(error) => {
                 diag::set_last_error(&error.to_string());
-                1
+                error.code().into()
             }
         }
     })
@@ -91,4 +92,16 @@ pub extern "C" fn __nativecpu_last_error() -> *const c_char {
 #[no_mangle]
 pub extern "C" fn __nativecpu_thread_count() -> usize {
     diag::catch_panic("__nativecpu_thread_count", 1, || pool::global().threads())
+}
+
+/// The largest work-group, in work-items, an nd_range launch may use.
+#[no_mangle]
+pub extern "C" fn __nativecpu_max_work_group_size() -> usize {
+    device::MAX_WORK_GROUP_SIZE
+}
+
+/// The most work-group local memory, in bytes, a launch may ask for.
+#[no_mangle]
+pub extern "C" fn __nativecpu_local_memory_size() -> usize {
+    device::LOCAL_MEMORY_SIZE
 }

@@ -28,28 +28,39 @@
 //! fields while they loop over work-items). Nothing is allocated per group; a launch allocates
 //! one job record.
 //!
+//! # Local memory
+//!
+//! With `local_memory_size > 0`, `Groups::run`'s per-thread prologue borrows the thread's
+//! scratch ([`crate::arena`]): a block of at least that many bytes, 64-byte aligned, and an
+//! argument array of `num_args + 1` pointers — the launch's arguments, then the block. Every group
+//! the thread runs in the launch gets that array, so all of them share the block one after the
+//! other (a group runs to completion on one thread); threads running concurrently always have
+//! different blocks. With `local_memory_size == 0` the kernel gets the launch's array as given.
+//!
+//! # Checks
+//!
+//! Before any group runs, a launch is validated against the description's own consistency, the
+//! device limits ([`crate::device`]: work-group size for nd_range launches, local memory) and the
+//! kernel's `reqd_work_group_size` ([`run_kernel`]): an nd_range launch must use exactly that
+//! local size, and a range launch is cut into groups of exactly that shape (so its global size
+//! must be a multiple of it), because the compiled kernel may assume it. Each failure has its
+//! [`ResultCode`] (`enum __nativecpu_result`).
+//!
 //! # What comes next, and where it fits
 //!
-//! * *Work-group local memory* (local accessors): the launch description grows a table of
-//!   (argument index, size). `Groups::run`'s per-thread prologue — already the place where the
-//!   state is set up once per thread and launch — takes a slice of a per-thread arena (a
-//!   thread-local buffer grown on demand and kept across launches, so both pool workers and the
-//!   launching host thread have one), copies the `num_args` argument pointers into a per-thread
-//!   array and patches the local slots to point into the slice. A thread runs each group it
-//!   claims to completion, so one slice serves all its groups, as in UR.
 //! * *Live-variable arena* for barrier-split kernels: same prologue, same kind of per-thread
-//!   arena, sized per-item record × the plan's largest group (bounded by
-//!   [`MAX_RANGE_GROUP_ITEMS`] for range launches and by the local size for nd_range), handed to
-//!   the kernel through an extra argument slot; unlike OCK (W1) it is on the heap, not the stack.
-//! * *`reqd_work_group_size` and max-size checks*: [`launch`] already looks up the registered
-//!   [`crate::registry::Kernel`], which carries its image's properties
-//!   ([`crate::registry::Kernel::program_metadata`]); the checks go next to
-//!   [`Plan::new`]'s validation as further [`InvalidLaunch`] variants.
+//!   arena as local memory, sized per-item record × the plan's largest group (bounded by
+//!   [`MAX_RANGE_GROUP_ITEMS`] for range launches and by [`MAX_WORK_GROUP_SIZE`] otherwise),
+//!   handed to the kernel through a further argument slot; unlike OCK (W1) it is on the heap, not
+//!   the stack.
 
-use std::ffi::{c_void, CStr};
+use std::ffi::{c_int, c_void, CStr};
+use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::arena;
+use crate::device::{LOCAL_MEMORY_SIZE, MAX_WORK_GROUP_SIZE};
 use crate::pool::{self, Chunks, JobFailed, Pool, Work};
-use crate::registry::{self, Subhandler};
+use crate::registry::{self, Kernel, MetadataError, Subhandler};
 use crate::state::{NativeCpuState, SUB_GROUP_SIZE};
 
 /// A range launch aims at this many groups per thread (when it has enough work-items), so that
@@ -81,6 +92,45 @@ pub struct LaunchDesc {
     /// `args[i]`: pointer parameters as is, other parameters point at the value.
     pub args: *const *mut c_void,
     pub num_args: usize,
+    /// Bytes of work-group local memory each group needs; 0 for none. Each thread's block is
+    /// passed as the extra argument `args[num_args]`.
+    pub local_memory_size: usize,
+}
+
+// The C layout of `struct __nativecpu_launch_info` on LP64 targets: `dims`, 4 bytes of padding,
+// then twelve pointer-sized words.
+const _: () = {
+    use std::mem::{offset_of, size_of};
+    const W: usize = size_of::<usize>();
+    assert!(offset_of!(LaunchDesc, dims) == 0);
+    assert!(offset_of!(LaunchDesc, global_size) == W);
+    assert!(offset_of!(LaunchDesc, local_size) == 4 * W);
+    assert!(offset_of!(LaunchDesc, global_offset) == 7 * W);
+    assert!(offset_of!(LaunchDesc, args) == 10 * W);
+    assert!(offset_of!(LaunchDesc, num_args) == 11 * W);
+    assert!(offset_of!(LaunchDesc, local_memory_size) == 12 * W);
+    assert!(size_of::<LaunchDesc>() == 13 * W);
+};
+
+/// `enum __nativecpu_result`: what `__nativecpu_launch` returns.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultCode {
+    Success = 0,
+    /// No kernel of that name is registered.
+    InvalidKernel = 1,
+    /// Bad dimensions, sizes, local size, or a local size other than `reqd_work_group_size`.
+    InvalidNdRange = 2,
+    /// More local memory than the device has (or than the host could allocate).
+    OutOfResources = 3,
+    /// Anything else: null pointers, malformed kernel metadata, internal errors.
+    Runtime = 4,
+}
+
+impl From<ResultCode> for c_int {
+    fn from(code: ResultCode) -> c_int {
+        code as c_int
+    }
 }
 
 /// Why a launch description was rejected. Dimensions are named x/y/z with the SYCL dimension
@@ -123,13 +173,58 @@ pub enum InvalidLaunch {
         global: usize,
     },
     #[error(
-        "nd_range: a work-group of {0:?} (x, y, z) work-items is larger than the {max} \
-         work-items the state can describe",
-        max = u32::MAX
+        "nd_range: a work-group of {0:?} (x, y, z) has more than the device's maximum of \
+         {MAX_WORK_GROUP_SIZE} work-items"
     )]
     WorkGroupTooLarge([usize; 3]),
+    #[error(
+        "nd_range: the local size {requested:?} (x, y, z) is not the kernel's \
+         reqd_work_group_size {required:?}"
+    )]
+    ReqdMismatch {
+        required: [usize; 3],
+        requested: [usize; 3],
+    },
+    #[error(
+        "the kernel's reqd_work_group_size {required:?} (x, y, z) has more than the device's \
+         maximum of {MAX_WORK_GROUP_SIZE} work-items"
+    )]
+    ReqdTooLarge { required: [usize; 3] },
+    #[error(
+        "range: the kernel requires work-groups of {required:?} (x, y, z; its \
+         reqd_work_group_size), but the global size {global:?} is not a multiple of it"
+    )]
+    ReqdNotDivisible {
+        required: [usize; 3],
+        global: [usize; 3],
+    },
+    #[error(
+        "the launch asks for {requested} bytes of work-group local memory; the device has \
+         {LOCAL_MEMORY_SIZE} bytes"
+    )]
+    LocalMemoryTooLarge { requested: usize },
     #[error("the launch passes {0} arguments but a null argument array")]
     NullArgs(usize),
+}
+
+impl InvalidLaunch {
+    /// The result code `__nativecpu_launch` returns for this problem.
+    pub fn code(&self) -> ResultCode {
+        match self {
+            InvalidLaunch::LocalMemoryTooLarge { .. } => ResultCode::OutOfResources,
+            InvalidLaunch::NullArgs(_) => ResultCode::Runtime,
+            InvalidLaunch::Dims(_)
+            | InvalidLaunch::UnusedDimension { .. }
+            | InvalidLaunch::MixedLocalSize(_)
+            | InvalidLaunch::NotDivisible { .. }
+            | InvalidLaunch::TooManyItems(_)
+            | InvalidLaunch::IdOverflow { .. }
+            | InvalidLaunch::WorkGroupTooLarge(_)
+            | InvalidLaunch::ReqdMismatch { .. }
+            | InvalidLaunch::ReqdTooLarge { .. }
+            | InvalidLaunch::ReqdNotDivisible { .. } => ResultCode::InvalidNdRange,
+        }
+    }
 }
 
 /// Why a validated launch could not run, or was not valid.
@@ -138,7 +233,25 @@ pub enum RunError {
     #[error(transparent)]
     Invalid(#[from] InvalidLaunch),
     #[error(transparent)]
+    Metadata(#[from] MetadataError),
+    #[error(
+        "could not allocate {0} bytes of work-group local memory for a thread; the launch ran \
+         only partly"
+    )]
+    LocalMemoryAllocation(usize),
+    #[error(transparent)]
     Failed(#[from] JobFailed),
+}
+
+impl RunError {
+    /// The result code `__nativecpu_launch` returns for this error.
+    pub fn code(&self) -> ResultCode {
+        match self {
+            RunError::Invalid(invalid) => invalid.code(),
+            RunError::LocalMemoryAllocation(_) => ResultCode::OutOfResources,
+            RunError::Metadata(_) | RunError::Failed(_) => ResultCode::Runtime,
+        }
+    }
 }
 
 /// Why `__nativecpu_launch` failed.
@@ -158,6 +271,18 @@ pub enum LaunchError {
     },
 }
 
+impl LaunchError {
+    /// The result code `__nativecpu_launch` returns for this error. Null pointers are caller bugs
+    /// rather than a missing kernel, so they are [`ResultCode::Runtime`].
+    pub fn code(&self) -> ResultCode {
+        match self {
+            LaunchError::NullName | LaunchError::NullLaunch(_) => ResultCode::Runtime,
+            LaunchError::UnknownKernel(_) => ResultCode::InvalidKernel,
+            LaunchError::Run { source, .. } => source.code(),
+        }
+    }
+}
+
 /// Launches the registered kernel `name` on the process-wide pool.
 ///
 /// # Safety
@@ -166,34 +291,67 @@ pub unsafe fn launch(name: &CStr, desc: &LaunchDesc) -> Result<(), LaunchError> 
     let kernel_name = || name.to_string_lossy().into_owned();
     let kernel = registry::find(name).ok_or_else(|| LaunchError::UnknownKernel(kernel_name()))?;
     // SAFETY: forwarded from the caller.
-    unsafe { run(pool::global(), kernel.subhandler, desc) }.map_err(|source| LaunchError::Run {
+    unsafe { run_kernel(pool::global(), &kernel, desc) }.map_err(|source| LaunchError::Run {
         kernel: kernel_name(),
         source,
     })
 }
 
-/// Validates `desc`, then calls `kernel` once per work-group on `pool`, returning when all groups
-/// are done.
+/// [`run`] for a registered kernel, honouring its image's `reqd_work_group_size`.
 ///
 /// # Safety
-/// `kernel` is called concurrently from several threads with `desc.args`; the arguments must be
-/// what the kernel expects and stay valid and unmodified by others until this returns.
+/// As for [`run`].
+pub unsafe fn run_kernel(pool: &Pool, kernel: &Kernel, desc: &LaunchDesc) -> Result<(), RunError> {
+    let reqd = kernel.reqd_work_group_size()?;
+    // SAFETY: forwarded from the caller.
+    unsafe { run_with(pool, kernel.subhandler, reqd, desc) }
+}
+
+/// Validates `desc`, then calls `kernel` once per work-group on `pool`, returning when all groups
+/// are done. The kernel has no `reqd_work_group_size` (see [`run_kernel`]).
+///
+/// # Safety
+/// `desc.args` must point at `desc.num_args` pointers (or be null if there are none), which the
+/// runtime reads. `kernel` is called concurrently from several threads with them; the arguments
+/// must be what the kernel expects and stay valid and unmodified by others until this returns.
 pub unsafe fn run(pool: &Pool, kernel: Subhandler, desc: &LaunchDesc) -> Result<(), RunError> {
-    let plan = Plan::new(desc, pool.threads())?;
+    // SAFETY: forwarded from the caller.
+    unsafe { run_with(pool, kernel, None, desc) }
+}
+
+/// [`run`] for a kernel that requires work-groups of shape `reqd` (x, y, z), if `Some`.
+///
+/// # Safety
+/// As for [`run`].
+pub unsafe fn run_with(
+    pool: &Pool,
+    kernel: Subhandler,
+    reqd: Option<[usize; 3]>,
+    desc: &LaunchDesc,
+) -> Result<(), RunError> {
+    let plan = Plan::new(desc, pool.threads(), reqd)?;
     let groups = Groups {
         plan: &plan,
         kernel,
         args: Args(desc.args),
+        num_args: desc.num_args,
+        local_memory: desc.local_memory_size,
+        alloc_failed: AtomicBool::new(false),
     };
     pool.run(plan.total_groups(), &groups)?;
+    // The pool's completion counter orders every thread's store before this load.
+    if groups.alloc_failed.load(Ordering::Relaxed) {
+        return Err(RunError::LocalMemoryAllocation(desc.local_memory_size));
+    }
     Ok(())
 }
 
-/// The argument array, shared by all threads of a launch.
+/// The launch's argument array, shared by all threads of a launch.
 struct Args(*const *mut c_void);
 
-// SAFETY: the runtime never reads or writes through the pointer; it hands it to the kernel, which
-// the caller of `run` guarantees may be called concurrently with it (as UR does).
+// SAFETY: the runtime only reads the array (to copy it when adding a local-memory block), never
+// through its elements; it hands it to the kernel, which the caller of `run` guarantees may be
+// called concurrently with it (as UR does).
 unsafe impl Sync for Args {}
 
 /// The [`Work`] of one launch: its units are the plan's groups.
@@ -201,18 +359,49 @@ struct Groups<'a> {
     plan: &'a Plan,
     kernel: Subhandler,
     args: Args,
+    num_args: usize,
+    /// Bytes of local memory per group; 0 for none.
+    local_memory: usize,
+    /// Set by a thread that could not get its local-memory block (it ran none of its groups).
+    alloc_failed: AtomicBool,
 }
 
 impl Work for Groups<'_> {
     fn run(&self, chunks: &mut Chunks<'_>) {
+        if self.local_memory == 0 {
+            self.run_groups(self.args.0, chunks);
+            return;
+        }
+        let args: &[*mut c_void] = if self.num_args == 0 {
+            &[]
+        } else {
+            // SAFETY: validation made sure the array is not null; `run`'s caller guarantees
+            // `num_args` readable pointers.
+            unsafe { std::slice::from_raw_parts(self.args.0, self.num_args) }
+        };
+        let ran = arena::with_local_memory(args, self.local_memory, |args| {
+            self.run_groups(args, chunks)
+        });
+        if ran.is_err() {
+            self.alloc_failed.store(true, Ordering::Relaxed);
+            // The pool needs every claimed chunk taken; skip them.
+            chunks.for_each(drop);
+        }
+    }
+}
+
+impl Groups<'_> {
+    /// Runs every group of `chunks`, passing `args` to the kernel.
+    fn run_groups(&self, args: *const *mut c_void, chunks: &mut Chunks<'_>) {
         let plan = self.plan;
         let mut state = NativeCpuState::for_launch(plan.global, plan.offset);
         for range in chunks {
             let mut coords = plan.coords(range.start);
             for _ in range {
                 plan.fill(&mut state, coords);
-                // SAFETY: guaranteed by `run`'s caller; the state is this thread's own.
-                unsafe { (self.kernel)(self.args.0, &mut state) };
+                // SAFETY: guaranteed by `run`'s caller; the state is this thread's own, and so is
+                // `args` when it differs from the launch's array.
+                unsafe { (self.kernel)(args, &mut state) };
                 plan.step(&mut coords);
             }
         }
@@ -300,12 +489,17 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Validates `desc` and cuts it into groups; a range launch is shaped for `threads` threads.
-    pub fn new(desc: &LaunchDesc, threads: usize) -> Result<Plan, InvalidLaunch> {
-        let local = validate(desc)?;
-        let local = match local {
-            Some(local) => local,
-            None => shape_range(desc.global_size, desc.dims, threads),
+    /// Validates `desc` for a kernel that requires work-groups of shape `reqd` (if `Some`) and
+    /// cuts it into groups; a range launch without `reqd` is shaped for `threads` threads.
+    pub fn new(
+        desc: &LaunchDesc,
+        threads: usize,
+        reqd: Option<[usize; 3]>,
+    ) -> Result<Plan, InvalidLaunch> {
+        let local = validate(desc, reqd)?;
+        let local = match (local, reqd) {
+            (Some(local), _) | (None, Some(local)) => local,
+            (None, None) => shape_range(desc.global_size, desc.dims, threads),
         };
         let dims: [DimPlan; 3] =
             std::array::from_fn(|d| DimPlan::new(desc.global_size[d], local[d]));
@@ -359,7 +553,8 @@ impl Plan {
         }
         state.global_range = self.global;
         state.global_offset = self.offset;
-        // Validation bounds nd_range groups by u32::MAX; range groups are at most 4096 items.
+        // Validation bounds nd_range and required groups by MAX_WORK_GROUP_SIZE; range groups
+        // are at most MAX_RANGE_GROUP_ITEMS.
         state.num_sub_groups = items as u32 / SUB_GROUP_SIZE;
         state.sub_group_id = 0;
         state.sub_group_local_id = 0;
@@ -392,8 +587,12 @@ pub fn shape_range(global: [usize; 3], dims: u32, threads: usize) -> [usize; 3] 
     local
 }
 
-/// Checks `desc`; returns the nd_range local size, or `None` for a range launch.
-fn validate(desc: &LaunchDesc) -> Result<Option<[usize; 3]>, InvalidLaunch> {
+/// Checks `desc` for a kernel that requires work-groups of `reqd`; returns the nd_range local
+/// size, or `None` for a range launch.
+fn validate(
+    desc: &LaunchDesc,
+    reqd: Option<[usize; 3]>,
+) -> Result<Option<[usize; 3]>, InvalidLaunch> {
     let dims = desc.dims;
     if !(1..=3).contains(&dims) {
         return Err(InvalidLaunch::Dims(dims));
@@ -421,6 +620,24 @@ fn validate(desc: &LaunchDesc) -> Result<Option<[usize; 3]>, InvalidLaunch> {
     if !range && desc.local_size.contains(&0) {
         return Err(InvalidLaunch::MixedLocalSize(desc.local_size));
     }
+    if let Some(required) = reqd {
+        if !range && desc.local_size != required {
+            return Err(InvalidLaunch::ReqdMismatch {
+                required,
+                requested: desc.local_size,
+            });
+        }
+        if group_items(required).is_none() {
+            return Err(InvalidLaunch::ReqdTooLarge { required });
+        }
+        let divides = |d: usize| desc.global_size[d].checked_rem(required[d]) == Some(0);
+        if range && !(0..3).all(divides) {
+            return Err(InvalidLaunch::ReqdNotDivisible {
+                required,
+                global: desc.global_size,
+            });
+        }
+    }
     let axis = |d: usize| format!("{} (SYCL dimension {})", AXES[d], used - 1 - d);
     for d in 0..used {
         let (global, offset) = (desc.global_size[d], desc.global_offset[d]);
@@ -446,19 +663,26 @@ fn validate(desc: &LaunchDesc) -> Result<Option<[usize; 3]>, InvalidLaunch> {
     if items.is_none_or(|n| n > isize::MAX as usize) {
         return Err(InvalidLaunch::TooManyItems(desc.global_size));
     }
-    if !range {
-        let group = desc
-            .local_size
-            .iter()
-            .try_fold(1usize, |n, &l| n.checked_mul(l));
-        if group.is_none_or(|n| n > u32::MAX as usize) {
-            return Err(InvalidLaunch::WorkGroupTooLarge(desc.local_size));
-        }
+    if !range && group_items(desc.local_size).is_none() {
+        return Err(InvalidLaunch::WorkGroupTooLarge(desc.local_size));
+    }
+    if desc.local_memory_size > LOCAL_MEMORY_SIZE {
+        return Err(InvalidLaunch::LocalMemoryTooLarge {
+            requested: desc.local_memory_size,
+        });
     }
     if desc.args.is_null() && desc.num_args != 0 {
         return Err(InvalidLaunch::NullArgs(desc.num_args));
     }
     Ok((!range).then_some(desc.local_size))
+}
+
+/// The work-items of a group of `local` (all non-zero), if within [`MAX_WORK_GROUP_SIZE`].
+fn group_items(local: [usize; 3]) -> Option<usize> {
+    local
+        .iter()
+        .try_fold(1usize, |n, &l| n.checked_mul(l))
+        .filter(|&n| n <= MAX_WORK_GROUP_SIZE)
 }
 
 const AXES: [&str; 3] = ["x", "y", "z"];
@@ -475,6 +699,7 @@ mod tests {
             global_offset: offset,
             args: std::ptr::null(),
             num_args: 0,
+            local_memory_size: 0,
         }
     }
 
@@ -482,7 +707,7 @@ mod tests {
     /// that the ids are consistent, and that a range launch keeps to the shaping policy.
     fn check_tiling(global: [usize; 3], local: [usize; 3], threads: usize) -> Plan {
         let dims = 1 + global.iter().rposition(|&g| g != 1).unwrap_or(0) as u32;
-        let plan = Plan::new(&desc(dims, global, local, [0; 3]), threads).unwrap();
+        let plan = Plan::new(&desc(dims, global, local, [0; 3]), threads, None).unwrap();
         let items: usize = global.iter().product();
         let mut seen = vec![0u8; items];
         for index in 0..plan.total_groups() {
@@ -576,7 +801,7 @@ mod tests {
 
     #[test]
     fn validation_rejects_bad_launches() {
-        let plan = |d: LaunchDesc| Plan::new(&d, 2).map(|_| ());
+        let plan = |d: LaunchDesc| Plan::new(&d, 2, None).map(|_| ());
         assert_eq!(
             plan(desc(0, [1; 3], [0; 3], [0; 3])),
             Err(InvalidLaunch::Dims(0))
@@ -634,9 +859,9 @@ mod tests {
 
     #[test]
     fn empty_ranges_have_no_groups() {
-        let empty = Plan::new(&desc(2, [0, 5, 1], [0; 3], [0; 3]), 2).unwrap();
+        let empty = Plan::new(&desc(2, [0, 5, 1], [0; 3], [0; 3]), 2, None).unwrap();
         assert_eq!(empty.total_groups(), 0);
-        let empty_nd = Plan::new(&desc(1, [0, 1, 1], [4, 1, 1], [0; 3]), 2).unwrap();
+        let empty_nd = Plan::new(&desc(1, [0, 1, 1], [4, 1, 1], [0; 3]), 2, None).unwrap();
         assert_eq!(empty_nd.total_groups(), 0);
     }
 }

@@ -14,14 +14,33 @@
 //!   through an atomic counter, the launching thread working too, instead of UR's and OCK's
 //!   static slices. Range launches (no local size) get a runtime-chosen shape with
 //!   power-of-two groups and an exact binary cover of the remainder.
+//! * **Work-group local memory** ([`arena`]): a launch that asks for `local_memory_size` bytes
+//!   gives every thread taking part its own 64-byte-aligned block, reused for each group the
+//!   thread runs and kept per thread across launches, as the extra argument `args[num_args]`.
+//! * **Checks** ([`launch`], [`device`]): launches are validated before any group runs — the
+//!   description's consistency, the device limits (8192 work-items per nd_range work-group,
+//!   256 KiB of local memory, see [`device`] for why) and the kernel's `reqd_work_group_size`
+//!   from its image's program metadata, which also fixes the group shape of range launches —
+//!   and each failure has its result code.
 //!
 //! # ABI
 //!
 //! The C ABI is `toolchain/include/nativecpu/runtime.h`, implemented by [`ffi`] and nothing else:
 //! `__sycl_register_lib`, `__sycl_unregister_lib`, `__nativecpu_find_kernel`,
-//! `__nativecpu_launch`, `__nativecpu_last_error` and `__nativecpu_thread_count`. The `#[repr(C)]`
-//! types mirror the header's structs field for field. Link a program with
-//! `libnativecpu_runtime.a -lpthread -ldl -lm`.
+//! `__nativecpu_launch`, `__nativecpu_last_error`, `__nativecpu_thread_count`,
+//! `__nativecpu_max_work_group_size` and `__nativecpu_local_memory_size`. The `#[repr(C)]` types
+//! mirror the header's structs field for field, and [`launch::ResultCode`] its
+//! `enum __nativecpu_result`:
+//!
+//! | Code | When |
+//! |---|---|
+//! | `NATIVECPU_SUCCESS` (0) | the kernel ran over the whole range |
+//! | `NATIVECPU_ERROR_INVALID_KERNEL` (1) | no kernel of that name is registered |
+//! | `NATIVECPU_ERROR_INVALID_ND_RANGE` (2) | bad dimensions, sizes, offsets or local size; a work-group above the maximum; a local size other than the kernel's `reqd_work_group_size`, or a range not divisible by it |
+//! | `NATIVECPU_ERROR_OUT_OF_RESOURCES` (3) | `local_memory_size` above `__nativecpu_local_memory_size()` (or a block the host could not allocate) |
+//! | `NATIVECPU_ERROR_RUNTIME` (4) | null name, launch or argument array; malformed `reqd_work_group_size` metadata; internal errors |
+//!
+//! Link a program with `libnativecpu_runtime.a -lpthread -ldl -lm`.
 //!
 //! # Thread safety
 //!
@@ -39,6 +58,8 @@
 //! The Rust API of the modules is for the runtime's own tests and for tools written in Rust; C
 //! and C++ programs use the entry points only.
 
+pub mod arena;
+pub mod device;
 mod diag;
 pub mod ffi;
 pub mod launch;

@@ -76,8 +76,8 @@ pub const WORKER_STACK_SIZE: usize = 8 << 20;
 pub trait Work: Sync {
     /// Runs on every thread taking part in the job, once, with a chunk already claimed. It must
     /// process every chunk `chunks` yields until it yields `None`. Per-thread setup (the
-    /// work-item state, and later the local-memory slice) belongs before the loop: it is paid
-    /// once per thread and launch, not per unit.
+    /// work-item state, the local-memory block and its argument array) belongs before the loop:
+    /// it is paid once per thread and launch, not per unit.
     fn run(&self, chunks: &mut Chunks<'_>);
 }
 

@@ -157,6 +157,50 @@ impl Kernel {
         self.image
             .get(PROGRAM_METADATA, &format!("{}@{tag}", self.name))
     }
+
+    /// The kernel's `reqd_work_group_size` in x, y, z order, missing dimensions 1; `None` if its
+    /// image does not require one.
+    ///
+    /// The value is a byte array of 1–3 little-endian `u32` (x first), its length given by the
+    /// 8-byte bit-count header, as sycl-post-link writes it and UR's adapter reads it
+    /// (`program.cpp`, reference `intel-llvm-native-cpu.md` §1.4). Anything else — another
+    /// property type, a length that is not 1–3 whole values, a zero size — is rejected rather
+    /// than ignored, because the compiled kernel may rely on the size.
+    pub fn reqd_work_group_size(&self) -> Result<Option<[usize; 3]>, MetadataError> {
+        let Some(value) = self.program_metadata("reqd_work_group_size") else {
+            return Ok(None);
+        };
+        let bad = |problem: String| MetadataError::ReqdWorkGroupSize(problem);
+        let PropertyValue::Bytes { bits, data } = value else {
+            return Err(bad(format!("expected a byte array, found {value:?}")));
+        };
+        if bits % 32 != 0 || !(1..=3).contains(&(bits / 32)) {
+            return Err(bad(format!(
+                "expected 1 to 3 32-bit values, found {bits} bits"
+            )));
+        }
+        let mut sizes = [1usize; 3];
+        // The registry checked that `data` holds at least `bits` bits.
+        for (size, bytes) in sizes
+            .iter_mut()
+            .zip(data.chunks_exact(4))
+            .take(*bits as usize / 32)
+        {
+            let value = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            *size = value as usize;
+        }
+        if sizes.contains(&0) {
+            return Err(bad(format!("a size is zero: {sizes:?} (x, y, z)")));
+        }
+        Ok(Some(sizes))
+    }
+}
+
+/// Program metadata of a kernel that the runtime cannot use.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MetadataError {
+    #[error("malformed reqd_work_group_size in the image's program metadata: {0}")]
+    ReqdWorkGroupSize(String),
 }
 
 /// A problem found while registering; registration skips the offending part and goes on.

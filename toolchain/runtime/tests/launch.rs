@@ -46,7 +46,7 @@ fn cases() -> Vec<(u32, [usize; 3], Option<[usize; 3]>)> {
         (3, [1, 1, 37], None),
         (3, [129, 17, 3], None),
         (1, [1, 1, 1], Some([1, 1, 1])),
-        (1, [1_000_003, 1, 1], Some([1_000_003, 1, 1])),
+        (1, [8192 * 3, 1, 1], Some([8192, 1, 1])),
         (1, [100_000, 1, 1], Some([1, 1, 1])),
         (2, [1023, 3, 1], Some([341, 1, 1])),
         (2, [64, 48, 1], Some([8, 16, 1])),
@@ -181,6 +181,7 @@ fn launches_from_inside_a_kernel_do_not_deadlock() {
         global_offset: [0; 3],
         args: args.as_ptr(),
         num_args: 1,
+        local_memory_size: 0,
     };
     unsafe { launch::run(pool::global(), nested, &desc) }.unwrap();
     for recorder in &recorders {
@@ -218,9 +219,10 @@ fn ffi_launch_reports_unknown_kernels() {
         global_offset: [0; 3],
         args: std::ptr::null(),
         num_args: 0,
+        local_memory_size: 0,
     };
     let rc = unsafe { __nativecpu_launch(c"no_such_kernel".as_ptr(), &desc) };
-    assert_ne!(rc, 0);
+    assert_eq!(rc, 1, "NATIVECPU_ERROR_INVALID_KERNEL");
     let message = unsafe { CStr::from_ptr(__nativecpu_last_error()) };
     assert_eq!(
         message.to_str().unwrap(),
@@ -235,9 +237,14 @@ fn ffi_launch_reports_unknown_kernels() {
     })
     .join()
     .unwrap();
-    assert_ne!(unsafe { __nativecpu_launch(std::ptr::null(), &desc) }, 0);
-    assert_ne!(
+    // Null pointers are NATIVECPU_ERROR_RUNTIME.
+    assert_eq!(unsafe { __nativecpu_launch(std::ptr::null(), &desc) }, 4);
+    assert_eq!(
+        unsafe { CStr::from_ptr(__nativecpu_last_error()) }.to_bytes(),
+        b"__nativecpu_launch called with a null kernel name"
+    );
+    assert_eq!(
         unsafe { __nativecpu_launch(c"k".as_ptr(), std::ptr::null()) },
-        0
+        4
     );
 }

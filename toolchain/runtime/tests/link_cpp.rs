@@ -80,11 +80,18 @@ fn expected_stdout(threads: usize) -> String {
     format!(
         "registered before main yes\n\
          threads {threads}\n\
+         limits 8192 work-items, 262144 bytes\n\
          spir64 kernel ignored\n\
          range ok\n\
          nd_range ok\n\
-         invalid nd_range rc=1: kernel '_ZTS6GetIds': nd_range: the global size 64 of dimension \
+         range with reqd_work_group_size ok\n\
+         local memory ok\n\
+         reqd_work_group_size mismatch rc=2: kernel '_ZTS6GetIds': nd_range: the local size \
+         [7, 4, 1] (x, y, z) is not the kernel's reqd_work_group_size [8, 4, 1]\n\
+         invalid nd_range rc=2: kernel '_ZTS6AddOne': nd_range: the global size 64 of dimension \
          x (SYCL dimension 1) is not a multiple of the local size 7\n\
+         too much local memory rc=3: kernel '_ZTS8GroupSum': the launch asks for 262145 bytes \
+         of work-group local memory; the device has 262144 bytes\n\
          unknown kernel rc=1: kernel '_ZTS7Missing' is not registered (was the program linked \
          with its device code?)\n\
          concurrent ok\n\

@@ -203,7 +203,7 @@ fn registered_kernels_launch_through_the_c_entry_points() {
     let bad = Recorder::new([12, 10, 1], Some([5, 5, 1]), [0; 3]);
     let args = bad.args();
     let rc = unsafe { __nativecpu_launch(c"ffi_record".as_ptr(), &bad.desc(2, &args)) };
-    assert_ne!(rc, 0);
+    assert_eq!(rc, 2, "NATIVECPU_ERROR_INVALID_ND_RANGE");
     assert_eq!(
         last_error(),
         "kernel 'ffi_record': nd_range: the global size 12 of dimension x (SYCL dimension 1) is \
@@ -211,6 +211,6 @@ fn registered_kernels_launch_through_the_c_entry_points() {
     );
     unsafe { __sycl_unregister_lib(desc.ptr()) };
     let rc = unsafe { __nativecpu_launch(c"ffi_record".as_ptr(), &bad.desc(2, &args)) };
-    assert_ne!(rc, 0);
+    assert_eq!(rc, 1, "NATIVECPU_ERROR_INVALID_KERNEL");
     assert!(last_error().contains("is not registered"));
 }

@@ -49,6 +49,7 @@ impl Recorder {
             global_offset: self.offset,
             args: args.as_ptr(),
             num_args: 1,
+            local_memory_size: 0,
         }
     }
 

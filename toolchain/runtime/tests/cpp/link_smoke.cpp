@@ -5,6 +5,7 @@
 
 #include "nativecpu/runtime.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <thread>
@@ -42,9 +43,26 @@ extern "C" void get_ids_subhandler(void *const *args, __nativecpu_state *st) {
     }
 }
 
+// Kernel "_ZTS8GroupSum": out[group] = sum of in[i] over the group, staged through work-group
+// local memory, which the runtime passes after the kernel's own argument (args[2]). Checks that
+// the block is 64-byte aligned, and stores -1 if it is not.
+extern "C" void group_sum_subhandler(void *const *args, __nativecpu_state *st) {
+  const int *in = static_cast<const int *>(args[0]);
+  long *out = static_cast<long *>(args[1]);
+  int *local = static_cast<int *>(args[2]);
+  const size_t n = st->work_group_size[0];
+  for (size_t l = 0; l < n; ++l)
+    local[l] = in[st->global_id[0] + l];
+  long sum = 0;
+  for (size_t l = 0; l < n; ++l)
+    sum += local[l];
+  out[st->work_group_id[0]] = reinterpret_cast<uintptr_t>(local) % 64 == 0 ? sum : -1;
+}
+
 static __nativecpu_entry native_entries[] = {
     {"_ZTS6AddOne", reinterpret_cast<const unsigned char *>(&add_one_subhandler)},
     {"_ZTS6GetIds", reinterpret_cast<const unsigned char *>(&get_ids_subhandler)},
+    {"_ZTS8GroupSum", reinterpret_cast<const unsigned char *>(&group_sum_subhandler)},
     {"__nativecpu_end", nullptr},
 };
 // Laid out like a native_cpu image, but for another target: it must be ignored.
@@ -68,7 +86,7 @@ static __ncpu_device_binary images[] = {
      nullptr},
     {2, 4, 0, "native_cpu", "", "", nullptr, nullptr,
      reinterpret_cast<const unsigned char *>(native_entries),
-     reinterpret_cast<const unsigned char *>(native_entries + 3), nullptr, nullptr, prop_sets,
+     reinterpret_cast<const unsigned char *>(native_entries + 4), nullptr, nullptr, prop_sets,
      prop_sets + 1},
 };
 static __ncpu_device_binaries descriptor = {1, 2, images, nullptr, nullptr};
@@ -89,7 +107,7 @@ __attribute__((destructor(1))) static void unregister_images() {
 static bool launch_add(std::vector<int> &out, uint32_t dims, size_t x, size_t y, size_t z,
                        int value) {
   void *args[] = {out.data(), &value};
-  __nativecpu_launch_info launch = {dims, {x, y, z}, {0, 0, 0}, {0, 0, 0}, args, 2};
+  __nativecpu_launch_info launch = {dims, {x, y, z}, {0, 0, 0}, {0, 0, 0}, args, 2, 0};
   if (__nativecpu_launch("_ZTS6AddOne", &launch) != 0) {
     std::printf("launch failed: %s\n", __nativecpu_last_error());
     return false;
@@ -107,6 +125,8 @@ static bool all_equal(const std::vector<int> &v, int value) {
 int main() {
   std::printf("registered before main %s\n", found_before_main ? "yes" : "no");
   std::printf("threads %zu\n", __nativecpu_thread_count());
+  std::printf("limits %zu work-items, %zu bytes\n", __nativecpu_max_work_group_size(),
+              __nativecpu_local_memory_size());
   std::printf("spir64 kernel %s\n", __nativecpu_find_kernel("_ZTS9SpirvOnly") ? "registered" : "ignored");
 
   std::vector<int> big(1000003, 0);
@@ -117,17 +137,53 @@ int main() {
 
   std::vector<long> ids(64 * 48, 0);
   void *id_args[] = {ids.data()};
-  __nativecpu_launch_info nd = {2, {64, 48, 1}, {8, 4, 1}, {5, 6, 0}, id_args, 1};
+  __nativecpu_launch_info nd = {2, {64, 48, 1}, {8, 4, 1}, {5, 6, 0}, id_args, 1, 0};
   int rc = __nativecpu_launch("_ZTS6GetIds", &nd);
-  bool nd_ok = rc == 0;
+  bool nd_ok = rc == NATIVECPU_SUCCESS;
   for (size_t y = 0; y < 48 && nd_ok; ++y)
     for (size_t x = 0; x < 64; ++x)
       nd_ok = nd_ok && ids[x + 64 * y] == long((x + 5) + 1000 * (y + 6));
   std::printf("nd_range %s\n", nd_ok ? "ok" : "WRONG");
 
-  __nativecpu_launch_info bad = {2, {64, 48, 1}, {7, 4, 1}, {0, 0, 0}, id_args, 1};
+  // A range launch of a kernel with reqd_work_group_size runs groups of exactly that shape (the
+  // kernel stores -1 otherwise).
+  std::fill(ids.begin(), ids.end(), 0);
+  __nativecpu_launch_info range_reqd = {2, {64, 48, 1}, {0, 0, 0}, {5, 6, 0}, id_args, 1, 0};
+  rc = __nativecpu_launch("_ZTS6GetIds", &range_reqd);
+  bool range_reqd_ok = rc == NATIVECPU_SUCCESS;
+  for (size_t y = 0; y < 48 && range_reqd_ok; ++y)
+    for (size_t x = 0; x < 64; ++x)
+      range_reqd_ok = range_reqd_ok && ids[x + 64 * y] == long((x + 5) + 1000 * (y + 6));
+  std::printf("range with reqd_work_group_size %s\n", range_reqd_ok ? "ok" : "WRONG");
+
+  std::vector<int> values(4096);
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = int(i % 1000);
+  std::vector<long> sums(4096 / 64, 0);
+  void *sum_args[] = {values.data(), sums.data()};
+  __nativecpu_launch_info local = {1, {4096, 1, 1}, {64, 1, 1}, {0, 0, 0}, sum_args, 2,
+                                   64 * sizeof(int)};
+  rc = __nativecpu_launch("_ZTS8GroupSum", &local);
+  bool local_ok = rc == NATIVECPU_SUCCESS;
+  for (size_t g = 0; g < sums.size() && local_ok; ++g) {
+    long expected = 0;
+    for (size_t i = g * 64; i < (g + 1) * 64; ++i)
+      expected += values[i];
+    local_ok = sums[g] == expected;
+  }
+  std::printf("local memory %s\n", local_ok ? "ok" : "WRONG");
+
+  __nativecpu_launch_info bad = {2, {64, 48, 1}, {7, 4, 1}, {0, 0, 0}, id_args, 1, 0};
   rc = __nativecpu_launch("_ZTS6GetIds", &bad);
+  std::printf("reqd_work_group_size mismatch rc=%d: %s\n", rc, __nativecpu_last_error());
+  std::vector<int> scratch(64 * 48);
+  void *add_args[] = {scratch.data(), &rc};
+  __nativecpu_launch_info indivisible = {2, {64, 48, 1}, {7, 4, 1}, {0, 0, 0}, add_args, 2, 0};
+  rc = __nativecpu_launch("_ZTS6AddOne", &indivisible);
   std::printf("invalid nd_range rc=%d: %s\n", rc, __nativecpu_last_error());
+  local.local_memory_size = __nativecpu_local_memory_size() + 1;
+  rc = __nativecpu_launch("_ZTS8GroupSum", &local);
+  std::printf("too much local memory rc=%d: %s\n", rc, __nativecpu_last_error());
   rc = __nativecpu_launch("_ZTS7Missing", &bad);
   std::printf("unknown kernel rc=%d: %s\n", rc, __nativecpu_last_error());
 

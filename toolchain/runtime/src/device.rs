@@ -1,0 +1,46 @@
+//! The device limits the runtime enforces at launch, exported through
+//! `__nativecpu_max_work_group_size()` and `__nativecpu_local_memory_size()`.
+//!
+//! # Why these values
+//!
+//! A GPU's limits come from hardware (registers, shared memory per compute unit). Here a
+//! work-group is one subhandler call on one thread, and what grows with a group lives in
+//! *per-thread heap arenas*, not on a stack:
+//!
+//! * **Work-group local memory** (local accessors) is one block per thread, reused for every group
+//!   the thread runs (see [`crate::arena`]); so the device's local memory costs
+//!   `threads × LOCAL_MEMORY_SIZE` bytes of heap at most, whatever the number of groups.
+//! * **Live variables** of kernels split at barriers (one record per work-item, carried across the
+//!   barrier) will go into the same kind of per-thread arena, sized record × group size.
+//!
+//! OCK's host target keeps such state in the worker's stack frame (`construction-kit-pipeline.md`
+//! §5.2 W1), which ties its limits to the stack size and makes an oversized group a stack
+//! overflow. On the heap the only costs are memory and cache footprint, so the limits are set for
+//! those:
+//!
+//! * [`MAX_WORK_GROUP_SIZE`] = 8192 work-items: generous next to GPUs' usual 1024 (so nd_range code
+//!   written for them runs unchanged, and CPU-tuned code may use bigger groups), while a
+//!   live-variable arena of a few dozen bytes per item stays within a few hundred KiB per thread.
+//!   Range launches choose their own groups (at most [`crate::launch::MAX_RANGE_GROUP_ITEMS`]
+//!   items), so the limit only constrains nd_range launches and `reqd_work_group_size`.
+//! * [`LOCAL_MEMORY_SIZE`] = 256 KiB per work-group: eight times UR's 32 KiB (reference
+//!   `intel-llvm-native-cpu.md` §4.6) and more than GPUs' 48–64 KiB, so tiles sized for a GPU fit,
+//!   while a block still fits in a core's L2 cache, where local memory belongs, and the worst
+//!   case is a bounded 256 KiB per thread.
+//!
+//! Each local dimension must also be at least 1 (a zero in an nd_range local size is rejected;
+//! all zeros mean a range launch).
+
+/// The largest work-group, in work-items (the product of the local sizes), of an nd_range launch
+/// or of a kernel's `reqd_work_group_size`.
+pub const MAX_WORK_GROUP_SIZE: usize = 8192;
+
+/// The most work-group local memory, in bytes, a launch may ask for.
+pub const LOCAL_MEMORY_SIZE: usize = 256 << 10;
+
+/// Alignment of every thread's local-memory block: a cache line, and enough for any vector type
+/// a local accessor can hold (up to 16 × 4-byte or 8 × 8-byte elements).
+pub const LOCAL_MEMORY_ALIGN: usize = 64;
+
+const _: () = assert!(crate::launch::MAX_RANGE_GROUP_ITEMS <= MAX_WORK_GROUP_SIZE);
+const _: () = assert!(LOCAL_MEMORY_ALIGN.is_power_of_two());

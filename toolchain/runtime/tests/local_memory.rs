@@ -1,0 +1,319 @@
+//! Work-group local memory: every thread gets its own 64-byte-aligned block as `args[num_args]`,
+//! reused for all the groups it runs and kept across launches; concurrently running groups never
+//! share a block; the launch's own arguments reach the kernel unchanged.
+
+mod common;
+
+use std::collections::{HashMap, HashSet};
+use std::ffi::c_void;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::thread::ThreadId;
+
+use common::{record, Recorder};
+use nativecpu_runtime::arena;
+use nativecpu_runtime::device::LOCAL_MEMORY_SIZE;
+use nativecpu_runtime::launch::{self, LaunchDesc};
+use nativecpu_runtime::pool::{self, Pool};
+use nativecpu_runtime::state::NativeCpuState;
+
+/// Extra arguments the probe launches pass after the probe itself: recognisable pointers that
+/// must reach the kernel unchanged.
+const EXTRA_ARGS: [usize; 2] = [0x1234_5678, 0xdead_beef];
+
+/// What a launch with local memory is expected to do, and what it did.
+struct Probe<'a> {
+    size: usize,
+    /// The whole argument array the launch passes (the probe first).
+    args: Mutex<Vec<*mut c_void>>,
+    /// Coverage and state checks, shared with `common::record`.
+    recorder: Recorder,
+    /// Blocks that a group is using right now.
+    in_use: Mutex<HashSet<usize>>,
+    /// The block each thread used.
+    blocks: Mutex<HashMap<ThreadId, usize>>,
+    groups: AtomicUsize,
+    violations: Mutex<Vec<String>>,
+    /// An inner launch to issue from every group (with its own probe), if any.
+    nested: Option<&'a (dyn Fn() + Sync)>,
+}
+
+// SAFETY: the raw pointers in `args` are only compared, never dereferenced.
+unsafe impl Sync for Probe<'_> {}
+
+impl Probe<'_> {
+    fn new(size: usize, global: [usize; 3], local: Option<[usize; 3]>) -> Self {
+        Probe {
+            size,
+            args: Mutex::new(Vec::new()),
+            recorder: Recorder::new(global, local, [0; 3]),
+            in_use: Mutex::new(HashSet::new()),
+            blocks: Mutex::new(HashMap::new()),
+            groups: AtomicUsize::new(0),
+            violations: Mutex::new(Vec::new()),
+            nested: None,
+        }
+    }
+
+    fn violation(&self, message: String) {
+        let mut violations = self.violations.lock().unwrap();
+        if violations.len() < 10 {
+            violations.push(message);
+        }
+    }
+
+    /// Launches `local_memory` on `pool` with `dims` dimensions, then checks everything.
+    fn launch(&self, pool: &Pool, dims: u32) {
+        let args: Vec<*mut c_void> = std::iter::once(self as *const Self as *mut c_void)
+            .chain(EXTRA_ARGS.iter().map(|&a| a as *mut c_void))
+            .collect();
+        *self.args.lock().unwrap() = args.clone();
+        let desc = LaunchDesc {
+            dims,
+            global_size: self.recorder.global,
+            local_size: self.recorder.local.unwrap_or([0; 3]),
+            global_offset: [0; 3],
+            args: args.as_ptr(),
+            num_args: args.len(),
+            local_memory_size: self.size,
+        };
+        unsafe { launch::run(pool, local_memory, &desc) }.unwrap();
+        self.check(pool);
+    }
+
+    fn check(&self, pool: &Pool) {
+        let violations = self.violations.lock().unwrap();
+        assert!(violations.is_empty(), "{violations:#?}");
+        self.recorder.assert_exactly_once();
+        let blocks = self.blocks.lock().unwrap();
+        assert!(!blocks.is_empty() || self.groups.load(Ordering::Relaxed) == 0);
+        assert!(blocks.len() <= pool.threads());
+        let distinct: HashSet<usize> = blocks.values().copied().collect();
+        assert_eq!(
+            distinct.len(),
+            blocks.len(),
+            "two threads of one launch shared a block: {blocks:?}"
+        );
+    }
+}
+
+/// Byte `i` of group number `group`'s pattern: groups less than 256 apart differ in every byte.
+fn pattern(group: usize, i: usize) -> u8 {
+    (group as u8).wrapping_add((i % 251) as u8)
+}
+
+/// The kernel: args = [probe, EXTRA_ARGS..., block]. Checks the array and the block, fills the
+/// whole block with this group's pattern at the start, lets other threads run, checks the pattern
+/// at the end, and records the group's work-items.
+unsafe extern "C" fn local_memory(args: *const *mut c_void, state: *mut NativeCpuState) {
+    let probe = unsafe { &*(*args).cast::<Probe<'_>>() };
+    let expected = probe.args.lock().unwrap().clone();
+    let n = expected.len();
+    let got = unsafe { std::slice::from_raw_parts(args, n + 1) };
+    if got[..n] != expected[..] {
+        probe.violation(format!("args[0..{n}] changed: {:?}", &got[..n]));
+    }
+    let block = got[n].cast::<u8>();
+    if block.is_null() {
+        probe.violation("args[num_args] is null".into());
+        return;
+    }
+    if block as usize & 63 != 0 {
+        probe.violation(format!("block {block:p} is not 64-byte aligned"));
+    }
+    let me = std::thread::current().id();
+    let previous = *probe
+        .blocks
+        .lock()
+        .unwrap()
+        .entry(me)
+        .or_insert(block as usize);
+    if previous != block as usize {
+        probe.violation(format!(
+            "a thread got block {block:p} after {previous:#x} within one launch"
+        ));
+    }
+    if !probe.in_use.lock().unwrap().insert(block as usize) {
+        probe.violation(format!("block {block:p} is used by two groups at once"));
+    }
+    let group = probe.groups.fetch_add(1, Ordering::Relaxed);
+    let bytes = unsafe { std::slice::from_raw_parts_mut(block, probe.size) };
+    for (i, byte) in bytes.iter_mut().enumerate() {
+        *byte = pattern(group, i);
+    }
+    // Give other threads a chance to run their groups meanwhile.
+    for _ in 0..3 {
+        std::thread::yield_now();
+    }
+    if let Some(nested) = probe.nested {
+        // A failed check must not unwind out of this `extern "C"` function (that aborts).
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(nested));
+        if let Err(panic) = outcome {
+            let message = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .unwrap_or_else(|| "(no message)".into());
+            probe.violation(format!("the nested launch failed: {message}"));
+        }
+    }
+    let recorder_args = [&probe.recorder as *const Recorder as *mut c_void];
+    unsafe { record(recorder_args.as_ptr(), state) };
+    let bytes = unsafe { std::slice::from_raw_parts(block, probe.size) };
+    if let Some(i) = (0..probe.size).find(|&i| bytes[i] != pattern(group, i)) {
+        probe.violation(format!(
+            "group {group}: byte {i} of its block was overwritten during the group"
+        ));
+    }
+    probe.in_use.lock().unwrap().remove(&(block as usize));
+}
+
+/// The shapes used with every pool: (dims, global, nd_range local or None).
+const SHAPES: [(u32, [usize; 3], Option<[usize; 3]>); 5] = [
+    (1, [1000, 1, 1], None),
+    (2, [37, 29, 1], None),
+    (3, [5, 6, 7], None),
+    (1, [240, 1, 1], Some([8, 1, 1])),
+    (2, [24, 18, 1], Some([4, 3, 1])),
+];
+
+fn check_pool(threads: usize) {
+    let pool = Pool::new(threads);
+    // Every thread's block and the largest size it served so far, across all launches of this
+    // pool: a thread must keep its block as long as no launch needs a larger one.
+    let mut kept: HashMap<ThreadId, (usize, usize)> = HashMap::new();
+    for size in [
+        1,
+        64,
+        1000,
+        4096,
+        4097,
+        100_000,
+        LOCAL_MEMORY_SIZE,
+        64,
+        100_000,
+    ] {
+        for (dims, global, local) in SHAPES {
+            let probe = Probe::new(size, global, local);
+            probe.launch(&pool, dims);
+            for (&thread, &block) in probe.blocks.lock().unwrap().iter() {
+                let largest = match kept.get(&thread) {
+                    Some(&(previous, largest)) if size <= largest => {
+                        assert_eq!(
+                            previous, block,
+                            "{threads} threads, {size} bytes: a thread's block was not kept"
+                        );
+                        largest
+                    }
+                    _ => size,
+                };
+                kept.insert(thread, (block, largest));
+            }
+            // The launching thread keeps its block, large enough for the launch.
+            if probe
+                .blocks
+                .lock()
+                .unwrap()
+                .contains_key(&std::thread::current().id())
+            {
+                assert!(arena::thread_block_capacity() >= size);
+            }
+        }
+    }
+}
+
+#[test]
+fn one_thread_gets_its_own_block() {
+    check_pool(1);
+}
+
+#[test]
+fn two_threads_get_their_own_blocks() {
+    check_pool(2);
+}
+
+#[test]
+fn four_threads_get_their_own_blocks() {
+    check_pool(4);
+}
+
+#[test]
+fn the_global_pool_gives_every_thread_its_own_block() {
+    for (dims, global, local) in SHAPES {
+        Probe::new(3000, global, local).launch(pool::global(), dims);
+    }
+}
+
+#[test]
+fn a_launch_inside_a_group_does_not_touch_the_groups_block() {
+    // Each outer group (on a pool of two) fills its block, launches a whole kernel with local
+    // memory on the global pool — in which its own thread takes part — and then checks its
+    // block. The inner launches check their own blocks the same way.
+    // The inner launches need less memory than the outer one: a thread's kept block would do.
+    let inner = || Probe::new(5000, [300, 1, 1], None).launch(pool::global(), 1);
+    let mut outer = Probe::new(7000, [16, 1, 1], Some([1, 1, 1]));
+    outer.nested = Some(&inner);
+    outer.launch(&Pool::new(2), 1);
+    // Same on a single thread, where the inner launch runs entirely on the outer group's thread,
+    // this time needing a larger block than the outer one.
+    let single = Pool::new(1);
+    let inner = || Probe::new(9000, [50, 1, 1], None).launch(&single, 1);
+    let mut outer = Probe::new(5000, [4, 1, 1], None);
+    outer.nested = Some(&inner);
+    outer.launch(&single, 1);
+    assert!(
+        arena::thread_block_capacity() >= 9000,
+        "the larger block is kept"
+    );
+}
+
+/// The kernel of `without_arguments`: its only argument is the block.
+static ZERO_ARG_BLOCKS: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+
+unsafe extern "C" fn block_only(args: *const *mut c_void, _state: *mut NativeCpuState) {
+    let block = unsafe { *args };
+    unsafe { std::ptr::write_bytes(block.cast::<u8>(), 0x5A, 128) };
+    ZERO_ARG_BLOCKS.lock().unwrap().push(block as usize);
+}
+
+#[test]
+fn a_kernel_without_arguments_gets_the_block_as_args_0() {
+    let desc = LaunchDesc {
+        dims: 1,
+        global_size: [64, 1, 1],
+        local_size: [4, 1, 1],
+        global_offset: [0; 3],
+        args: std::ptr::null(),
+        num_args: 0,
+        local_memory_size: 128,
+    };
+    unsafe { launch::run(&Pool::new(2), block_only, &desc) }.unwrap();
+    let blocks = ZERO_ARG_BLOCKS.lock().unwrap();
+    assert_eq!(blocks.len(), 16);
+    assert!(blocks.iter().all(|&b| b != 0 && b % 64 == 0), "{blocks:x?}");
+}
+
+/// The kernel of `without_local_memory_the_array_is_passed_as_given`: records the array pointer.
+unsafe extern "C" fn array_pointer(args: *const *mut c_void, _state: *mut NativeCpuState) {
+    let seen = unsafe { &*(*args).cast::<Mutex<HashSet<usize>>>() };
+    seen.lock().unwrap().insert(args as usize);
+}
+
+#[test]
+fn without_local_memory_the_array_is_passed_as_given() {
+    let seen: Mutex<HashSet<usize>> = Mutex::new(HashSet::new());
+    let args = [&seen as *const Mutex<HashSet<usize>> as *mut c_void];
+    let desc = LaunchDesc {
+        dims: 1,
+        global_size: [100_000, 1, 1],
+        local_size: [0; 3],
+        global_offset: [0; 3],
+        args: args.as_ptr(),
+        num_args: 1,
+        local_memory_size: 0,
+    };
+    unsafe { launch::run(&Pool::new(4), array_pointer, &desc) }.unwrap();
+    assert_eq!(
+        *seen.lock().unwrap(),
+        [args.as_ptr() as usize].into_iter().collect()
+    );
+}
