@@ -116,3 +116,26 @@ __attribute__((visibility("hidden"))) void *__dpcpp_nativecpu_work_group_scratch
   }
   return buffer->data;
 }
+
+/*
+ * Work-group memory, read from the subhandler's private copy of the state, which extends the
+ * runtime's state with two pointers: the runtime's local memory block (local accessors), and
+ * the scratch buffer holding module-scope work-group local variables.
+ */
+struct ncpu_private_state {
+  struct __nativecpu_state state;
+  char *local_arguments;
+  char *local_variables;
+};
+
+NCPU_INLINE char *__dpcpp_nativecpu_get_local_argument_memory(struct __nativecpu_state *s) {
+  return ((struct ncpu_private_state *)s)->local_arguments;
+}
+
+NCPU_INLINE char *__dpcpp_nativecpu_get_local_variable_memory(struct __nativecpu_state *s) {
+  return ((struct ncpu_private_state *)s)->local_variables;
+}
+
+_Static_assert(__builtin_offsetof(struct ncpu_private_state, local_arguments) == 184 &&
+                   __builtin_offsetof(struct ncpu_private_state, local_variables) == 192,
+               "the compiler's PRIVATE_STATE layout");

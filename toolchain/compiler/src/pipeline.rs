@@ -5,15 +5,16 @@
 //! 2. `transfer-kernel-metadata` — kernels are marked as entry points;
 //! 3. `prepare-barriers` — barriers inlined into kernels and numbered;
 //! 4. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region;
-//! 5. `prepare-sycl-native-cpu` — the state parameter, builtins read from it, subhandlers;
-//! 6. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
+//! 5. `replace-module-scope-vars` — work-group local variables in one block per work-group;
+//! 6. `prepare-sycl-native-cpu` — the state parameter, builtins read from it, subhandlers;
+//! 7. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
 //!
 //! Then LLVM's own `default<O*>` pipeline optimises the result for the chosen CPU (see
 //! [`crate::backend`]).
 
 use crate::passes::{
     convert_to_mux_builtins, prepare_barriers, prepare_native_cpu, rename_kernels,
-    transfer_kernel_metadata, work_item_loops,
+    replace_module_scope_vars, transfer_kernel_metadata, work_item_loops,
 };
 
 /// The Native CPU pipeline as pipeline text, the form `muxc --passes` takes.
@@ -23,6 +24,7 @@ pub fn native_cpu_pipeline() -> String {
         transfer_kernel_metadata::NAME,
         prepare_barriers::NAME,
         work_item_loops::NAME,
+        replace_module_scope_vars::NAME,
         prepare_native_cpu::NAME,
         rename_kernels::NAME,
     ]

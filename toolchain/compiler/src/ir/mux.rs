@@ -151,6 +151,58 @@ pub const STATE_TYPE_NAME: &str = "struct.__nativecpu_state";
 /// Size in bytes of the Native CPU state on 64-bit targets: 7 × `size_t[3]` + 4 × `u32`.
 pub const STATE_SIZE: u64 = 7 * 3 * 8 + 4 * 4;
 
+/// Size of the private copy of the state each subhandler makes: the runtime's state, then the
+/// work-group's memory for local arguments (offset [`STATE_SIZE`]) and for module-scope local
+/// variables (offset [`STATE_SIZE`] + 8). Only the first part is ABI; the rest is ours.
+pub const PRIVATE_STATE_SIZE: u64 = STATE_SIZE + 16;
+
+/// Work-group memory a kernel reaches through the state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WorkGroupMemory {
+    /// The block the runtime passes after the kernel's arguments (local accessors).
+    LocalArguments,
+    /// Module-scope work-group local variables (`addrspace(3)` globals, packed).
+    LocalVariables,
+}
+
+impl WorkGroupMemory {
+    pub const ALL: [WorkGroupMemory; 2] = [
+        WorkGroupMemory::LocalArguments,
+        WorkGroupMemory::LocalVariables,
+    ];
+
+    /// `ptr ()`.
+    pub fn mux_name(self) -> &'static str {
+        match self {
+            WorkGroupMemory::LocalArguments => "__mux_get_local_argument_memory",
+            WorkGroupMemory::LocalVariables => "__mux_get_local_variable_memory",
+        }
+    }
+
+    /// `ptr (ptr state)`, reading the private state copy.
+    pub fn state_accessor(self) -> &'static str {
+        match self {
+            WorkGroupMemory::LocalArguments => "__dpcpp_nativecpu_get_local_argument_memory",
+            WorkGroupMemory::LocalVariables => "__dpcpp_nativecpu_get_local_variable_memory",
+        }
+    }
+
+    /// Offset of the pointer in the private state copy.
+    pub fn state_offset(self) -> u64 {
+        match self {
+            WorkGroupMemory::LocalArguments => STATE_SIZE,
+            WorkGroupMemory::LocalVariables => STATE_SIZE + 8,
+        }
+    }
+
+    pub fn from_mux_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.mux_name() == name)
+    }
+}
+
+/// Function attribute on kernels: bytes of module-scope local variables a work-group needs.
+pub const LOCAL_MEMORY_USAGE: &str = "mux-local-mem-usage";
+
 /// What a work-group collective computes (`__mux_work_group_<kind>[_<op>]_<type>`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CollectiveKind {
@@ -285,6 +337,40 @@ impl Collective {
             .filter(|op| rest.starts_with(&format!("{}_", op.name())))
             .max_by_key(|op| op.name().len())?;
         Some(Collective { kind, op: Some(op) })
+    }
+}
+
+/// The identity of `op` for values of type `ty`: the start of every reduction and scan, and
+/// what an exclusive scan gives the first work-item.
+pub fn identity<'ctx>(
+    op: CollectiveOp,
+    ty: inkwell::types::BasicTypeEnum<'ctx>,
+) -> inkwell::values::BasicValueEnum<'ctx> {
+    use inkwell::types::BasicTypeEnum;
+    match ty {
+        BasicTypeEnum::FloatType(float) => {
+            let value = match op {
+                CollectiveOp::FMul => 1.0,
+                CollectiveOp::FMin => f64::INFINITY,
+                CollectiveOp::FMax => f64::NEG_INFINITY,
+                _ => 0.0,
+            };
+            float.const_float(value).into()
+        }
+        BasicTypeEnum::IntType(int) => {
+            let bits = int.get_bit_width();
+            let value = match op {
+                CollectiveOp::Mul => int.const_int(1, false),
+                CollectiveOp::And | CollectiveOp::LogicalAnd | CollectiveOp::UMin => {
+                    int.const_all_ones()
+                }
+                CollectiveOp::SMin => int.const_int((1u64 << (bits - 1)) - 1, false),
+                CollectiveOp::SMax => int.const_int(1u64 << (bits - 1), false),
+                _ => int.const_zero(),
+            };
+            value.into()
+        }
+        other => other.const_zero(),
     }
 }
 

@@ -1,8 +1,9 @@
 //! The SPIR-V builtin forms device IR uses for work-item queries and barriers (reference
 //! intel-llvm §5): the 2025+ `__spirv_BuiltInGlobalInvocationId(int)` functions, the 2024
-//! `__spirv_GlobalInvocationId_x()` functions, and `__spirv_ControlBarrier`.
+//! `__spirv_GlobalInvocationId_x()` functions, `__spirv_ControlBarrier`, the `__spirv_Group*`
+//! collectives, and the two work-group memory builtins of our SYCL headers.
 
-use super::mux::WorkItemQuery;
+use super::mux::{CollectiveKind, CollectiveOp, WorkItemQuery};
 
 /// What a call to a SPIR-V builtin function means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,6 +14,44 @@ pub enum SpirvBuiltin {
     QueryFixedDim(WorkItemQuery, u32),
     /// `__spirv_ControlBarrier(execution scope, memory scope, semantics)`.
     ControlBarrier,
+    /// `T __spirv_Group<Op>(u32 scope, u32 group operation, T value)`: a reduction or scan.
+    GroupArithmetic(CollectiveOp),
+    /// `bool __spirv_GroupAny/All(u32 scope, bool value)`.
+    GroupVote(CollectiveKind),
+    /// `T __spirv_GroupBroadcast(u32 scope, T value, size_t local linear id)` (our headers pass the
+    /// linear local id where SPIR-V has per-dimension ids).
+    GroupBroadcast,
+    /// `char *__nativecpu_get_local_memory(void)`: the work-group's block for local accessors.
+    LocalArgumentMemory,
+    /// `void *__nativecpu_allocate_local_memory(size_t size, size_t alignment)`: a new
+    /// work-group local allocation per call site (group_local_memory).
+    AllocateLocalMemory,
+}
+
+/// Our headers' builtin for the local accessor block (unmangled, `extern "C"`).
+pub const GET_LOCAL_MEMORY: &str = "__nativecpu_get_local_memory";
+/// Our headers' builtin for `group_local_memory` (unmangled, `extern "C"`).
+pub const ALLOCATE_LOCAL_MEMORY: &str = "__nativecpu_allocate_local_memory";
+
+fn group_operation(identifier: &str) -> Option<CollectiveOp> {
+    Some(match identifier {
+        "IAdd" => CollectiveOp::Add,
+        "FAdd" => CollectiveOp::FAdd,
+        "IMulKHR" => CollectiveOp::Mul,
+        "FMulKHR" => CollectiveOp::FMul,
+        "SMin" => CollectiveOp::SMin,
+        "UMin" => CollectiveOp::UMin,
+        "FMin" => CollectiveOp::FMin,
+        "SMax" => CollectiveOp::SMax,
+        "UMax" => CollectiveOp::UMax,
+        "FMax" => CollectiveOp::FMax,
+        "BitwiseAndKHR" => CollectiveOp::And,
+        "BitwiseOrKHR" => CollectiveOp::Or,
+        "BitwiseXorKHR" => CollectiveOp::Xor,
+        "LogicalAndKHR" => CollectiveOp::LogicalAnd,
+        "LogicalOrKHR" => CollectiveOp::LogicalOr,
+        _ => return None,
+    })
 }
 
 /// Splits an Itanium-mangled free function name `_Z<len><identifier><params>` into its
@@ -45,7 +84,23 @@ fn query_for_spirv_name(identifier: &str) -> Option<WorkItemQuery> {
 
 /// Classifies a function name as a SPIR-V builtin we lower, if it is one.
 pub fn classify(name: &str) -> Option<SpirvBuiltin> {
+    match name {
+        GET_LOCAL_MEMORY => return Some(SpirvBuiltin::LocalArgumentMemory),
+        ALLOCATE_LOCAL_MEMORY => return Some(SpirvBuiltin::AllocateLocalMemory),
+        _ => {}
+    }
     let (identifier, params) = split_mangled(name)?;
+    if let Some(group) = identifier.strip_prefix("__spirv_Group") {
+        return match group {
+            "Any" if params == "jb" => Some(SpirvBuiltin::GroupVote(CollectiveKind::Any)),
+            "All" if params == "jb" => Some(SpirvBuiltin::GroupVote(CollectiveKind::All)),
+            "Broadcast" if params.starts_with('j') => Some(SpirvBuiltin::GroupBroadcast),
+            _ if params.starts_with("jj") => {
+                group_operation(group).map(SpirvBuiltin::GroupArithmetic)
+            }
+            _ => None,
+        };
+    }
     if identifier == "__spirv_ControlBarrier" && params == "jjj" {
         return Some(SpirvBuiltin::ControlBarrier);
     }
@@ -105,6 +160,31 @@ mod tests {
             classify("_Z20__spirv_SubgroupSizev"),
             Some(SpirvBuiltin::Query(WorkItemQuery::SubGroupSize))
         );
+    }
+
+    #[test]
+    fn group_collectives() {
+        assert_eq!(
+            classify("_Z17__spirv_GroupIAddjji"),
+            Some(SpirvBuiltin::GroupArithmetic(CollectiveOp::Add))
+        );
+        assert_eq!(
+            classify("_Z26__spirv_GroupLogicalAndKHRjjb"),
+            Some(SpirvBuiltin::GroupArithmetic(CollectiveOp::LogicalAnd))
+        );
+        assert_eq!(
+            classify("_Z16__spirv_GroupAnyjb"),
+            Some(SpirvBuiltin::GroupVote(CollectiveKind::Any))
+        );
+        assert_eq!(
+            classify("_Z22__spirv_GroupBroadcastjfm"),
+            Some(SpirvBuiltin::GroupBroadcast)
+        );
+        assert_eq!(
+            classify("__nativecpu_get_local_memory"),
+            Some(SpirvBuiltin::LocalArgumentMemory)
+        );
+        assert_eq!(classify("_Z17__spirv_GroupIAddi"), None);
     }
 
     #[test]

@@ -12,11 +12,12 @@
 
 use inkwell::builder::Builder;
 use inkwell::module::Module;
-use inkwell::types::BasicTypeEnum;
-use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue};
+use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
+use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionValue};
+use inkwell::AddressSpace;
 
 use super::ModulePass;
-use crate::ir::mux::{self, WorkItemQuery};
+use crate::ir::mux::{self, Collective, CollectiveKind, WorkGroupMemory, WorkItemQuery};
 use crate::ir::spirv::{self, SpirvBuiltin};
 use crate::ir::walk::{self, DirectCall};
 use crate::CompileError;
@@ -73,6 +74,172 @@ fn cast_to<'ctx>(
         .map_err(|e| CompileError::Pass(format!("{NAME}: {e}")))
 }
 
+/// The declaration of `ptr __mux_get_local_{argument,variable}_memory()`.
+pub fn declare_work_group_memory<'ctx>(
+    module: &Module<'ctx>,
+    memory: WorkGroupMemory,
+) -> FunctionValue<'ctx> {
+    module.get_function(memory.mux_name()).unwrap_or_else(|| {
+        let context = module.get_context();
+        let function_type = context
+            .ptr_type(AddressSpace::default())
+            .fn_type(&[], false);
+        module.add_function(memory.mux_name(), function_type, None)
+    })
+}
+
+/// The LLVM type's name in mux builtin names: `i32`, `i64`, `i1`, `f32`, `f64`.
+fn mux_type_name(ty: BasicTypeEnum<'_>) -> Option<String> {
+    match ty {
+        BasicTypeEnum::IntType(int) if matches!(int.get_bit_width(), 1 | 32 | 64) => {
+            Some(format!("i{}", int.get_bit_width()))
+        }
+        BasicTypeEnum::FloatType(float) if float == float.get_context().f32_type() => {
+            Some("f32".into())
+        }
+        BasicTypeEnum::FloatType(float) if float == float.get_context().f64_type() => {
+            Some("f64".into())
+        }
+        _ => None,
+    }
+}
+
+fn constant_operand(call: InstructionValue<'_>, index: u32) -> Option<u64> {
+    call.get_operand(index)
+        .and_then(|o| o.value())
+        .and_then(|v| v.into_int_value().get_zero_extended_constant())
+}
+
+/// `__spirv_Group*` collectives: work-group scope becomes the mux collective (barrier id 0 until
+/// prepare-barriers numbers it); sub-group scope is computed in place, as sub-groups have one
+/// work-item (reductions, inclusive scans, broadcasts and votes return the value, exclusive
+/// scans the identity).
+fn lower_group_collective<'ctx>(
+    module: &Module<'ctx>,
+    builder: &Builder<'ctx>,
+    call: InstructionValue<'ctx>,
+    builtin: SpirvBuiltin,
+) -> Result<Option<BasicValueEnum<'ctx>>, CompileError> {
+    let unsupported = |reason: &str| {
+        let function = call.get_parent().and_then(|b| b.get_parent());
+        CompileError::unsupported(
+            function.map(walk::name).unwrap_or_default(),
+            format!("{reason}: {}", walk::describe(call)),
+        )
+    };
+    let operand = |index: u32| -> Result<BasicValueEnum<'ctx>, CompileError> {
+        call.get_operand(index)
+            .and_then(|o| o.value())
+            .ok_or_else(|| unsupported("malformed group builtin call"))
+    };
+    let scope = constant_operand(call, 0).ok_or_else(|| {
+        unsupported("the execution scope of a group operation must be a constant")
+    })?;
+    let (collective, value, index) = match builtin {
+        SpirvBuiltin::GroupArithmetic(op) => {
+            let kind = match constant_operand(call, 1) {
+                Some(0) => CollectiveKind::Reduce,
+                Some(1) => CollectiveKind::ScanInclusive,
+                Some(2) => CollectiveKind::ScanExclusive,
+                _ => return Err(unsupported(
+                    "unsupported group operation (expected Reduce, InclusiveScan or ExclusiveScan)",
+                )),
+            };
+            (Collective { kind, op: Some(op) }, operand(2)?, None)
+        }
+        SpirvBuiltin::GroupVote(kind) => (Collective { kind, op: None }, operand(1)?, None),
+        _ => (
+            Collective {
+                kind: CollectiveKind::Broadcast,
+                op: None,
+            },
+            operand(1)?,
+            Some(operand(2)?),
+        ),
+    };
+    match scope {
+        3 | 4 => {
+            return Ok(Some(match (collective.kind, collective.op) {
+                (CollectiveKind::ScanExclusive, Some(op)) => mux::identity(op, value.get_type()),
+                _ => value,
+            }))
+        }
+        2 => {}
+        _ => {
+            return Err(unsupported(
+                "group operations across the device are not supported",
+            ))
+        }
+    }
+    let context = module.get_context();
+    let type_name = mux_type_name(value.get_type())
+        .ok_or_else(|| unsupported("unsupported type for a group operation"))?;
+    let name = collective.mux_name(&type_name);
+    let i32_type = context.i32_type();
+    let i64_type = context.i64_type();
+    let build_error =
+        |e: inkwell::builder::BuilderError| CompileError::Pass(format!("{NAME}: {e}"));
+    let mut params: Vec<BasicMetadataTypeEnum> = vec![i32_type.into(), value.get_type().into()];
+    let mut args: Vec<BasicMetadataValueEnum> = vec![i32_type.const_zero().into(), value.into()];
+    if let Some(index) = index {
+        let BasicValueEnum::IntValue(index) = index else {
+            return Err(unsupported(
+                "a broadcast's work-item index must be an integer",
+            ));
+        };
+        params.push(i64_type.into());
+        args.push(
+            builder
+                .build_int_cast_sign_flag(index, i64_type, false, "broadcast.index")
+                .map_err(build_error)?
+                .into(),
+        );
+    }
+    let function = module.get_function(&name).unwrap_or_else(|| {
+        module.add_function(&name, value.get_type().fn_type(&params, false), None)
+    });
+    let site = builder
+        .build_call(function, &args, "")
+        .map_err(build_error)?;
+    Ok(site.try_as_basic_value().basic())
+}
+
+/// `__nativecpu_allocate_local_memory(size, alignment)`: a new module-scope `addrspace(3)`
+/// global per call (as DPC++'s front-end does for group_local_memory), used through a generic
+/// pointer.
+fn allocate_local_memory<'ctx>(
+    module: &Module<'ctx>,
+    builder: &Builder<'ctx>,
+    call: InstructionValue<'ctx>,
+) -> Result<BasicValueEnum<'ctx>, CompileError> {
+    let function = call.get_parent().and_then(|b| b.get_parent());
+    let (Some(size), Some(alignment)) = (constant_operand(call, 0), constant_operand(call, 1))
+    else {
+        return Err(CompileError::unsupported(
+            function.map(walk::name).unwrap_or_default(),
+            "group_local_memory needs a size and alignment known at compile time",
+        ));
+    };
+    let context = module.get_context();
+    let array = context.i8_type().array_type(size.max(1) as u32);
+    let global = module.add_global(
+        array,
+        Some(AddressSpace::from(3u16)),
+        "__nativecpu_local_memory",
+    );
+    global.set_linkage(inkwell::module::Linkage::Internal);
+    global.set_initializer(&array.get_poison());
+    global.set_alignment(alignment.max(1) as u32);
+    builder
+        .build_address_space_cast(
+            global.as_pointer_value(),
+            context.ptr_type(AddressSpace::default()),
+            "local_memory",
+        )
+        .map(Into::into)
+        .map_err(|e| CompileError::Pass(format!("{NAME}: {e}")))
+}
+
 /// The constant execution scope of a `__spirv_ControlBarrier` call (SPIR-V: CrossDevice 0,
 /// Device 1, Workgroup 2, Subgroup 3, Invocation 4), if it is a constant.
 fn execution_scope(call: inkwell::values::InstructionValue<'_>) -> Option<u64> {
@@ -104,7 +271,9 @@ fn lower_call<'ctx>(
                 ))
             })
     };
-    let replacement = match builtin {
+    let call_result =
+        |site: inkwell::values::CallSiteValue<'ctx>| site.try_as_basic_value().basic();
+    let replacement: Option<BasicValueEnum<'ctx>> = match builtin {
         SpirvBuiltin::Query(query) => {
             let mux_function = declare_query(module, query);
             let args: Vec<BasicMetadataValueEnum> = if query.is_ranked() {
@@ -112,24 +281,27 @@ fn lower_call<'ctx>(
             } else {
                 Vec::new()
             };
-            builder
-                .build_call(mux_function, &args, "")
-                .map_err(build_error)?
+            call_result(
+                builder
+                    .build_call(mux_function, &args, "")
+                    .map_err(build_error)?,
+            )
         }
         SpirvBuiltin::QueryFixedDim(query, dim) => {
             let mux_function = declare_query(module, query);
             let dim = context.i32_type().const_int(dim as u64, false);
-            builder
-                .build_call(mux_function, &[dim.into()], "")
-                .map_err(build_error)?
+            call_result(
+                builder
+                    .build_call(mux_function, &[dim.into()], "")
+                    .map_err(build_error)?,
+            )
         }
         SpirvBuiltin::ControlBarrier
             if matches!(execution_scope(call_instruction), Some(3 | 4)) =>
         {
             // A sub-group (or invocation) barrier: sub-groups are one work-item, so it orders
             // nothing another work-item could observe.
-            call_instruction.erase_from_basic_block();
-            return Ok(());
+            None
         }
         SpirvBuiltin::ControlBarrier
             if matches!(execution_scope(call_instruction), Some(0 | 1)) =>
@@ -145,16 +317,35 @@ fn lower_call<'ctx>(
             let barrier = declare_work_group_barrier(module);
             let id = context.i32_type().const_zero();
             let args = [id.into(), argument(0)?, argument(2)?];
-            builder
-                .build_call(barrier, &args, "")
-                .map_err(build_error)?
+            call_result(
+                builder
+                    .build_call(barrier, &args, "")
+                    .map_err(build_error)?,
+            )
+        }
+        SpirvBuiltin::GroupArithmetic(_)
+        | SpirvBuiltin::GroupVote(_)
+        | SpirvBuiltin::GroupBroadcast => {
+            lower_group_collective(module, builder, call_instruction, builtin)?
+        }
+        SpirvBuiltin::LocalArgumentMemory => {
+            let function = declare_work_group_memory(module, WorkGroupMemory::LocalArguments);
+            call_result(
+                builder
+                    .build_call(function, &[], "local_memory")
+                    .map_err(build_error)?,
+            )
+        }
+        SpirvBuiltin::AllocateLocalMemory => {
+            Some(allocate_local_memory(module, builder, call_instruction)?)
         }
     };
-    if let (Some(old), Some(new)) = (
-        call.site.try_as_basic_value().basic(),
-        replacement.try_as_basic_value().basic(),
-    ) {
-        let new = cast_to(builder, new, old.get_type())?;
+    if let (Some(old), Some(new)) = (call.site.try_as_basic_value().basic(), replacement) {
+        let new = if old.get_type() == new.get_type() {
+            new
+        } else {
+            cast_to(builder, new, old.get_type())?
+        };
         walk::replace_all_uses(&old, &new);
     }
     call_instruction.erase_from_basic_block();

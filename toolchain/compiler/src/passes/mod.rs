@@ -7,6 +7,7 @@ pub mod convert_to_mux_builtins;
 pub mod prepare_barriers;
 pub mod prepare_native_cpu;
 pub mod rename_kernels;
+pub mod replace_module_scope_vars;
 pub mod transfer_kernel_metadata;
 pub mod work_item_loops;
 
@@ -28,6 +29,7 @@ pub const REGISTERED: &[&str] = &[
     transfer_kernel_metadata::NAME,
     prepare_barriers::NAME,
     work_item_loops::NAME,
+    replace_module_scope_vars::NAME,
     prepare_native_cpu::NAME,
     rename_kernels::NAME,
 ];
@@ -72,6 +74,9 @@ pub fn parse(element: &str) -> Option<Result<Box<dyn ModulePass>, String>> {
         }
         prepare_barriers::NAME => no_params(Box::new(prepare_barriers::PrepareBarriers)),
         work_item_loops::NAME => no_params(Box::new(work_item_loops::WorkItemLoops)),
+        replace_module_scope_vars::NAME => {
+            no_params(Box::new(replace_module_scope_vars::ReplaceModuleScopeVars))
+        }
         prepare_native_cpu::NAME => no_params(Box::new(prepare_native_cpu::PrepareNativeCpu)),
         rename_kernels::NAME => no_params(Box::new(rename_kernels::RenameKernels)),
         _ => return None,

@@ -13,6 +13,12 @@
 //!   itself, other parameters the value it points at) and carries `"sycl-module-id"`;
 //! * the original kernel body, if still present, is renamed `<kernel>.mux-kernel-body`.
 //!
+//! * the subhandler's private copy of the state also carries the work-group's memory: the
+//!   block the runtime passes after the kernel's arguments (`args[n]`, only read when the kernel
+//!   uses local accessors) and the per-thread scratch buffer for module-scope local variables
+//!   (sized by the entry's `mux-local-mem-usage`); `__mux_get_local_{argument,variable}_memory`
+//!   read them.
+//!
 //! Where we differ from DPC++ on purpose: the subhandler copies the runtime's state into a
 //! private stack slot and passes that copy down. The copy cannot alias any kernel argument, so
 //! once everything is inlined LLVM keeps the whole state in registers (the local id updates of the
@@ -32,7 +38,7 @@ use inkwell::values::{BasicMetadataValueEnum, BasicValue, FunctionValue, Pointer
 use inkwell::AddressSpace;
 
 use super::ModulePass;
-use crate::ir::mux::{self, StateUpdate, WorkItemQuery};
+use crate::ir::mux::{self, StateUpdate, WorkGroupMemory, WorkItemQuery};
 use crate::ir::walk::DirectCall;
 use crate::ir::{attributes, calling_convention, walk};
 use crate::CompileError;
@@ -51,7 +57,9 @@ fn build_error(e: inkwell::builder::BuilderError) -> CompileError {
 }
 
 fn is_state_builtin(name: &str) -> bool {
-    WorkItemQuery::from_mux_name(name).is_some() || StateUpdate::from_mux_name(name).is_some()
+    WorkItemQuery::from_mux_name(name).is_some()
+        || StateUpdate::from_mux_name(name).is_some()
+        || WorkGroupMemory::from_mux_name(name).is_some()
 }
 
 /// The functions that need the state: entry points, direct users of the builtins, and their
@@ -162,7 +170,12 @@ fn accessor<'ctx>(module: &Module<'ctx>, builtin: &str) -> Option<FunctionValue<
         context.i64_type(),
         context.ptr_type(AddressSpace::default()),
     );
-    let (name, function_type) = if let Some(query) = WorkItemQuery::from_mux_name(builtin) {
+    let (name, function_type) = if let Some(memory) = WorkGroupMemory::from_mux_name(builtin) {
+        (
+            memory.state_accessor(),
+            ptr_type.fn_type(&[ptr_type.into()], false),
+        )
+    } else if let Some(query) = WorkItemQuery::from_mux_name(builtin) {
         let ty = if query.is_ranked() {
             i64_type.fn_type(&[i32_type.into(), ptr_type.into()], false)
         } else {
@@ -261,11 +274,47 @@ fn redirect_calls<'ctx>(
     Ok(())
 }
 
+/// The work-group memory a kernel needs the subhandler to set up.
+#[derive(Debug, Clone, Copy)]
+struct WorkGroupMemoryUse {
+    /// The kernel reads the runtime's local memory block (local accessors).
+    local_arguments: bool,
+    /// Bytes of module-scope local variables (`mux-local-mem-usage`).
+    local_variable_bytes: u64,
+}
+
+impl WorkGroupMemoryUse {
+    fn of(entry: FunctionValue<'_>) -> Self {
+        let mut seen = HashSet::from([entry]);
+        let mut stack = vec![entry];
+        let mut local_arguments = false;
+        while let Some(function) = stack.pop() {
+            for call in walk::direct_calls(function) {
+                let callee = walk::name(call.callee);
+                // Callees handled earlier already call the accessor instead of the builtin.
+                local_arguments |= callee == WorkGroupMemory::LocalArguments.mux_name()
+                    || callee == WorkGroupMemory::LocalArguments.state_accessor();
+                if seen.insert(call.callee) {
+                    stack.push(call.callee);
+                }
+            }
+        }
+        let local_variable_bytes = attributes::string_attribute(entry, mux::LOCAL_MEMORY_USAGE)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        WorkGroupMemoryUse {
+            local_arguments,
+            local_variable_bytes,
+        }
+    }
+}
+
 /// Builds the subhandler `<kernel>(ptr args, ptr state)` for an entry point that already takes
 /// the state last.
 fn build_subhandler<'ctx>(
     module: &Module<'ctx>,
     entry: FunctionValue<'ctx>,
+    work_group_memory: WorkGroupMemoryUse,
 ) -> Result<(), CompileError> {
     let context = module.get_context();
     let kernel_name = attributes::original_name(entry);
@@ -319,7 +368,7 @@ fn build_subhandler<'ctx>(
     let state_copy = builder
         .build_array_alloca(
             context.i8_type(),
-            context.i64_type().const_int(mux::STATE_SIZE, false),
+            context.i64_type().const_int(mux::PRIVATE_STATE_SIZE, false),
             "state.copy",
         )
         .map_err(build_error)?;
@@ -340,6 +389,68 @@ fn build_subhandler<'ctx>(
         .map_err(|e| align_error(&e.to_string()))?;
 
     let kernel_params = entry.get_type().get_param_types();
+    let argument_count = kernel_params.len() as u64 - 1;
+    // The work-group memory this kernel uses, after the runtime's state in the private copy.
+    let local_arguments = if work_group_memory.local_arguments {
+        // The runtime passes the block after the kernel's own arguments.
+        let slot = unsafe {
+            builder.build_in_bounds_gep(
+                ptr_type,
+                args,
+                &[context.i64_type().const_int(argument_count, false)],
+                "local.slot",
+            )
+        }
+        .map_err(build_error)?;
+        builder
+            .build_load(ptr_type, slot, "local.arguments")
+            .map_err(build_error)?
+    } else {
+        ptr_type.const_null().into()
+    };
+    let local_variables = match work_group_memory.local_variable_bytes {
+        0 => ptr_type.const_null().into(),
+        bytes => {
+            let scratch = module
+                .get_function(mux::WORK_GROUP_SCRATCH)
+                .unwrap_or_else(|| {
+                    let function_type = ptr_type.fn_type(
+                        &[context.i32_type().into(), context.i64_type().into()],
+                        false,
+                    );
+                    module.add_function(mux::WORK_GROUP_SCRATCH, function_type, None)
+                });
+            let args = [
+                context
+                    .i32_type()
+                    .const_int(mux::LOCAL_VARIABLES_SCRATCH, false)
+                    .into(),
+                context.i64_type().const_int(bytes, false).into(),
+            ];
+            builder
+                .build_call(scratch, &args, "local.variables")
+                .map_err(build_error)?
+                .try_as_basic_value()
+                .basic()
+                .expect("a pointer")
+        }
+    };
+    for (memory, value) in [
+        (WorkGroupMemory::LocalArguments, local_arguments),
+        (WorkGroupMemory::LocalVariables, local_variables),
+    ] {
+        let slot = unsafe {
+            builder.build_in_bounds_gep(
+                context.i8_type(),
+                state_copy,
+                &[context.i64_type().const_int(memory.state_offset(), false)],
+                "state.memory",
+            )
+        }
+        .map_err(build_error)?;
+        builder.build_store(slot, value).map_err(build_error)?;
+    }
+
     let mut call_args: Vec<BasicMetadataValueEnum> = Vec::new();
     for (index, param_type) in kernel_params[..kernel_params.len() - 1].iter().enumerate() {
         let slot = unsafe {
@@ -419,18 +530,19 @@ impl ModulePass for PrepareNativeCpu {
                 .get_last_param()
                 .expect("state parameter")
                 .into_pointer_value();
-            lower_builtins(module, new, state)?;
             if attributes::is_kernel_entry_point(new) {
-                entries.push(new);
+                entries.push((new, WorkGroupMemoryUse::of(new)));
             }
+            lower_builtins(module, new, state)?;
         }
-        for entry in entries {
-            build_subhandler(module, entry)?;
+        for (entry, work_group_memory) in entries {
+            build_subhandler(module, entry, work_group_memory)?;
         }
         for builtin in WorkItemQuery::ALL
             .iter()
             .map(|q| q.mux_name())
             .chain(StateUpdate::ALL.iter().map(|u| u.mux_name()))
+            .chain(WorkGroupMemory::ALL.iter().map(|m| m.mux_name()))
         {
             if let Some(declaration) = module.get_function(builtin) {
                 if walk::use_count(declaration) == 0 {

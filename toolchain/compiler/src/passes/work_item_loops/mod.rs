@@ -415,34 +415,6 @@ fn wrap_kernel<'ctx>(
     Ok(())
 }
 
-/// The identity of `op` for values of type `ty`.
-fn identity<'ctx>(op: CollectiveOp, ty: BasicTypeEnum<'ctx>) -> BasicValueEnum<'ctx> {
-    match ty {
-        BasicTypeEnum::FloatType(float) => {
-            let value = match op {
-                CollectiveOp::FMul => 1.0,
-                CollectiveOp::FMin => f64::INFINITY,
-                CollectiveOp::FMax => f64::NEG_INFINITY,
-                _ => 0.0,
-            };
-            float.const_float(value).into()
-        }
-        BasicTypeEnum::IntType(int) => {
-            let bits = int.get_bit_width();
-            let all_ones = int.const_all_ones();
-            let value = match op {
-                CollectiveOp::Mul => int.const_int(1, false),
-                CollectiveOp::And | CollectiveOp::LogicalAnd | CollectiveOp::UMin => all_ones,
-                CollectiveOp::SMin => int.const_int((1u64 << (bits - 1)) - 1, false),
-                CollectiveOp::SMax => int.const_int(1u64 << (bits - 1), false),
-                _ => int.const_zero(),
-            };
-            value.into()
-        }
-        other => other.const_zero(),
-    }
-}
-
 /// `op(a, b)`.
 fn combine<'ctx>(
     builder: &Builder<'ctx>,
@@ -652,7 +624,7 @@ fn schedule_regions<'ctx>(
                         .build_alloca(operand_type, "fold.acc")
                         .map_err(build_error)?;
                     builder
-                        .build_store(accumulator, identity(op, operand_type))
+                        .build_store(accumulator, mux::identity(op, operand_type))
                         .map_err(build_error)?;
                     let head =
                         context.append_basic_block(wrapper.function, &format!("{label}fold"));
@@ -717,7 +689,7 @@ fn schedule_regions<'ctx>(
                         .build_alloca(operand_type, "scan.acc")
                         .map_err(build_error)?;
                     builder
-                        .build_store(accumulator, identity(op, operand_type))
+                        .build_store(accumulator, mux::identity(op, operand_type))
                         .map_err(build_error)?;
                     scan_accumulator = Some((
                         accumulator,

@@ -11,6 +11,7 @@
 ; CHECK-NEXT: transfer-kernel-metadata
 ; CHECK-NEXT: prepare-barriers
 ; CHECK-NEXT: work-item-loops
+; CHECK-NEXT: replace-module-scope-vars
 ; CHECK-NEXT: prepare-sycl-native-cpu
 ; CHECK-NEXT: rename-kernel-sycl-native-cpu
 ; CHECK-NEXT: Pipeline aliases:

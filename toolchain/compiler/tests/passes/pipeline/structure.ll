@@ -44,7 +44,7 @@ declare noundef i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 noundef) local_u
 
 ; CHECK-LABEL: define void @_ZTSZ4mainE4Fill.SYCLNCPU(ptr noalias %args, ptr noalias %state)
 ; CHECK-SAME: #[[SUB:[0-9]+]] {
-; CHECK: [[COPY:%.*]] = alloca i8, i64 184, align 8
+; CHECK: [[COPY:%.*]] = alloca i8, i64 200, align 8
 ; CHECK: [[ARG0:%.*]] = load ptr, ptr
 ; CHECK: call void @_ZTSZ4mainE4Fill.NativeCPUKernel(ptr [[ARG0]], ptr [[COPY]])
 

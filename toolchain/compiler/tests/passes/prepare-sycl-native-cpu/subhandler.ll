@@ -1,8 +1,8 @@
 ; prepare-sycl-native-cpu: the entry point (here a work-item-loops wrapper) becomes the internal,
 ; alwaysinline `<kernel>.NativeCPUKernel`, the original kernel body `<kernel>.mux-kernel-body`,
 ; and a new subhandler `<kernel>(ptr noalias %args, ptr noalias %state)` with the C calling
-; convention takes the entry-point attribute. It copies the 184-byte state to an 8-aligned stack
-; slot, reads parameter i from args[i] (a pointer parameter is args[i] itself, an i32 or double
+; convention takes the entry-point attribute. It copies the 184-byte state into a 200-byte 8-aligned stack
+; slot (whose last 16 bytes hold the work-group memory pointers), reads parameter i from args[i] (a pointer parameter is args[i] itself, an i32 or double
 ; parameter is loaded through args[i]) and calls the kernel with the copy. It carries
 ; "sycl-module-id" (the entry's, else the source_filename) and the entry's target attributes.
 ; RUN: muxc --passes prepare-sycl-native-cpu,verify -S %s | FileCheck %s
@@ -33,8 +33,13 @@ entry:
 
 ; CHECK: define void @_ZTS5Scale(ptr noalias %args, ptr noalias %state) #[[SUB:[0-9]+]] {
 ; CHECK-NEXT: entry:
-; CHECK-NEXT: [[COPY:%.*]] = alloca i8, i64 184, align 8
+; CHECK-NEXT: [[COPY:%.*]] = alloca i8, i64 200, align 8
 ; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 8 [[COPY]], ptr align 8 %state, i64 184, i1 false)
+; No local accessors and no local variables: both work-group memory pointers are null.
+; CHECK-NEXT: [[ARGMEM:%.*]] = getelementptr inbounds i8, ptr [[COPY]], i64 184
+; CHECK-NEXT: store ptr null, ptr [[ARGMEM]], align 8
+; CHECK-NEXT: [[VARMEM:%.*]] = getelementptr inbounds i8, ptr [[COPY]], i64 192
+; CHECK-NEXT: store ptr null, ptr [[VARMEM]], align 8
 ; CHECK-NEXT: [[SLOT0:%.*]] = getelementptr inbounds ptr, ptr %args, i64 0
 ; CHECK-NEXT: [[PTR0:%.*]] = load ptr, ptr [[SLOT0]], align 8
 ; CHECK-NEXT: [[SLOT1:%.*]] = getelementptr inbounds ptr, ptr %args, i64 1
