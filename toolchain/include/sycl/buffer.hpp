@@ -12,6 +12,7 @@
 #include <memory>
 #include <type_traits>
 
+#include "access.hpp"
 #include "detail/defines.hpp"
 #include "exception.hpp"
 #include "properties.hpp"
@@ -21,13 +22,6 @@ namespace sycl {
 inline namespace _V1 {
 
 class handler;
-namespace access {
-enum class mode { read, write, read_write, discard_write, discard_read_write, atomic };
-enum class target { device, host_task, constant_buffer, local, host_buffer, global_buffer = device };
-enum class placeholder { false_t, true_t };
-} // namespace access
-using access_mode = access::mode;
-using target = access::target;
 
 template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P> class accessor;
 template <typename DataT, int Dims, access_mode Mode> class host_accessor;

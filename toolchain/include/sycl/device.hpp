@@ -11,6 +11,7 @@
 
 #include "detail/defines.hpp"
 #include "exception.hpp"
+#include "range.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -26,6 +27,7 @@ enum class aspect {
 
 namespace info {
 enum class device_type : unsigned int { cpu, gpu, accelerator, custom, automatic, host, all };
+enum class local_mem_type : int { none, local, global };
 
 namespace device {
 struct device_type { using return_type = info::device_type; };
@@ -39,6 +41,9 @@ struct max_work_item_dimensions { using return_type = std::uint32_t; };
 struct global_mem_size { using return_type = std::uint64_t; };
 struct local_mem_size { using return_type = std::uint64_t; };
 struct sub_group_sizes { using return_type = std::vector<std::size_t>; };
+struct max_num_sub_groups { using return_type = std::uint32_t; };
+template <int Dimensions = 3> struct max_work_item_sizes { using return_type = range<Dimensions>; };
+struct local_mem_type { using return_type = info::local_mem_type; };
 } // namespace device
 
 namespace platform {
@@ -49,6 +54,9 @@ struct version { using return_type = std::string; };
 } // namespace info
 
 namespace detail {
+template <typename Param> inline constexpr bool is_max_work_item_sizes_v = false;
+template <int Dims> inline constexpr bool is_max_work_item_sizes_v<info::device::max_work_item_sizes<Dims>> = true;
+
 inline constexpr const char *device_name = "SYCL Native CPU";
 inline constexpr const char *vendor_name = "ncpu toolchain";
 inline constexpr const char *version_string = "0.1";
@@ -122,6 +130,20 @@ public:
       return 3;
     else if constexpr (std::is_same_v<Param, sub_group_sizes>)
       return {1};
+    // The runtime's nd_range limits. A work-group may have up to max_work_group_size work-items
+    // in any shape, so that is also each dimension's limit.
+    else if constexpr (std::is_same_v<Param, max_work_group_size>)
+      return __nativecpu_max_work_group_size();
+    else if constexpr (detail::is_max_work_item_sizes_v<Param>) {
+      typename Param::return_type sizes;
+      for (int i = 0; i < Param::return_type::dimensions; ++i) sizes[i] = __nativecpu_max_work_group_size();
+      return sizes;
+    } else if constexpr (std::is_same_v<Param, max_num_sub_groups>)
+      return static_cast<std::uint32_t>(__nativecpu_max_work_group_size());
+    else if constexpr (std::is_same_v<Param, local_mem_size>)
+      return static_cast<std::uint64_t>(__nativecpu_local_memory_size());
+    else if constexpr (std::is_same_v<Param, info::device::local_mem_type>)
+      return info::local_mem_type::local;
     else
       static_assert(sizeof(Param) == 0, "unsupported device info query");
   }

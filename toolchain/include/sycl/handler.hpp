@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstring>
 #include <functional>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -15,6 +16,8 @@
 #include "detail/kernel_entry.hpp"
 #include "event.hpp"
 #include "exception.hpp"
+#include "local_accessor.hpp"
+#include "nd_range.hpp"
 #include "range.hpp"
 
 namespace sycl {
@@ -25,33 +28,73 @@ namespace detail {
 template <typename KernelName, typename Functor>
 using kernel_name_t = std::conditional_t<std::is_same_v<KernelName, auto_name>, Functor, KernelName>;
 
-// Runs a kernel over `global` items (device order: x first) through the runtime.
-inline void launch(const char *name, unsigned dims, const std::size_t (&global)[3],
-                   const std::size_t (&offset)[3], void *functor) {
+// The sycl::exception for a failed __nativecpu_launch. Too much local memory is
+// errc::memory_allocation: SYCL 2020's error-code table gives that code to "memory allocation on
+// the device for a kernel" failures, and errc::nd_range to errors of the nd_range itself.
+[[noreturn]] inline void throw_launch_error(int result) {
+  errc code = errc::runtime;
+  switch (result) {
+  case NATIVECPU_ERROR_INVALID_ND_RANGE: code = errc::nd_range; break;
+  case NATIVECPU_ERROR_OUT_OF_RESOURCES: code = errc::memory_allocation; break;
+  case NATIVECPU_ERROR_INVALID_KERNEL: code = errc::kernel_not_supported; break;
+  default: break;
+  }
+  throw exception(make_error_code(code), __nativecpu_last_error());
+}
+
+// What one launch runs, in the device's order (x first): local size all zero for a range kernel.
+struct launch_shape {
+  unsigned dims = 1;
+  std::size_t global[3] = {1, 1, 1};
+  std::size_t local[3] = {0, 0, 0};
+  std::size_t offset[3] = {0, 0, 0};
+};
+
+// Runs a kernel through the runtime; `local_memory` bytes of work-group local memory.
+inline void launch(const char *name, const launch_shape &shape, std::size_t local_memory, void *functor) {
   __nativecpu_launch_info launch{};
-  launch.dims = dims;
+  launch.dims = shape.dims;
   for (int i = 0; i < 3; ++i) {
-    launch.global_size[i] = global[i];
-    launch.global_offset[i] = offset[i];
+    launch.global_size[i] = shape.global[i];
+    launch.local_size[i] = shape.local[i];
+    launch.global_offset[i] = shape.offset[i];
   }
   void *args[1] = {functor};
   launch.args = args;
   launch.num_args = 1;
-  if (__nativecpu_launch(name, &launch) != 0)
-    throw exception(make_error_code(errc::runtime), __nativecpu_last_error());
+  launch.local_memory_size = local_memory;
+  int result = __nativecpu_launch(name, &launch);
+  if (result != NATIVECPU_SUCCESS) throw_launch_error(result);
 }
 
 // SYCL orders dimensions slowest first; the device orders them x (fastest) first.
 template <int Dims>
 void launch_range(const char *name, const range<Dims> &extent, const id<Dims> &offset, void *functor) {
   if (extent.size() == 0) return;
-  std::size_t global[3] = {1, 1, 1};
-  std::size_t device_offset[3] = {0, 0, 0};
+  launch_shape shape;
+  shape.dims = Dims;
   for (int i = 0; i < Dims; ++i) {
-    global[Dims - 1 - i] = extent[i];
-    device_offset[Dims - 1 - i] = offset[i];
+    shape.global[Dims - 1 - i] = extent[i];
+    shape.offset[Dims - 1 - i] = offset[i];
   }
-  launch(name, Dims, global, device_offset, functor);
+  launch(name, shape, 0, functor);
+}
+
+// The runtime checks the nd_range (divisibility, work-group size, local memory); a zero local
+// size is rejected here, since local sizes of zero tell the runtime "range kernel".
+template <int Dims>
+void launch_nd_range(const char *name, const nd_range<Dims> &ndr, std::size_t local_memory, void *functor) {
+  launch_shape shape;
+  shape.dims = Dims;
+  for (int i = 0; i < Dims; ++i) {
+    if (ndr.get_local_range()[i] == 0)
+      throw exception(make_error_code(errc::nd_range), "an nd_range's local range must not be zero in any dimension");
+    shape.global[Dims - 1 - i] = ndr.get_global_range()[i];
+    shape.local[Dims - 1 - i] = ndr.get_local_range()[i];
+    shape.offset[Dims - 1 - i] = ndr.get_offset()[i];
+  }
+  for (int d = Dims; d < 3; ++d) shape.local[d] = 1;
+  launch(name, shape, local_memory, functor);
 }
 
 } // namespace detail
@@ -66,10 +109,10 @@ public:
 #ifdef __SYCL_DEVICE_ONLY__
     detail::single_task_kernel<Name>(f);
 #else
+    reject_local_accessors("single_task");
     set_command([f] {
       Functor copy = f;
-      const std::size_t one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
-      detail::launch(detail::kernel_name<Name>(), 1, one, zero, &copy);
+      detail::launch(detail::kernel_name<Name>(), detail::launch_shape{}, 0, &copy);
     });
 #endif
   }
@@ -87,6 +130,7 @@ public:
     (void)offset;
     detail::range_kernel<Name, Dims>(f);
 #else
+    reject_local_accessors("parallel_for over a range");
     set_command([extent, offset, f] {
       Functor copy = f;
       detail::launch_range(detail::kernel_name<Name>(), extent, offset, &copy);
@@ -97,6 +141,21 @@ public:
   template <typename KernelName = detail::auto_name, typename Functor>
   void parallel_for(std::size_t count, const Functor &f) {
     parallel_for<KernelName>(range<1>(count), f);
+  }
+
+  // An nd_range kernel: called with an nd_item, may use local accessors and barriers.
+  template <typename KernelName = detail::auto_name, int Dims, typename Functor>
+  void parallel_for(nd_range<Dims> ndr, const Functor &f) {
+    using Name = detail::kernel_name_t<KernelName, Functor>;
+#ifdef __SYCL_DEVICE_ONLY__
+    (void)ndr;
+    detail::nd_range_kernel<Name, Dims>(f);
+#else
+    set_command([ndr, f, local_memory = local_memory_size_] {
+      Functor copy = f;
+      detail::launch_nd_range(detail::kernel_name<Name>(), ndr, local_memory, &copy);
+    });
+#endif
   }
 
   void memcpy(void *destination, const void *source, std::size_t bytes) {
@@ -127,7 +186,27 @@ public:
 
 private:
   friend class queue;
+  friend std::size_t detail::reserve_local_memory(handler &, std::size_t, std::size_t);
   handler() = default;
+
+  // Lays out the command group's local accessors one after the other in the work-group's block.
+  std::size_t reserve_local_memory(std::size_t bytes, std::size_t alignment) {
+    std::size_t offset = (local_memory_size_ + alignment - 1) / alignment * alignment;
+    if (offset < local_memory_size_ || offset + bytes < offset)
+      throw exception(make_error_code(errc::memory_allocation), "local accessors exceed the address space");
+    local_memory_size_ = offset + bytes;
+    ++local_accessors_;
+    return offset;
+  }
+
+  // SYCL 2020 4.7.6.11: local accessors are for nd_range kernels only. Which accessors a kernel
+  // captures is invisible to the headers, so any local accessor made in the command group counts.
+  void reject_local_accessors(const char *command) const {
+    if (local_accessors_ != 0)
+      throw exception(make_error_code(errc::kernel_argument),
+                      std::string("a local_accessor cannot be used by ") + command +
+                          " (only by parallel_for over an nd_range)");
+  }
 
   void set_command(std::function<void()> command) {
     if (command_)
@@ -139,7 +218,13 @@ private:
   }
 
   std::function<void()> command_;
+  std::size_t local_memory_size_ = 0;
+  std::size_t local_accessors_ = 0;
 };
+
+inline std::size_t detail::reserve_local_memory(handler &h, std::size_t bytes, std::size_t alignment) {
+  return h.reserve_local_memory(bytes, alignment);
+}
 
 } // namespace _V1
 } // namespace sycl

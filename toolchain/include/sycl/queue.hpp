@@ -12,6 +12,7 @@
 #include "event.hpp"
 #include "exception.hpp"
 #include "handler.hpp"
+#include "nd_range.hpp"
 #include "properties.hpp"
 #include "usm.hpp"
 
@@ -94,6 +95,18 @@ public:
   template <typename KernelName = detail::auto_name, typename Functor>
   event parallel_for(std::size_t count, const Functor &f) {
     return parallel_for<KernelName>(range<1>(count), f);
+  }
+  template <typename KernelName = detail::auto_name, int Dims, typename Functor>
+  event parallel_for(nd_range<Dims> ndr, const Functor &f) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(ndr, f); });
+  }
+  template <typename KernelName = detail::auto_name, int Dims, typename Functor>
+  event parallel_for(nd_range<Dims> ndr, const event &, const Functor &f) {
+    return parallel_for<KernelName>(ndr, f);
+  }
+  template <typename KernelName = detail::auto_name, int Dims, typename Functor>
+  event parallel_for(nd_range<Dims> ndr, const std::vector<event> &, const Functor &f) {
+    return parallel_for<KernelName>(ndr, f);
   }
 
 private:

@@ -11,10 +11,17 @@
 #define SYCL_LANGUAGE_VERSION 202012L
 #define SYCL_IMPLEMENTATION_NATIVECPU 1
 
-// Functions callable from kernels in other translation units are not supported yet; the
-// attribute keeps code that spells it compiling.
+// SYCL_EXTERNAL marks a function that kernels of other translation units may call. clang 22's
+// device compilation emits only the functions a kernel reaches, unless the function carries
+// [[clang::sycl_external]] (which needs external linkage, and should be on the first
+// declaration); the device link then resolves the call across translation units. The host
+// compilation needs nothing (and plain host compilers would warn about the attribute).
 #ifndef SYCL_EXTERNAL
+#ifdef __SYCL_DEVICE_ONLY__
+#define SYCL_EXTERNAL [[clang::sycl_external]]
+#else
 #define SYCL_EXTERNAL
+#endif
 #endif
 
 namespace sycl {

@@ -4,22 +4,17 @@
 // `KernelName` (the user's kernel name, or the functor type of an unnamed kernel). clang's
 // `-fsycl-is-device` emits it as a `spir_kernel` taking the functor by value; the host side finds
 // the compiled kernel by `__builtin_sycl_unique_stable_name(KernelName)`, the same string.
-// Work-item ids come from the SPIR-V builtins in DPC++'s current form; the compiler lowers them.
+// Work-item ids come from the SPIR-V builtins in DPC++'s current form (detail/builtins.hpp); the
+// compiler lowers them.
 #pragma once
 
 #include <cstddef>
 #include <type_traits>
 
+#include "../nd_item.hpp"
 #include "../range.hpp"
+#include "builtins.hpp"
 #include "defines.hpp"
-
-#ifdef __SYCL_DEVICE_ONLY__
-extern "C++" {
-std::size_t __spirv_BuiltInGlobalInvocationId(int dimension);
-std::size_t __spirv_BuiltInGlobalSize(int dimension);
-std::size_t __spirv_BuiltInGlobalOffset(int dimension);
-}
-#endif
 
 namespace sycl {
 inline namespace _V1 {
@@ -57,6 +52,24 @@ template <typename KernelName, int Dims, typename Functor>
 [[clang::sycl_kernel_entry_point(KernelName)]] void range_kernel(Functor functor) {
 #ifdef __SYCL_DEVICE_ONLY__
   invoke_range_kernel<Dims>(functor, current_item<Dims>());
+#else
+  (void)functor; // the host compilation only names the kernel
+#endif
+}
+
+// An nd_range kernel receives an nd_item, which reads the work-item builtins when queried.
+template <int Dims, typename Functor> void invoke_nd_range_kernel(const Functor &f) {
+  static_assert(std::is_invocable_v<const Functor &, nd_item<Dims>>,
+                "an nd_range kernel must accept sycl::nd_item of the nd_range's dimensions");
+  f(nd_item<Dims>(group_tag{}));
+}
+
+template <typename KernelName, int Dims, typename Functor>
+[[clang::sycl_kernel_entry_point(KernelName)]] void nd_range_kernel(Functor functor) {
+#ifdef __SYCL_DEVICE_ONLY__
+  invoke_nd_range_kernel<Dims>(functor);
+#else
+  (void)functor;
 #endif
 }
 
@@ -64,6 +77,8 @@ template <typename KernelName, typename Functor>
 [[clang::sycl_kernel_entry_point(KernelName)]] void single_task_kernel(Functor functor) {
 #ifdef __SYCL_DEVICE_ONLY__
   functor();
+#else
+  (void)functor;
 #endif
 }
 

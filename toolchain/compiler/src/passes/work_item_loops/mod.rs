@@ -512,7 +512,7 @@ fn schedule_regions<'ctx>(
     let i32_type = context.i32_type();
     let i64_type = context.i64_type();
     let base = attributes::base_name(kernel);
-    let barriers = regions::split_at_barriers(kernel.as_value_ref(), mux::is_barrier_like);
+    let barriers = regions::split_at_barriers(kernel.as_value_ref(), mux::is_barrier_like)?;
     let SplitKernel {
         barriers,
         regions,

@@ -94,7 +94,10 @@ fn const_u32(value: Value) -> Option<u32> {
 }
 
 /// The kernel's barrier-like calls, in barrier-id order, after splitting their blocks.
-pub fn split_at_barriers(kernel: Value, is_barrier_like: impl Fn(&str) -> bool) -> Vec<Barrier> {
+pub fn split_at_barriers(
+    kernel: Value,
+    is_barrier_like: impl Fn(&str) -> bool,
+) -> Result<Vec<Barrier>, CompileError> {
     let mut calls: Vec<(u32, Value)> = Vec::new();
     for block in cfg::blocks(kernel) {
         for instruction in cfg::instructions(block) {
@@ -109,7 +112,38 @@ pub fn split_at_barriers(kernel: Value, is_barrier_like: impl Fn(&str) -> bool) 
         }
     }
     calls.sort_by_key(|(id, _)| *id);
-    calls
+    // Ids must be unique to name the regions; without prepare-barriers they may not be, and then
+    // the calls are numbered in block order.
+    if calls.windows(2).any(|pair| pair[0].0 == pair[1].0) {
+        let mut ordered: Vec<Value> = Vec::new();
+        for block in cfg::blocks(kernel) {
+            ordered.extend(
+                cfg::instructions(block)
+                    .into_iter()
+                    .filter(|i| calls.iter().any(|(_, c)| c == i)),
+            );
+        }
+        calls = ordered
+            .into_iter()
+            .enumerate()
+            .map(|(id, call)| (id as u32, call))
+            .collect();
+    }
+    for (_, call) in &calls {
+        let arguments = unsafe { LLVMGetNumArgOperands(*call) };
+        let expected = match Collective::from_mux_name(&callee_name(*call)).map(|c| c.kind) {
+            Some(CollectiveKind::Broadcast) => 3,
+            Some(_) | None => 2,
+        };
+        let is_barrier = Collective::from_mux_name(&callee_name(*call)).is_none();
+        if arguments < if is_barrier { 1 } else { expected } {
+            return Err(CompileError::Pass(format!(
+                "work-item-loops: malformed call to {} ({arguments} arguments)",
+                callee_name(*call)
+            )));
+        }
+    }
+    Ok(calls
         .into_iter()
         .map(|(id, call)| {
             let block = cfg::split_block_before(cfg::parent_block(call), call, "barrier");
@@ -123,7 +157,7 @@ pub fn split_at_barriers(kernel: Value, is_barrier_like: impl Fn(&str) -> bool) 
                 next,
             }
         })
-        .collect()
+        .collect())
 }
 
 /// Whether `value` can be recomputed wherever it is used instead of being stored: a work-item
@@ -292,11 +326,9 @@ pub fn build_regions(
                         if !cfg::is_instruction(def) || live_set.contains(&def) {
                             continue;
                         }
-                        let collective_call = barriers.iter().any(|b| b.call == def);
-                        if !collective_call
-                            && !dom.def_reaches_use(value, user, operand)
-                            && !rematerialisable(def, 0)
-                        {
+                        // A collective's result is never computed by its call in a clone (the
+                        // call's block just returns), so any use it reaches there is a crossing.
+                        if !dom.def_reaches_use(value, user, operand) && !rematerialisable(def, 0) {
                             live_set.insert(def);
                             live.push(def);
                         }
@@ -336,9 +368,37 @@ pub fn build_regions(
                 ));
             }
         }
-        members
-            .sort_by_key(|(ty, _, _)| std::cmp::Reverse(LLVMABIAlignmentOfType(data_layout, *ty)));
-        let mut member_types: Vec<LLVMTypeRef> = members.iter().map(|(ty, _, _)| *ty).collect();
+        // A member is as aligned as its type and, for an alloca, as the alloca (code may rely
+        // on it: vector copies of an over-aligned private array). Explicit `[n x i8]` padding
+        // places each member, and the tail pads the stride to the largest alignment.
+        let alignment_of = |ty: LLVMTypeRef, value: Option<Value>| -> u64 {
+            let natural = LLVMABIAlignmentOfType(data_layout, ty) as u64;
+            let declared = value
+                .filter(|v| !LLVMIsAAllocaInst(*v).is_null())
+                .map(|v| LLVMGetAlignment(v) as u64)
+                .unwrap_or(1);
+            natural.max(declared).max(1)
+        };
+        members.sort_by_key(|(ty, value, _)| std::cmp::Reverse(alignment_of(*ty, *value)));
+        let i8_type = LLVMInt8TypeInContext(context);
+        let mut member_types: Vec<LLVMTypeRef> = Vec::new();
+        let mut element_of_member = Vec::new();
+        let (mut offset, mut largest) = (0u64, 1u64);
+        for (ty, value, _) in &members {
+            let alignment = alignment_of(*ty, *value);
+            let aligned = offset.div_ceil(alignment) * alignment;
+            if aligned > offset {
+                member_types.push(LLVMArrayType2(i8_type, aligned - offset));
+            }
+            element_of_member.push(member_types.len() as u32);
+            member_types.push(*ty);
+            offset = aligned + LLVMABISizeOfType(data_layout, *ty);
+            largest = largest.max(alignment);
+        }
+        let stride = offset.div_ceil(largest).max(1) * largest;
+        if stride > offset {
+            member_types.push(LLVMArrayType2(i8_type, stride - offset));
+        }
         let struct_name = c_name(live_struct_name);
         let struct_type = LLVMStructCreateNamed(context, struct_name.as_ptr());
         LLVMStructSetBody(
@@ -347,20 +407,19 @@ pub fn build_regions(
             member_types.len() as u32,
             0,
         );
-        let stride = LLVMABISizeOfType(data_layout, struct_type).max(1);
         let mut member_of: HashMap<Value, u32> = HashMap::new();
         let mut collective_operand = HashMap::new();
         let mut broadcast_index = HashMap::new();
-        for (index, (_, value, collective)) in members.iter().enumerate() {
+        for ((_, value, collective), &index) in members.iter().zip(&element_of_member) {
             match (value, collective) {
                 (Some(v), _) => {
-                    member_of.insert(*v, index as u32);
+                    member_of.insert(*v, index);
                 }
                 (None, Some((barrier, false))) => {
-                    collective_operand.insert(*barrier, index as u32);
+                    collective_operand.insert(*barrier, index);
                 }
                 (None, Some((barrier, true))) => {
-                    broadcast_index.insert(*barrier, index as u32);
+                    broadcast_index.insert(*barrier, index);
                 }
                 (None, None) => {}
             }
@@ -382,26 +441,22 @@ pub fn build_regions(
                     c"live.gep".as_ptr(),
                 )
             };
-            // The collective operands go to the struct where the collective is reached.
+            // The collective operands go to the struct where the collective is reached (before
+            // the live values are rewritten, so operands from earlier regions get reloaded).
             for (index, barrier) in barriers.iter().enumerate() {
-                let Some(collective) = barrier.collective else {
+                let block = blocks[&barrier.block];
+                let Some(collective) = barrier.collective.filter(|_| dom.is_reachable(block))
+                else {
                     continue;
                 };
-                let block = blocks[&barrier.block];
-                if !dom.is_reachable(block) {
-                    LLVMInstructionEraseFromParent(values[&barrier.call]);
-                    continue;
-                }
                 let call = values[&barrier.call];
-                let terminator = LLVMGetBasicBlockTerminator(block);
-                builder.before(terminator);
+                builder.before(LLVMGetBasicBlockTerminator(block));
                 let slot = member_pointer(&builder, collective_operand[&index]);
                 LLVMBuildStore(builder.0, LLVMGetOperand(call, 1), slot);
                 if collective.kind == CollectiveKind::Broadcast {
                     let slot = member_pointer(&builder, broadcast_index[&index]);
                     LLVMBuildStore(builder.0, LLVMGetOperand(call, 2), slot);
                 }
-                LLVMInstructionEraseFromParent(call);
             }
             // Live values: allocas become struct members; others are stored after their
             // definition and reloaded where the definition does not reach.
@@ -446,7 +501,20 @@ pub fn build_regions(
                 uses.sort();
                 uses.dedup();
                 let def_block = cfg::parent_block(copy);
-                if dom.is_reachable(def_block) {
+                let collective = barriers.iter().position(|b| b.call == original);
+                if let Some(barrier) = collective {
+                    // The region that starts at the collective receives the result as its last
+                    // parameter and keeps it for the regions after it; no clone computes it.
+                    if region.starts_at == Some(barrier) {
+                        builder.before(LLVMGetBasicBlockTerminator(entry));
+                        let slot = member_pointer(&builder, index);
+                        LLVMBuildStore(
+                            builder.0,
+                            LLVMGetParam(function, LLVMCountParams(function) - 1),
+                            slot,
+                        );
+                    }
+                } else if dom.is_reachable(def_block) {
                     let mut after = LLVMGetNextInstruction(copy);
                     while cfg::is_phi(after) {
                         after = LLVMGetNextInstruction(after);
@@ -456,9 +524,8 @@ pub fn build_regions(
                     LLVMBuildStore(builder.0, copy, slot);
                 }
                 for (user, operand) in uses {
-                    if !dom.is_reachable(cfg::parent_block(user))
-                        || dom.def_reaches_use(copy, user, operand)
-                    {
+                    let reached = collective.is_none() && dom.def_reaches_use(copy, user, operand);
+                    if !dom.is_reachable(cfg::parent_block(user)) || reached {
                         continue;
                     }
                     let insert_before = if cfg::is_phi(user) {
@@ -497,6 +564,12 @@ pub fn build_regions(
                         LLVMSetOperand(user, operand, copy);
                     }
                 }
+            }
+            // No clone computes a collective's result: its remaining uses are unreachable.
+            for barrier in barriers.iter().filter(|b| b.collective.is_some()) {
+                let call = values[&barrier.call];
+                LLVMReplaceAllUsesWith(call, LLVMGetPoison(LLVMTypeOf(call)));
+                LLVMInstructionEraseFromParent(call);
             }
             cfg::delete_unreachable_blocks(function);
             regions.push(region);

@@ -1,0 +1,66 @@
+// sycl::ext::oneapi::group_local_memory(_for_overwrite): work-group local allocations made inside
+// the kernel. Two call sites get distinct memory; the constructed value is visible to every
+// work-item; an allocation inside a loop is the same memory on every iteration (it accumulates);
+// and an array allocation works as a tile for a neighbour exchange.
+#include <sycl/sycl.hpp>
+#include "check.hpp"
+
+constexpr size_t kLocal = 48, kGroups = 9;
+
+struct Pair {
+  int first;
+  long second;
+};
+
+int main() {
+  sycl::queue q;
+  const size_t n = kLocal * kGroups;
+  long *out = sycl::malloc_shared<long>(n * 5, q);
+  q.parallel_for<class GroupLocalMemory>(sycl::nd_range<1>(n, kLocal), [=](sycl::nd_item<1> it) {
+    namespace oneapi = sycl::ext::oneapi;
+    auto g = it.get_group();
+    const size_t lid = it.get_local_id(0), group = it.get_group(0);
+
+    // Two allocations, constructed by the leader, distinct.
+    auto one = oneapi::group_local_memory<int>(g, int(group) + 1);
+    auto pair = oneapi::group_local_memory<Pair>(g, Pair{int(group) * 2, long(group) * 3});
+
+    // A tile for a neighbour exchange.
+    auto tile = oneapi::group_local_memory_for_overwrite<long[kLocal]>(g);
+    (*tile)[lid] = long(it.get_global_id(0)) * 10;
+    sycl::group_barrier(g);
+    long neighbour = (*tile)[(lid + 1) % kLocal];
+
+    // The same allocation on every iteration.
+    long sum = 0;
+    for (int i = 0; i < 4; ++i) {
+      sycl::multi_ptr<long, sycl::access::address_space::local_space> acc =
+          oneapi::group_local_memory_for_overwrite<long>(g);
+      if (g.leader()) *acc = (i == 0 ? 0 : *acc) + i + 1;
+      sycl::group_barrier(g);
+      sum += *acc;
+      sycl::group_barrier(g);
+    }
+
+    long *o = out + it.get_global_id(0) * 5;
+    o[0] = *one;
+    o[1] = pair->first;
+    o[2] = (*pair).second;
+    o[3] = neighbour;
+    o[4] = sum;
+  }).wait();
+
+  for (size_t group = 0; group < kGroups; ++group)
+    for (size_t lid = 0; lid < kLocal; ++lid) {
+      const size_t i = group * kLocal + lid;
+      const long *o = out + i * 5;
+      check::equal("group_local_memory<int>", long(i), o[0], long(group) + 1);
+      check::equal("group_local_memory<Pair>.first", long(i), o[1], long(group) * 2);
+      check::equal("group_local_memory<Pair>.second", long(i), o[2], long(group) * 3);
+      check::equal("tile neighbour", long(i), o[3], long(group * kLocal + (lid + 1) % kLocal) * 10);
+      // Iteration i reads 1, 1+2, 1+2+3, 1+2+3+4.
+      check::equal("allocation in a loop", long(i), o[4], 1 + 3 + 6 + 10);
+    }
+  sycl::free(out, q);
+  return check::finish();
+}

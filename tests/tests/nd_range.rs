@@ -1,0 +1,75 @@
+//! nd_range kernels with barriers, local memory and group algorithms (issue 3): each program
+//! checks its results against a host reference and prints PASS. Every program runs at -O0 and
+//! -O2, and with one and two threads, since barrier regions and live variables change shape
+//! with the optimiser and scheduling with the thread count.
+
+use nativecpu_e2e_tests::{program, Built};
+
+fn check(sources: &[&str]) {
+    let sources: Vec<_> = sources.iter().map(|s| program(s)).collect();
+    for opt in ["-O0", "-O2"] {
+        let built = Built::compile(&sources, &[opt]);
+        built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
+        built.run_and_check(&[("NATIVECPU_THREADS", "2")]);
+    }
+}
+
+#[test]
+fn tiled_matrix_multiply_with_local_memory() {
+    check(&["tiled_matmul.cpp"]);
+}
+
+#[test]
+fn tree_reduction() {
+    check(&["tree_reduction.cpp"]);
+}
+
+#[test]
+fn barrier_in_a_loop_with_private_values_live_across_it() {
+    check(&["barrier_loop.cpp"]);
+}
+
+#[test]
+fn reduce_over_group_in_nested_loops() {
+    check(&["nested_reduce.cpp"]);
+}
+
+#[test]
+fn scans_and_broadcast_on_two_dimensional_groups() {
+    check(&["scans_2d.cpp"]);
+}
+
+#[test]
+fn many_small_groups() {
+    check(&["small_groups.cpp"]);
+}
+
+#[test]
+fn three_dimensional_nd_range_with_a_local_tile() {
+    check(&["nd_range_3d.cpp"]);
+}
+
+#[test]
+fn barrier_in_a_noinline_helper_and_in_a_sycl_external_function() {
+    check(&["barrier_helper.cpp", "barrier_helper_external.cpp"]);
+}
+
+#[test]
+fn local_atomics() {
+    check(&["local_atomics.cpp"]);
+}
+
+#[test]
+fn group_local_memory() {
+    check(&["group_local_memory.cpp"]);
+}
+
+#[test]
+fn any_all_and_none_of_group() {
+    check(&["any_all_none.cpp"]);
+}
+
+#[test]
+fn invalid_nd_ranges_throw_sycl_exceptions() {
+    check(&["nd_range_errors.cpp"]);
+}

@@ -1,0 +1,151 @@
+// sycl::group, sycl::sub_group, sycl::is_group and sycl::group_barrier (SYCL 2020 sections
+// 4.9.1.7, 4.9.1.8, 4.17.1 and 4.17.3).
+//
+// Both group classes are empty: their queries read the device builtins (detail/work_item.hpp),
+// so they can only be used inside nd_range kernels.
+//
+// Sub-groups have exactly one work-item on this device, matching info::device::sub_group_sizes
+// = {1} (DPC++'s native_cpu reports the same): the sub-group of a work-item is numbered by the
+// work-item's local linear id, there are as many sub-groups as work-items in the work-group,
+// and every sub-group collective is the identity on the calling work-item's value.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "detail/builtins.hpp"
+#include "detail/defines.hpp"
+#include "detail/work_item.hpp"
+#include "memory_model.hpp"
+#include "range.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+
+namespace detail {
+struct group_tag {};
+} // namespace detail
+
+template <int Dims = 1> class group {
+  static_assert(Dims >= 1 && Dims <= 3, "SYCL supports 1 to 3 dimensions");
+
+public:
+  using id_type = id<Dims>;
+  using range_type = range<Dims>;
+  using linear_id_type = std::size_t;
+  static constexpr int dimensions = Dims;
+  static constexpr memory_scope fence_scope = memory_scope::work_group;
+
+  group() = delete;
+  // Not part of the SYCL interface: nd_item::get_group makes groups.
+  explicit group(detail::group_tag) {}
+
+  id<Dims> get_group_id() const { return detail::query::group_id<Dims>(); }
+  std::size_t get_group_id(int dimension) const { return detail::query::group_id<Dims>(dimension); }
+  id<Dims> get_local_id() const { return detail::query::local_id<Dims>(); }
+  std::size_t get_local_id(int dimension) const { return detail::query::local_id<Dims>(dimension); }
+  range<Dims> get_local_range() const { return detail::query::local_range<Dims>(); }
+  std::size_t get_local_range(int dimension) const { return detail::query::local_range<Dims>(dimension); }
+  range<Dims> get_group_range() const { return detail::query::group_range<Dims>(); }
+  std::size_t get_group_range(int dimension) const { return detail::query::group_range<Dims>(dimension); }
+  // Every work-group of a launch has the same size here.
+  range<Dims> get_max_local_range() const { return get_local_range(); }
+  std::size_t operator[](int dimension) const { return get_group_id(dimension); }
+
+  std::size_t get_group_linear_id() const { return detail::linearize(get_group_id(), get_group_range()); }
+  std::size_t get_local_linear_id() const { return detail::query::local_linear_id<Dims>(); }
+  std::size_t get_group_linear_range() const { return get_group_range().size(); }
+  std::size_t get_local_linear_range() const { return detail::query::local_linear_range<Dims>(); }
+  bool leader() const { return get_local_linear_id() == 0; }
+
+  // Deprecated in SYCL 2020.
+  id<Dims> get_id() const { return get_group_id(); }
+  std::size_t get_id(int dimension) const { return get_group_id(dimension); }
+  range<Dims> get_global_range() const { return detail::query::global_range<Dims>(); }
+  std::size_t get_global_range(int dimension) const { return detail::query::global_range<Dims>(dimension); }
+  std::size_t get_linear_id() const { return get_group_linear_id(); }
+
+  // A work-item can only see its own group, so two group objects it holds are the same group.
+  friend bool operator==(const group &, const group &) { return true; }
+  friend bool operator!=(const group &, const group &) { return false; }
+};
+
+class sub_group {
+public:
+  using id_type = id<1>;
+  using range_type = range<1>;
+  using linear_id_type = std::uint32_t;
+  static constexpr int dimensions = 1;
+  static constexpr memory_scope fence_scope = memory_scope::sub_group;
+
+  // Not part of the SYCL interface: nd_item::get_sub_group makes sub-groups.
+  explicit sub_group(detail::group_tag) {}
+
+  id_type get_group_id() const { return id_type(get_group_linear_id()); }
+  id_type get_local_id() const { return id_type(0); }
+  range_type get_local_range() const { return range_type(1); }
+  range_type get_group_range() const { return range_type(get_group_linear_range()); }
+  range_type get_max_local_range() const { return range_type(1); }
+  // The sub-group's number is its work-item's local linear id in the work-group, and there are as
+  // many sub-groups as work-items.
+  linear_id_type get_group_linear_id() const {
+    return static_cast<linear_id_type>(detail::query::local_linear_id<3>());
+  }
+  linear_id_type get_local_linear_id() const { return 0; }
+  linear_id_type get_group_linear_range() const {
+    return static_cast<linear_id_type>(detail::query::local_linear_range<3>());
+  }
+  linear_id_type get_local_linear_range() const { return 1; }
+  bool leader() const { return true; }
+
+  // A work-item can only see its own sub-group.
+  friend bool operator==(const sub_group &, const sub_group &) { return true; }
+  friend bool operator!=(const sub_group &, const sub_group &) { return false; }
+};
+
+template <typename T> struct is_group : std::false_type {};
+template <int Dims> struct is_group<group<Dims>> : std::true_type {};
+template <> struct is_group<sub_group> : std::true_type {};
+template <typename T> inline constexpr bool is_group_v = is_group<T>::value;
+
+namespace detail {
+template <typename T> inline constexpr bool is_work_group_v = false;
+template <int Dims> inline constexpr bool is_work_group_v<group<Dims>> = true;
+template <typename T> inline constexpr bool is_sub_group_v = std::is_same_v<T, sub_group>;
+} // namespace detail
+
+// Waits until every work-item of the group has reached the barrier; memory operations of the
+// group before it are visible to the group after it. The form without a fence scope passes
+// constant operands even at -O0 (the scope is the group's own).
+template <typename Group>
+NCPU_ALWAYS_INLINE std::enable_if_t<is_group_v<std::decay_t<Group>>> group_barrier(Group) {
+#ifdef __SYCL_DEVICE_ONLY__
+  constexpr unsigned semantics = detail::spirv_sequentially_consistent | detail::spirv_workgroup_memory |
+                                 detail::spirv_cross_workgroup_memory;
+  if constexpr (detail::is_sub_group_v<std::decay_t<Group>>)
+    __spirv_ControlBarrier(detail::spirv_scope_subgroup, detail::spirv_scope_subgroup, semantics);
+  else
+    __spirv_ControlBarrier(detail::spirv_scope_workgroup, detail::spirv_scope_workgroup, semantics);
+#else
+  detail::device_only("sycl::group_barrier");
+#endif
+}
+
+template <typename Group>
+NCPU_ALWAYS_INLINE std::enable_if_t<is_group_v<std::decay_t<Group>>> group_barrier(Group, memory_scope fence_scope) {
+#ifdef __SYCL_DEVICE_ONLY__
+  constexpr unsigned semantics = detail::spirv_sequentially_consistent | detail::spirv_workgroup_memory |
+                                 detail::spirv_cross_workgroup_memory;
+  if constexpr (detail::is_sub_group_v<std::decay_t<Group>>)
+    __spirv_ControlBarrier(detail::spirv_scope_subgroup, detail::to_spirv_scope(fence_scope), semantics);
+  else
+    __spirv_ControlBarrier(detail::spirv_scope_workgroup, detail::to_spirv_scope(fence_scope), semantics);
+#else
+  (void)fence_scope;
+  detail::device_only("sycl::group_barrier");
+#endif
+}
+
+} // namespace _V1
+} // namespace sycl

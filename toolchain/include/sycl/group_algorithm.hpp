@@ -1,0 +1,429 @@
+// The group algorithms library (SYCL 2020 section 4.17.4): group_broadcast, any/all/none_of_group,
+// reduce_over_group, exclusive/inclusive_scan_over_group, and their joint_* forms over a range.
+//
+// Work-groups: each collective is one call of DPC++'s SPIR-V group builtin (detail/builtins.hpp)
+// with execution scope Workgroup (2) and GroupOperation Reduce (0), InclusiveScan (1) or
+// ExclusiveScan (2); the compiler lowers it. The builtins exist for 32- and 64-bit integers,
+// float and double (and bool for the logical operators): smaller integers (and bool under an
+// arithmetic operator) are widened to 32 bits and the result narrowed back, which gives the same
+// value as combining in the narrow type; long long and unsigned long long use the 64-bit forms.
+// For multi-dimensional groups the order of the work-items is their local linear id.
+//
+// Sub-groups have one work-item (group.hpp), so their collectives are the identity: a reduction
+// or inclusive scan returns x, an exclusive scan the identity (or init), a broadcast x.
+//
+// The joint_* algorithms split [first, last) into one contiguous share per work-item in
+// local-linear-id order (the first n % size work-items get one element more, so only trailing
+// shares can be empty), combine each share sequentially, and combine the shares' partial
+// results with one collective. Scans exclusive-scan the partials for each share's prefix and then
+// write the share's results in order: every result combines the elements in their sequence
+// order, as the spec's generalized non-commutative sum requires (the operator need only be
+// associative). A scan ends with a group barrier, so that every work-item sees the whole output
+// when it returns (other work-items write most of it); `first` may equal `result`.
+//
+// Deviations: the binary operation must be one of the SYCL function objects (as SYCL 2020
+// requires), or the matching std:: one; the logical operators on non-bool values combine their
+// truth values, so results are 0 or 1 even where the spec's generalized sum of one element would
+// give the element unchanged; sycl::vec, sycl::marray and sycl::half are not supported yet; the
+// joint_* forms take any random-access iterator (the spec requires pointers).
+//
+// Host compilation: kernels never run on the host, so the work-group forms only compile there;
+// they throw if called.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <type_traits>
+#include <utility>
+
+#include "detail/builtins.hpp"
+#include "detail/defines.hpp"
+#include "functional.hpp"
+#include "group.hpp"
+#include "memory_model.hpp"
+#include "range.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+template <typename Group> inline constexpr bool is_group_arg_v = is_group_v<std::decay_t<Group>>;
+
+// The identity of an operator for T: known_identity, plus the logical operators on any
+// arithmetic type (true or false converted to T).
+template <typename BinaryOperation, typename T> constexpr T identity_for() {
+  constexpr op_kind kind = op_kind_v<BinaryOperation>;
+  static_assert(kind != op_kind::none,
+                "group algorithms need a SYCL function object (sycl::plus, multiplies, minimum, maximum, "
+                "bit_and, bit_or, bit_xor, logical_and or logical_or)");
+  if constexpr (kind == op_kind::logical_and)
+    return static_cast<T>(true);
+  else if constexpr (kind == op_kind::logical_or)
+    return static_cast<T>(false);
+  else {
+    static_assert(identity_known<kind, T>(), "this operator has no identity for this type");
+    return identity_value<kind, T>();
+  }
+}
+
+// The type a collective of `Kind` on T computes in: bool for the logical operators, else T's
+// size-and-signedness 32- or 64-bit integer, or T itself for float and double.
+template <typename T, op_kind Kind> auto collective_type_of() {
+  if constexpr (Kind == op_kind::logical_and || Kind == op_kind::logical_or)
+    return bool{};
+  else if constexpr (std::is_floating_point_v<T>) {
+    static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>,
+                  "group collectives support float and double (no long double)");
+    return T{};
+  } else {
+    static_assert(std::is_integral_v<T>, "group collectives need an arithmetic type");
+    static_assert(sizeof(T) <= 8, "group collectives support integers of at most 64 bits");
+    if constexpr (std::is_signed_v<T>)
+      return std::conditional_t<sizeof(T) <= 4, std::int32_t, std::int64_t>{};
+    else
+      return std::conditional_t<sizeof(T) <= 4, std::uint32_t, std::uint64_t>{};
+  }
+}
+template <typename T, op_kind Kind> using collective_type_t = decltype(collective_type_of<T, Kind>());
+
+#ifdef __SYCL_DEVICE_ONLY__
+// One work-group collective builtin call. The scope and operation are template arguments so that
+// they are constants in the call even at -O0.
+template <op_kind Kind, unsigned Operation, typename N> NCPU_ALWAYS_INLINE N spirv_collective(N value) {
+  constexpr unsigned scope = spirv_scope_workgroup;
+  if constexpr (std::is_same_v<N, bool>) {
+    if constexpr (Kind == op_kind::logical_and)
+      return __spirv_GroupLogicalAndKHR(scope, Operation, value);
+    else
+      return __spirv_GroupLogicalOrKHR(scope, Operation, value);
+  } else if constexpr (std::is_floating_point_v<N>) {
+    static_assert(Kind == op_kind::plus || Kind == op_kind::multiplies || Kind == op_kind::minimum ||
+                      Kind == op_kind::maximum,
+                  "bitwise operators need integer values");
+    if constexpr (Kind == op_kind::plus)
+      return __spirv_GroupFAdd(scope, Operation, value);
+    else if constexpr (Kind == op_kind::multiplies)
+      return __spirv_GroupFMulKHR(scope, Operation, value);
+    else if constexpr (Kind == op_kind::minimum)
+      return __spirv_GroupFMin(scope, Operation, value);
+    else
+      return __spirv_GroupFMax(scope, Operation, value);
+  } else {
+    if constexpr (Kind == op_kind::plus)
+      return __spirv_GroupIAdd(scope, Operation, value);
+    else if constexpr (Kind == op_kind::multiplies)
+      return __spirv_GroupIMulKHR(scope, Operation, value);
+    else if constexpr (Kind == op_kind::minimum && std::is_signed_v<N>)
+      return __spirv_GroupSMin(scope, Operation, value);
+    else if constexpr (Kind == op_kind::minimum)
+      return __spirv_GroupUMin(scope, Operation, value);
+    else if constexpr (Kind == op_kind::maximum && std::is_signed_v<N>)
+      return __spirv_GroupSMax(scope, Operation, value);
+    else if constexpr (Kind == op_kind::maximum)
+      return __spirv_GroupUMax(scope, Operation, value);
+    else if constexpr (Kind == op_kind::bit_and)
+      return __spirv_GroupBitwiseAndKHR(scope, Operation, value);
+    else if constexpr (Kind == op_kind::bit_or)
+      return __spirv_GroupBitwiseOrKHR(scope, Operation, value);
+    else
+      return __spirv_GroupBitwiseXorKHR(scope, Operation, value);
+  }
+}
+#endif
+
+// Reduce or scan x over a group with BinaryOperation.
+template <unsigned Operation, typename BinaryOperation, typename Group, typename T>
+NCPU_ALWAYS_INLINE T group_collective(const Group &g, T x) {
+  static_assert(std::is_arithmetic_v<T>, "group algorithms need a fundamental arithmetic type");
+  constexpr op_kind kind = op_kind_v<BinaryOperation>;
+  static_assert(kind != op_kind::none,
+                "group algorithms need a SYCL function object (sycl::plus, multiplies, minimum, maximum, "
+                "bit_and, bit_or, bit_xor, logical_and or logical_or)");
+  (void)g;
+  if constexpr (is_sub_group_v<Group>) {
+    if constexpr (Operation == spirv_exclusive_scan)
+      return identity_for<BinaryOperation, T>();
+    else
+      return x;
+  } else {
+#ifdef __SYCL_DEVICE_ONLY__
+    using N = collective_type_t<T, kind>;
+    return static_cast<T>(spirv_collective<kind, Operation, N>(static_cast<N>(x)));
+#else
+    device_only("sycl group algorithms");
+#endif
+  }
+}
+
+#ifdef __SYCL_DEVICE_ONLY__
+template <std::size_t Words, std::size_t... W>
+NCPU_ALWAYS_INLINE void broadcast_words(std::uint32_t (&buffer)[Words], std::size_t local_linear_id,
+                                        std::index_sequence<W...>) {
+  ((buffer[W] = __spirv_GroupBroadcast(spirv_scope_workgroup, buffer[W], local_linear_id)), ...);
+}
+#endif
+
+// The value of x on the work-item of the given local linear id.
+template <typename Group, typename T> NCPU_ALWAYS_INLINE T broadcast(const Group &, T x, std::size_t local_linear_id) {
+  static_assert(std::is_trivially_copyable_v<T>, "group_broadcast needs a trivially copyable type");
+  if constexpr (is_sub_group_v<Group>) {
+    (void)local_linear_id;
+    return x;
+  } else {
+#ifdef __SYCL_DEVICE_ONLY__
+    constexpr unsigned scope = spirv_scope_workgroup;
+    if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t> ||
+                  std::is_same_v<T, std::int64_t> || std::is_same_v<T, std::uint64_t> ||
+                  std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      return __spirv_GroupBroadcast(scope, x, local_linear_id);
+    } else if constexpr (std::is_integral_v<T>) {
+      using N = collective_type_t<T, op_kind::plus>;
+      return static_cast<T>(__spirv_GroupBroadcast(scope, static_cast<N>(x), local_linear_id));
+    } else {
+      // Any other trivially copyable type travels as 32-bit words, one broadcast each (straight
+      // line rather than a loop, also at -O0).
+      constexpr std::size_t words = (sizeof(T) + 3) / 4;
+      std::uint32_t buffer[words] = {};
+      __builtin_memcpy(buffer, &x, sizeof(T));
+      broadcast_words(buffer, local_linear_id, std::make_index_sequence<words>());
+      T result = x;
+      __builtin_memcpy(&result, buffer, sizeof(T));
+      return result;
+    }
+#else
+    (void)local_linear_id;
+    device_only("sycl::group_broadcast");
+#endif
+  }
+}
+
+template <typename Group> NCPU_ALWAYS_INLINE bool group_any(const Group &, bool predicate) {
+  if constexpr (is_sub_group_v<Group>) {
+    return predicate;
+  } else {
+#ifdef __SYCL_DEVICE_ONLY__
+    return __spirv_GroupAny(spirv_scope_workgroup, predicate);
+#else
+    device_only("sycl::any_of_group");
+#endif
+  }
+}
+
+template <typename Group> NCPU_ALWAYS_INLINE bool group_all(const Group &, bool predicate) {
+  if constexpr (is_sub_group_v<Group>) {
+    return predicate;
+  } else {
+#ifdef __SYCL_DEVICE_ONLY__
+    return __spirv_GroupAll(spirv_scope_workgroup, predicate);
+#else
+    device_only("sycl::all_of_group");
+#endif
+  }
+}
+
+// The calling work-item's share [begin, end) of n elements (see the file comment).
+struct share {
+  std::size_t begin;
+  std::size_t end;
+};
+template <typename Group> NCPU_ALWAYS_INLINE share share_of(const Group &g, std::size_t n) {
+  std::size_t items = g.get_local_linear_range();
+  std::size_t k = g.get_local_linear_id();
+  std::size_t quotient = n / items, remainder = n % items;
+  std::size_t begin = k * quotient + (k < remainder ? k : remainder);
+  return {begin, begin + quotient + (k < remainder ? 1 : 0)};
+}
+
+template <typename Iterator> using iter_value_t = std::remove_cv_t<typename std::iterator_traits<Iterator>::value_type>;
+
+// The combination, in T, of the calling work-item's share of [first, last); the identity if the
+// share is empty.
+template <typename T, typename Group, typename InPtr, typename BinaryOperation>
+NCPU_ALWAYS_INLINE T share_partial(const Group &g, InPtr first, InPtr last, BinaryOperation op) {
+  share s = share_of(g, static_cast<std::size_t>(last - first));
+  if (s.begin == s.end) return identity_for<BinaryOperation, T>();
+  T partial = static_cast<T>(first[s.begin]);
+  for (std::size_t i = s.begin + 1; i < s.end; ++i) partial = op(partial, static_cast<T>(first[i]));
+  return partial;
+}
+
+template <bool Inclusive, bool HasInit, typename T, typename Group, typename InPtr, typename OutPtr,
+          typename BinaryOperation>
+NCPU_ALWAYS_INLINE OutPtr joint_scan(const Group &g, InPtr first, InPtr last, OutPtr result, T init, BinaryOperation op) {
+  std::size_t n = static_cast<std::size_t>(last - first);
+  share s = share_of(g, n);
+  T partial = share_partial<T>(g, first, last, op);
+  // What precedes the share: empty (the identity) for the first share, since the shares before a
+  // non-empty one are all non-empty.
+  T prefix = group_collective<spirv_exclusive_scan, BinaryOperation>(g, partial);
+  bool have = HasInit || s.begin > 0;
+  T running = prefix;
+  if constexpr (HasInit) running = s.begin > 0 ? op(init, prefix) : init;
+  for (std::size_t i = s.begin; i < s.end; ++i) {
+    T x = static_cast<T>(first[i]); // read before the write: `first` may be `result`
+    if constexpr (Inclusive) {
+      running = have ? op(running, x) : x;
+      result[i] = running;
+    } else {
+      result[i] = have ? running : identity_for<BinaryOperation, T>();
+      running = have ? op(running, x) : x;
+    }
+    have = true;
+  }
+  group_barrier(g);
+  return result + n;
+}
+
+} // namespace detail
+
+// ---- Broadcast --------------------------------------------------------------------------------
+
+template <typename Group, typename T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_trivially_copyable_v<T>, T>
+group_broadcast(Group g, T x) {
+  return detail::broadcast(g, x, 0);
+}
+template <typename Group, typename T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_trivially_copyable_v<T>, T>
+group_broadcast(Group g, T x, typename Group::linear_id_type local_linear_id) {
+  return detail::broadcast(g, x, static_cast<std::size_t>(local_linear_id));
+}
+template <typename Group, typename T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_trivially_copyable_v<T>, T>
+group_broadcast(Group g, T x, typename Group::id_type local_id) {
+  return detail::broadcast(g, x, detail::linearize(local_id, g.get_local_range()));
+}
+
+// ---- any_of, all_of, none_of ------------------------------------------------------------------
+
+template <typename Group>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> any_of_group(Group g, bool pred) {
+  return detail::group_any(g, pred);
+}
+template <typename Group, typename T, typename Predicate>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> any_of_group(Group g, T x, Predicate pred) {
+  return detail::group_any(g, static_cast<bool>(pred(x)));
+}
+template <typename Group>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> all_of_group(Group g, bool pred) {
+  return detail::group_all(g, pred);
+}
+template <typename Group, typename T, typename Predicate>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> all_of_group(Group g, T x, Predicate pred) {
+  return detail::group_all(g, static_cast<bool>(pred(x)));
+}
+template <typename Group>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> none_of_group(Group g, bool pred) {
+  return !detail::group_any(g, pred);
+}
+template <typename Group, typename T, typename Predicate>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> none_of_group(Group g, T x, Predicate pred) {
+  return !detail::group_any(g, static_cast<bool>(pred(x)));
+}
+
+template <typename Group, typename Ptr, typename Predicate>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> joint_any_of(Group g, Ptr first, Ptr last,
+                                                                                     Predicate pred) {
+  detail::share s = detail::share_of(g, static_cast<std::size_t>(last - first));
+  bool found = false;
+  for (std::size_t i = s.begin; i < s.end && !found; ++i) found = static_cast<bool>(pred(first[i]));
+  return detail::group_any(g, found);
+}
+template <typename Group, typename Ptr, typename Predicate>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> joint_all_of(Group g, Ptr first, Ptr last,
+                                                                                     Predicate pred) {
+  detail::share s = detail::share_of(g, static_cast<std::size_t>(last - first));
+  bool all = true;
+  for (std::size_t i = s.begin; i < s.end && all; ++i) all = static_cast<bool>(pred(first[i]));
+  return detail::group_all(g, all);
+}
+template <typename Group, typename Ptr, typename Predicate>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> joint_none_of(Group g, Ptr first, Ptr last,
+                                                                                      Predicate pred) {
+  return !joint_any_of(g, first, last, pred);
+}
+
+// ---- Reduce -----------------------------------------------------------------------------------
+
+template <typename Group, typename T, typename BinaryOperation>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<T>, T>
+reduce_over_group(Group g, T x, BinaryOperation binary_op) {
+  (void)binary_op;
+  return detail::group_collective<detail::spirv_reduce, BinaryOperation>(g, x);
+}
+template <typename Group, typename V, typename T, typename BinaryOperation>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<V> && std::is_arithmetic_v<T>, T>
+reduce_over_group(Group g, V x, T init, BinaryOperation binary_op) {
+  return binary_op(init, detail::group_collective<detail::spirv_reduce, BinaryOperation>(g, static_cast<T>(x)));
+}
+
+template <typename Group, typename Ptr, typename BinaryOperation>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, detail::iter_value_t<Ptr>>
+joint_reduce(Group g, Ptr first, Ptr last, BinaryOperation binary_op) {
+  using T = detail::iter_value_t<Ptr>;
+  T partial = detail::share_partial<T>(g, first, last, binary_op);
+  return detail::group_collective<detail::spirv_reduce, BinaryOperation>(g, partial);
+}
+template <typename Group, typename Ptr, typename T, typename BinaryOperation>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<T>, T>
+joint_reduce(Group g, Ptr first, Ptr last, T init, BinaryOperation binary_op) {
+  T partial = detail::share_partial<T>(g, first, last, binary_op);
+  return binary_op(init, detail::group_collective<detail::spirv_reduce, BinaryOperation>(g, partial));
+}
+
+// ---- Scans ------------------------------------------------------------------------------------
+
+template <typename Group, typename T, typename BinaryOperation>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<T>, T>
+exclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
+  (void)binary_op;
+  return detail::group_collective<detail::spirv_exclusive_scan, BinaryOperation>(g, x);
+}
+template <typename Group, typename V, typename T, typename BinaryOperation>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<V> && std::is_arithmetic_v<T>, T>
+exclusive_scan_over_group(Group g, V x, T init, BinaryOperation binary_op) {
+  T prefix = detail::group_collective<detail::spirv_exclusive_scan, BinaryOperation>(g, static_cast<T>(x));
+  // The first work-item has nothing before it: init itself, not init combined with the identity
+  // (which can differ, e.g. -0.0 + 0.0 or min(NaN, inf)).
+  return g.get_local_linear_id() == 0 ? init : binary_op(init, prefix);
+}
+
+template <typename Group, typename T, typename BinaryOperation>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<T>, T>
+inclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
+  (void)binary_op;
+  return detail::group_collective<detail::spirv_inclusive_scan, BinaryOperation>(g, x);
+}
+template <typename Group, typename V, typename BinaryOperation, typename T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<V> && std::is_arithmetic_v<T>, T>
+inclusive_scan_over_group(Group g, V x, BinaryOperation binary_op, T init) {
+  return binary_op(init, detail::group_collective<detail::spirv_inclusive_scan, BinaryOperation>(g, static_cast<T>(x)));
+}
+
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, OutPtr>
+joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op) {
+  using T = detail::iter_value_t<OutPtr>;
+  return detail::joint_scan<false, false>(g, first, last, result, T{}, binary_op);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<T>, OutPtr>
+joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, T init, BinaryOperation binary_op) {
+  return detail::joint_scan<false, true>(g, first, last, result, init, binary_op);
+}
+
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, OutPtr>
+joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op) {
+  using T = detail::iter_value_t<OutPtr>;
+  return detail::joint_scan<true, false>(g, first, last, result, T{}, binary_op);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, typename T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<T>, OutPtr>
+joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op, T init) {
+  return detail::joint_scan<true, true>(g, first, last, result, init, binary_op);
+}
+
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,133 @@
+// sycl::local_accessor (SYCL 2020 section 4.7.6.11): work-group local memory for nd_range
+// kernels.
+//
+// The handler lays out every local accessor of a command group in one block per work-group: the
+// constructor reserves the accessor's bytes (aligned to max(alignof(DataT), 16)) and the launch
+// passes the total as `local_memory_size`. The runtime gives each work-group such a block, and
+// the device builtin __nativecpu_get_local_memory() returns the current group's.
+//
+// So an accessor is only {byte offset in the block, range}: captured by value into the kernel
+// functor, it has the same layout in the host and the device compilation, and element i is
+// `((DataT *)(__nativecpu_get_local_memory() + offset))[linear(i)]`.
+//
+// A local accessor may not be used by single_task or a range parallel_for (SYCL 2020
+// 4.7.6.11): those throw errc::kernel_argument at submission when the command group made one
+// (see handler.hpp). Deviations: no 0-dimensional form (nor its local_accessor(handler&)
+// constructor); get_pointer() returns DataT* instead of the deprecated local_ptr.
+#pragma once
+
+#include <cstddef>
+#include <iterator>
+#include <type_traits>
+
+#include "access.hpp"
+#include "accessor.hpp"
+#include "detail/builtins.hpp"
+#include "detail/defines.hpp"
+#include "multi_ptr.hpp"
+#include "properties.hpp"
+#include "range.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+
+class handler;
+
+namespace detail {
+// Reserves `bytes` of the command group's work-group local memory, aligned to `alignment`;
+// returns their byte offset in the block (defined in handler.hpp).
+std::size_t reserve_local_memory(handler &h, std::size_t bytes, std::size_t alignment);
+
+// Alignment of local-memory allocations: at least 16, so that vector code may use aligned loads;
+// at most the 64 to which the runtime aligns each block.
+inline constexpr std::size_t min_local_alignment = 16;
+inline constexpr std::size_t max_local_alignment = 64;
+} // namespace detail
+
+template <typename DataT, int Dims = 1> class local_accessor {
+  static_assert(Dims >= 1 && Dims <= 3, "local_accessor supports 1 to 3 dimensions (no 0-dimensional form)");
+  static_assert(alignof(DataT) <= detail::max_local_alignment,
+                "local memory blocks are aligned to 64 bytes: DataT may not need more");
+
+public:
+  using value_type = DataT;
+  using reference = DataT &;
+  using const_reference = const DataT &;
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<DataT, access::address_space::local_space, IsDecorated>;
+  using iterator = DataT *;
+  using const_iterator = const DataT *;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
+  using difference_type = std::ptrdiff_t;
+  using size_type = std::size_t;
+  static constexpr int dimensions = Dims;
+
+  // An empty accessor (no memory).
+  local_accessor() = default;
+
+  local_accessor(range<Dims> allocation_size, handler &h, const property_list & = {})
+      : offset_(detail::reserve_local_memory(h, allocation_size.size() * sizeof(DataT), alignment())),
+        range_(allocation_size) {}
+
+  void swap(local_accessor &other) {
+    local_accessor copy = *this;
+    *this = other;
+    other = copy;
+  }
+
+  range<Dims> get_range() const { return range_; }
+  std::size_t size() const noexcept { return range_.size(); }
+  std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
+  std::size_t max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+
+  reference operator[](const id<Dims> &index) const { return data()[detail::linearize(index, range_)]; }
+  template <int D = Dims, typename = std::enable_if_t<D == 1>> reference operator[](std::size_t index) const {
+    return data()[index];
+  }
+  template <int D = Dims, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
+    return detail::subscript<local_accessor, Dims, 0>(*this, id<Dims>())[index];
+  }
+
+  // The current work-group's copy of the memory.
+  DataT *get_pointer() const noexcept { return data(); }
+  template <access::decorated IsDecorated> accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
+    return accessor_ptr<IsDecorated>(data());
+  }
+
+  iterator begin() const noexcept { return data(); }
+  iterator end() const noexcept { return data() + size(); }
+  const_iterator cbegin() const noexcept { return data(); }
+  const_iterator cend() const noexcept { return data() + size(); }
+  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
+  const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
+
+  // Copies of one accessor are equal; accessors of one handler never share an offset unless
+  // empty.
+  friend bool operator==(const local_accessor &a, const local_accessor &b) {
+    return a.offset_ == b.offset_ && a.range_ == b.range_;
+  }
+  friend bool operator!=(const local_accessor &a, const local_accessor &b) { return !(a == b); }
+
+private:
+  static constexpr std::size_t alignment() {
+    return alignof(DataT) > detail::min_local_alignment ? alignof(DataT) : detail::min_local_alignment;
+  }
+
+  DataT *data() const {
+#ifdef __SYCL_DEVICE_ONLY__
+    return reinterpret_cast<DataT *>(__nativecpu_get_local_memory() + offset_);
+#else
+    detail::device_only("sycl::local_accessor's memory");
+#endif
+  }
+
+  std::size_t offset_ = 0;
+  range<Dims> range_;
+};
+
+} // namespace _V1
+} // namespace sycl

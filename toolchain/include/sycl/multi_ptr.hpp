@@ -1,0 +1,111 @@
+// sycl::multi_ptr (SYCL 2020 section 4.7.7.1), minimal: a raw pointer tagged with an address
+// space, which is what group_local_memory and local_accessor::get_multi_ptr return.
+//
+// Every address space is ordinary memory on this device, so "decorated" and "raw" pointers are
+// the same type and every conversion is free. Implemented: construction from a raw pointer or
+// nullptr, get/get_raw/get_decorated, implicit conversion to the element pointer (as the legacy
+// form has), *, ->, [], pointer arithmetic and comparisons, the local_ptr/global_ptr/private_ptr
+// aliases and address_space_cast. Not implemented: multi_ptr<void>, the conversions between
+// address spaces, and prefetch.
+#pragma once
+
+#include <cstddef>
+#include <iterator>
+#include <type_traits>
+
+#include "access.hpp"
+#include "detail/defines.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+
+template <typename ElementType, access::address_space Space,
+          access::decorated DecorateAddress = access::decorated::legacy>
+class multi_ptr {
+public:
+  using value_type = ElementType;
+  using element_type = ElementType;
+  using difference_type = std::ptrdiff_t;
+  using pointer = ElementType *;
+  using reference = ElementType &;
+  using iterator_category = std::random_access_iterator_tag;
+  static constexpr bool is_decorated = DecorateAddress == access::decorated::yes;
+  static constexpr access::address_space address_space = Space;
+
+  multi_ptr() = default;
+  multi_ptr(std::nullptr_t) {}
+  explicit multi_ptr(ElementType *pointer) : pointer_(pointer) {}
+
+  ElementType *get() const { return pointer_; }
+  ElementType *get_raw() const { return pointer_; }
+  ElementType *get_decorated() const { return pointer_; }
+  operator ElementType *() const { return pointer_; }
+
+  reference operator*() const { return *pointer_; }
+  pointer operator->() const { return pointer_; }
+  reference operator[](difference_type index) const { return pointer_[index]; }
+
+  multi_ptr &operator++() {
+    ++pointer_;
+    return *this;
+  }
+  multi_ptr operator++(int) { return multi_ptr(pointer_++); }
+  multi_ptr &operator--() {
+    --pointer_;
+    return *this;
+  }
+  multi_ptr operator--(int) { return multi_ptr(pointer_--); }
+  multi_ptr &operator+=(difference_type n) {
+    pointer_ += n;
+    return *this;
+  }
+  multi_ptr &operator-=(difference_type n) {
+    pointer_ -= n;
+    return *this;
+  }
+  friend multi_ptr operator+(const multi_ptr &p, difference_type n) { return multi_ptr(p.pointer_ + n); }
+  friend multi_ptr operator+(difference_type n, const multi_ptr &p) { return multi_ptr(p.pointer_ + n); }
+  friend multi_ptr operator-(const multi_ptr &p, difference_type n) { return multi_ptr(p.pointer_ - n); }
+  friend difference_type operator-(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ - b.pointer_; }
+
+  friend bool operator==(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ == b.pointer_; }
+  friend bool operator!=(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ != b.pointer_; }
+  friend bool operator<(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ < b.pointer_; }
+  friend bool operator>(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ > b.pointer_; }
+  friend bool operator<=(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ <= b.pointer_; }
+  friend bool operator>=(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ >= b.pointer_; }
+  friend bool operator==(const multi_ptr &a, std::nullptr_t) { return a.pointer_ == nullptr; }
+  friend bool operator!=(const multi_ptr &a, std::nullptr_t) { return a.pointer_ != nullptr; }
+  friend bool operator==(std::nullptr_t, const multi_ptr &a) { return a.pointer_ == nullptr; }
+  friend bool operator!=(std::nullptr_t, const multi_ptr &a) { return a.pointer_ != nullptr; }
+
+private:
+  ElementType *pointer_ = nullptr;
+};
+
+template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>
+using global_ptr = multi_ptr<ElementType, access::address_space::global_space, IsDecorated>;
+template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>
+using local_ptr = multi_ptr<ElementType, access::address_space::local_space, IsDecorated>;
+template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>
+using private_ptr = multi_ptr<ElementType, access::address_space::private_space, IsDecorated>;
+template <typename ElementType>
+using raw_global_ptr = multi_ptr<ElementType, access::address_space::global_space, access::decorated::no>;
+template <typename ElementType>
+using raw_local_ptr = multi_ptr<ElementType, access::address_space::local_space, access::decorated::no>;
+template <typename ElementType>
+using raw_private_ptr = multi_ptr<ElementType, access::address_space::private_space, access::decorated::no>;
+template <typename ElementType>
+using decorated_global_ptr = multi_ptr<ElementType, access::address_space::global_space, access::decorated::yes>;
+template <typename ElementType>
+using decorated_local_ptr = multi_ptr<ElementType, access::address_space::local_space, access::decorated::yes>;
+template <typename ElementType>
+using decorated_private_ptr = multi_ptr<ElementType, access::address_space::private_space, access::decorated::yes>;
+
+template <access::address_space Space, access::decorated DecorateAddress, typename ElementType>
+multi_ptr<ElementType, Space, DecorateAddress> address_space_cast(ElementType *pointer) {
+  return multi_ptr<ElementType, Space, DecorateAddress>(pointer);
+}
+
+} // namespace _V1
+} // namespace sycl
