@@ -73,3 +73,8 @@ fn any_all_and_none_of_group() {
 fn invalid_nd_ranges_throw_sycl_exceptions() {
     check(&["nd_range_errors.cpp"]);
 }
+
+#[test]
+fn work_group_size_property_is_honoured_and_enforced() {
+    check(&["work_group_size.cpp"]);
+}

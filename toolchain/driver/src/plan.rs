@@ -132,7 +132,7 @@ impl Planner<'_> {
             .push(clang.arg(source).arg("-o").arg(&front_end_output));
         self.commands.push(
             Command::new(&self.tools.muxc)
-                .arg("--passes=assign-sycl-module-id")
+                .arg("--passes=assign-sycl-module-id,lower-kernel-properties")
                 .arg("--filetype=obj")
                 .arg(&front_end_output)
                 .arg("-o")

@@ -18,6 +18,7 @@
 #include "exception.hpp"
 #include "local_accessor.hpp"
 #include "nd_range.hpp"
+#include "ext/oneapi/properties.hpp"
 #include "range.hpp"
 
 namespace sycl {
@@ -158,6 +159,14 @@ public:
 #endif
   }
 
+  // An nd_range kernel with kernel properties (work_group_size).
+  template <typename KernelName = detail::auto_name, int Dims, typename Properties, typename Functor,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+  void parallel_for(nd_range<Dims> ndr, Properties, const Functor &f) {
+    using Required = typename detail::required_work_group_size_of<Properties>::type;
+    parallel_for_with_size<KernelName>(ndr, f, static_cast<Required *>(nullptr));
+  }
+
   void memcpy(void *destination, const void *source, std::size_t bytes) {
     set_command([=] {
       if (bytes != 0) std::memcpy(destination, source, bytes);
@@ -186,6 +195,25 @@ public:
 
 private:
   friend class queue;
+
+  template <typename KernelName, int Dims, typename Functor>
+  void parallel_for_with_size(nd_range<Dims> ndr, const Functor &f, void *) {
+    parallel_for<KernelName>(ndr, f);
+  }
+  template <typename KernelName, int Dims, typename Functor, std::size_t... Required>
+  void parallel_for_with_size(nd_range<Dims> ndr, const Functor &f,
+                              ext::oneapi::experimental::work_group_size_key::value_t<Required...> *) {
+    using Name = detail::kernel_name_t<KernelName, Functor>;
+#ifdef __SYCL_DEVICE_ONLY__
+    (void)ndr;
+    detail::nd_range_kernel<Name, Dims, Functor, Required...>(f);
+#else
+    set_command([ndr, f, local_memory = local_memory_size_] {
+      Functor copy = f;
+      detail::launch_nd_range(detail::kernel_name<Name>(), ndr, local_memory, &copy);
+    });
+#endif
+  }
   friend std::size_t detail::reserve_local_memory(handler &, std::size_t, std::size_t);
   handler() = default;
 

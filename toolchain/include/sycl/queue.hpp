@@ -100,6 +100,11 @@ public:
   event parallel_for(nd_range<Dims> ndr, const Functor &f) {
     return submit([&](handler &h) { h.parallel_for<KernelName>(ndr, f); });
   }
+  template <typename KernelName = detail::auto_name, int Dims, typename Properties, typename Functor,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+  event parallel_for(nd_range<Dims> ndr, Properties properties, const Functor &f) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(ndr, properties, f); });
+  }
   template <typename KernelName = detail::auto_name, int Dims, typename Functor>
   event parallel_for(nd_range<Dims> ndr, const event &, const Functor &f) {
     return parallel_for<KernelName>(ndr, f);

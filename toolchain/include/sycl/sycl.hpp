@@ -24,3 +24,4 @@
 #include "group_algorithm.hpp"
 #include "atomic_ref.hpp"
 #include "ext/oneapi/group_local_memory.hpp"
+#include "ext/oneapi/properties.hpp"

@@ -4,6 +4,7 @@
 
 pub mod assign_sycl_module_id;
 pub mod convert_to_mux_builtins;
+pub mod lower_kernel_properties;
 pub mod prepare_barriers;
 pub mod prepare_native_cpu;
 pub mod rename_kernels;
@@ -25,6 +26,7 @@ pub trait ModulePass {
 /// Names of the registered passes, for `muxc --print-passes`.
 pub const REGISTERED: &[&str] = &[
     assign_sycl_module_id::NAME,
+    lower_kernel_properties::NAME,
     convert_to_mux_builtins::NAME,
     transfer_kernel_metadata::NAME,
     prepare_barriers::NAME,
@@ -65,6 +67,9 @@ pub fn parse(element: &str) -> Option<Result<Box<dyn ModulePass>, String>> {
     Some(match name {
         assign_sycl_module_id::NAME => {
             no_params(Box::new(assign_sycl_module_id::AssignSyclModuleId))
+        }
+        lower_kernel_properties::NAME => {
+            no_params(Box::new(lower_kernel_properties::LowerKernelProperties))
         }
         convert_to_mux_builtins::NAME => {
             no_params(Box::new(convert_to_mux_builtins::ConvertToMuxBuiltins))

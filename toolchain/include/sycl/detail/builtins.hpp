@@ -102,6 +102,11 @@ char *__nativecpu_get_local_memory(void);
 // unrolling a loop around the call would otherwise give each iteration its own allocation); it
 // still lets always_inline functions place one call at each of their call sites.
 __attribute__((noduplicate)) void *__nativecpu_allocate_local_memory(std::size_t size, std::size_t alignment);
+
+// ---- Kernel properties (Native CPU builtins) ----------------------------------------------
+// The work_group_size property, in device order (x fastest), called at the start of the kernel;
+// the front-end's lower-kernel-properties pass turns it into !reqd_work_group_size metadata.
+void __nativecpu_reqd_work_group_size(std::size_t x, std::size_t y, std::size_t z);
 }
 #endif
 

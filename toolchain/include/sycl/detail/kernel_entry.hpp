@@ -64,9 +64,19 @@ template <int Dims, typename Functor> void invoke_nd_range_kernel(const Functor 
   f(nd_item<Dims>(group_tag{}));
 }
 
-template <typename KernelName, int Dims, typename Functor>
+// `RequiredSize...` is the work_group_size kernel property in SYCL order, if any.
+template <typename KernelName, int Dims, typename Functor, std::size_t... RequiredSize>
 [[clang::sycl_kernel_entry_point(KernelName)]] void nd_range_kernel(Functor functor) {
 #ifdef __SYCL_DEVICE_ONLY__
+  if constexpr (sizeof...(RequiredSize) > 0) {
+    static_assert(sizeof...(RequiredSize) == Dims, "work_group_size must have the nd_range's dimensions");
+    // constexpr locals, so the arguments are constants even at -O0.
+    constexpr std::size_t sycl_order[] = {RequiredSize...};
+    constexpr std::size_t x = sycl_order[Dims - 1];
+    constexpr std::size_t y = Dims > 1 ? sycl_order[Dims > 1 ? Dims - 2 : 0] : 1;
+    constexpr std::size_t z = Dims > 2 ? sycl_order[0] : 1;
+    __nativecpu_reqd_work_group_size(x, y, z);
+  }
   invoke_nd_range_kernel<Dims>(functor);
 #else
   (void)functor;

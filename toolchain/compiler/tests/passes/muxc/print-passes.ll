@@ -7,6 +7,7 @@
 
 ; CHECK: Module passes:
 ; CHECK-NEXT: assign-sycl-module-id
+; CHECK-NEXT: lower-kernel-properties
 ; CHECK-NEXT: convert-to-mux-builtins
 ; CHECK-NEXT: transfer-kernel-metadata
 ; CHECK-NEXT: prepare-barriers

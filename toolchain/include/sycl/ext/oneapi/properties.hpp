@@ -1,0 +1,64 @@
+// sycl::ext::oneapi::experimental::properties and the work_group_size kernel property (DPC++'s
+// sycl_ext_oneapi_kernel_properties), the way to require a work-group size with clang 22, which
+// ignores the [[sycl::reqd_work_group_size]] attribute:
+//
+//   namespace syclex = sycl::ext::oneapi::experimental;
+//   q.parallel_for(nd_range, syclex::properties{syclex::work_group_size<8, 8>}, kernel);
+//
+// The kernel then only runs with that local size (other launches throw errc::nd_range), and
+// the compiler uses it as constant loop bounds.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+#include "../../detail/defines.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+namespace ext::oneapi::experimental {
+
+struct work_group_size_key {
+  template <std::size_t... Dims> struct value_t {
+    static_assert(sizeof...(Dims) >= 1 && sizeof...(Dims) <= 3, "work_group_size takes 1 to 3 sizes");
+    static_assert(((Dims >= 1) && ...), "work-group sizes are at least 1");
+  };
+};
+
+template <std::size_t... Dims> inline constexpr work_group_size_key::value_t<Dims...> work_group_size{};
+
+template <typename... Properties> class properties {
+public:
+  constexpr properties(Properties...) {}
+};
+template <typename... Properties> properties(Properties...) -> properties<Properties...>;
+
+using empty_properties_t = properties<>;
+
+template <typename T> struct is_property_list : std::false_type {};
+template <typename... Properties> struct is_property_list<properties<Properties...>> : std::true_type {};
+template <typename T> inline constexpr bool is_property_list_v = is_property_list<T>::value;
+
+} // namespace ext::oneapi::experimental
+
+namespace detail {
+// The work_group_size a property list requires, as a type carrying the sizes (or void).
+template <typename... Properties> struct required_work_group_size {
+  using type = void;
+};
+template <std::size_t... Dims, typename... Rest>
+struct required_work_group_size<ext::oneapi::experimental::work_group_size_key::value_t<Dims...>, Rest...> {
+  using type = ext::oneapi::experimental::work_group_size_key::value_t<Dims...>;
+};
+template <typename First, typename... Rest> struct required_work_group_size<First, Rest...> {
+  using type = typename required_work_group_size<Rest...>::type;
+};
+template <typename PropertyList> struct required_work_group_size_of;
+template <typename... Properties>
+struct required_work_group_size_of<ext::oneapi::experimental::properties<Properties...>> {
+  using type = typename required_work_group_size<Properties...>::type;
+};
+} // namespace detail
+
+} // namespace _V1
+} // namespace sycl
