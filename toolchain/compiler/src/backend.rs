@@ -132,7 +132,9 @@ pub fn compile_device_module(
     let machine = host_target_machine(&options.cpu, options.opt_level)?;
     retarget(&module, &machine, &options.cpu);
     link_device_library(&context, &module)?;
-    run_pipeline_text(&module, &native_cpu_pipeline(), &machine, false)?;
+    // Debug information is only worth keeping work-items debuggable for when nothing is optimised.
+    let debuggable = options.debug_info && options.opt_level == 0;
+    run_pipeline_text(&module, &native_cpu_pipeline(debuggable), &machine, false)?;
     module.verify().map_err(|e| CompileError::Verification {
         after: "the Native CPU pipeline".into(),
         message: e.to_string(),

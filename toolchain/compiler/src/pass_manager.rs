@@ -50,7 +50,7 @@ fn parse(text: &str) -> Result<Vec<Step>, CompileError> {
         pipeline: text.to_owned(),
         reason,
     };
-    let expanded = native_cpu_pipeline();
+    let expanded = native_cpu_pipeline(false);
     let mut steps: Vec<Step> = Vec::new();
     for element in top_level_elements(text).map_err(error)? {
         let element = if element == NATIVE_CPU_PIPELINE_ALIAS {

@@ -17,13 +17,19 @@ use crate::passes::{
     replace_module_scope_vars, transfer_kernel_metadata, work_item_loops,
 };
 
-/// The Native CPU pipeline as pipeline text, the form `muxc --passes` takes.
-pub fn native_cpu_pipeline() -> String {
+/// The Native CPU pipeline as pipeline text, the form `muxc --passes` takes. With `debug`
+/// (`-g -O0`), work-item-loops keeps kernels debuggable (its `debug` parameter).
+pub fn native_cpu_pipeline(debug: bool) -> String {
+    let work_item_loops = if debug {
+        format!("{}<debug>", work_item_loops::NAME)
+    } else {
+        work_item_loops::NAME.to_owned()
+    };
     [
         convert_to_mux_builtins::NAME,
         transfer_kernel_metadata::NAME,
         prepare_barriers::NAME,
-        work_item_loops::NAME,
+        &work_item_loops,
         replace_module_scope_vars::NAME,
         prepare_native_cpu::NAME,
         rename_kernels::NAME,

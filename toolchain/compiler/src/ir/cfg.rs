@@ -290,12 +290,14 @@ pub fn split_block_before(block: Block, at: Value, name: &str) -> Block {
 
 /// Copies the body of `source` into the empty function `target`. `values` must map each
 /// parameter of `source` to the value replacing it in `target`; on return it also maps every
-/// instruction and block of `source` to its copy. Debug locations and records are not copied:
-/// they belong to `source`'s subprogram.
+/// instruction and block of `source` to its copy. Debug records are not copied, and debug
+/// locations only with `keep_locations` (they name `source`'s subprogram, so the copy must end up
+/// inlined into a function that has it).
 pub fn clone_body(
     source: Value,
     target: Value,
     values: &mut HashMap<Value, Value>,
+    keep_locations: bool,
 ) -> HashMap<Block, Block> {
     let builder = RawBuilder::new(target);
     let mut block_map = HashMap::new();
@@ -327,7 +329,12 @@ pub fn clone_body(
             }
         }
         for copy in copies {
-            inkwell::llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(copy, std::ptr::null_mut());
+            if !keep_locations {
+                inkwell::llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(
+                    copy,
+                    std::ptr::null_mut(),
+                );
+            }
             for index in 0..LLVMGetNumOperands(copy) as u32 {
                 let operand = LLVMGetOperand(copy, index);
                 if let Some(&mapped) = values.get(&operand) {

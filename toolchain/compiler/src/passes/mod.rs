@@ -78,7 +78,8 @@ pub fn parse(element: &str) -> Option<Result<Box<dyn ModulePass>, String>> {
             no_params(Box::new(transfer_kernel_metadata::TransferKernelMetadata))
         }
         prepare_barriers::NAME => no_params(Box::new(prepare_barriers::PrepareBarriers)),
-        work_item_loops::NAME => no_params(Box::new(work_item_loops::WorkItemLoops)),
+        work_item_loops::NAME => work_item_loops::WorkItemLoops::from_parameters(&params)
+            .map(|pass| Box::new(pass) as Box<dyn ModulePass>),
         replace_module_scope_vars::NAME => {
             no_params(Box::new(replace_module_scope_vars::ReplaceModuleScopeVars))
         }

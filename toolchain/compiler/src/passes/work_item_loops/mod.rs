@@ -50,7 +50,35 @@ use regions::SplitKernel;
 
 pub const NAME: &str = "work-item-loops";
 
-pub struct WorkItemLoops;
+/// `work-item-loops<debug;no-tail>`.
+#[derive(Debug, Default)]
+pub struct WorkItemLoops {
+    /// Keep work-items debuggable (`-g -O0`): the kernel is not inlined into the loops, or, with
+    /// barriers, the wrapper takes over the kernel's subprogram and its variables are described
+    /// in their live-variable struct members, so a debugger shows a private variable's value
+    /// after a barrier.
+    pub debug: bool,
+}
+
+impl WorkItemLoops {
+    /// Parses the parameters. `no-tail` is accepted for the Construction Kit's syntax: we never
+    /// emit a scalar tail loop (there is no vectorised main loop yet), so it changes nothing.
+    pub fn from_parameters(params: &[&str]) -> Result<Self, String> {
+        let mut pass = WorkItemLoops::default();
+        for param in params {
+            match *param {
+                "debug" => pass.debug = true,
+                "no-tail" => {}
+                other => {
+                    return Err(format!(
+                        "work-item-loops: unknown parameter '{other}' (expected debug or no-tail)"
+                    ))
+                }
+            }
+        }
+        Ok(pass)
+    }
+}
 
 /// Function attributes the wrapper must not inherit from the kernel: it is not convergent
 /// itself, and must stay optimisable and inlinable into the subhandler.
@@ -343,6 +371,7 @@ fn local_sizes<'ctx>(
 fn wrap_kernel<'ctx>(
     module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
+    debug: bool,
 ) -> Result<(), CompileError> {
     let kernel_name = walk::name(kernel);
     if let Some((function, builtin)) = barrier_in_callee(kernel) {
@@ -375,9 +404,16 @@ fn wrap_kernel<'ctx>(
         set_local_id: declare_set_local_id(module),
     };
     if has_barrier(kernel) {
-        schedule_regions(&wrapper, kernel)?;
+        let subprogram = kernel.get_subprogram();
+        schedule_regions(&wrapper, kernel, debug && subprogram.is_some())?;
         // SAFETY: the regions are clones; nothing calls the original kernel.
         unsafe { kernel.delete() };
+        if let Some(subprogram) = subprogram.filter(|_| debug) {
+            // The regions keep the kernel's source locations and are inlined here, so this
+            // function takes the kernel's place in the debug information, as its own frame.
+            wrapper_function.set_subprogram(subprogram);
+            attributes::add_enum_attribute(wrapper_function, AttributeLoc::Function, "noinline");
+        }
     } else {
         let args: Vec<BasicMetadataValueEnum> =
             wrapper_function.get_param_iter().map(Into::into).collect();
@@ -410,7 +446,14 @@ fn wrap_kernel<'ctx>(
             Ok(())
         })?;
         wrapper.builder.build_return(None).map_err(build_error)?;
-        make_internal_inlinable(kernel);
+        if debug {
+            // The kernel stays a frame of its own, with its subprogram and variables.
+            kernel.set_linkage(Linkage::Internal);
+            kernel.set_call_conventions(calling_convention::C);
+            attributes::add_enum_attribute(kernel, AttributeLoc::Function, "noinline");
+        } else {
+            make_internal_inlinable(kernel);
+        }
     }
     Ok(())
 }
@@ -503,10 +546,45 @@ fn combine<'ctx>(
     })
 }
 
+/// Declares each live variable as `*slot + offset` (`DW_OP_deref, DW_OP_plus_uconst offset`).
+fn declare_live_variables<'ctx>(
+    module: &Module<'ctx>,
+    slot: PointerValue<'ctx>,
+    variables: &[regions::LiveVariable],
+    builder: &Builder<'ctx>,
+) -> Result<(), CompileError> {
+    use inkwell::llvm_sys::debuginfo::*;
+    let before = builder
+        .get_insert_block()
+        .and_then(|b| b.get_last_instruction());
+    let Some(before) = before else { return Ok(()) };
+    // SAFETY: the builder handle is disposed of here; the records go before `slot`'s successor.
+    unsafe {
+        let dib = LLVMCreateDIBuilder(module.as_mut_ptr());
+        for variable in variables {
+            let mut operations = [0x06u64, 0x23, variable.offset]; // DW_OP_deref, DW_OP_plus_uconst
+            let expression =
+                LLVMDIBuilderCreateExpression(dib, operations.as_mut_ptr(), operations.len());
+            LLVMDIBuilderInsertDeclareRecordAtEnd(
+                dib,
+                slot.as_value_ref(),
+                variable.variable,
+                expression,
+                variable.location,
+                before.get_parent().expect("in a block").as_mut_ptr(),
+            );
+        }
+        LLVMDIBuilderFinalize(dib);
+        LLVMDisposeDIBuilder(dib);
+    }
+    Ok(())
+}
+
 /// Runs the barrier regions of `kernel` one after the other, each over the whole work-group.
 fn schedule_regions<'ctx>(
     wrapper: &Wrapper<'_, 'ctx>,
     kernel: FunctionValue<'ctx>,
+    debug: bool,
 ) -> Result<(), CompileError> {
     let (module, context, builder) = (wrapper.module, wrapper.context, &wrapper.builder);
     let i32_type = context.i32_type();
@@ -517,11 +595,13 @@ fn schedule_regions<'ctx>(
         barriers,
         regions,
         live,
+        live_variables,
     } = regions::build_regions(
         kernel.as_value_ref(),
         barriers,
         &base,
         &format!("{base}_live_mem_info"),
+        debug,
     )?;
     // SAFETY: the handles come from this module.
     let live_type = unsafe { StructType::new(live.struct_type) };
@@ -566,6 +646,17 @@ fn schedule_regions<'ctx>(
     builder
         .build_store(next_region, i32_type.const_int(1, false))
         .map_err(build_error)?;
+    // Debug mode: the current work-item's live struct, through which the debugger finds the
+    // kernel's variables (OCK's `live_vars_peel_dbg`).
+    let debug_item = if debug {
+        let slot = builder
+            .build_alloca(context.ptr_type(AddressSpace::default()), "live_vars_dbg")
+            .map_err(build_error)?;
+        declare_live_variables(module, slot, &live_variables, builder)?;
+        Some(slot)
+    } else {
+        None
+    };
     let dispatch = context.append_basic_block(wrapper.function, "barrier.dispatch");
     let exit = context.append_basic_block(wrapper.function, "kernel.exit");
     builder
@@ -703,6 +794,9 @@ fn schedule_regions<'ctx>(
         }
         wrapper.loops(&label, |builder, ids| {
             let item = item_pointer(builder, wrapper.linear_id(ids)?)?;
+            if let Some(slot) = debug_item {
+                builder.build_store(slot, item).map_err(build_error)?;
+            }
             let mut args = params.clone();
             args.push(item.into());
             if let Some(value) = uniform {
@@ -766,7 +860,7 @@ impl ModulePass for WorkItemLoops {
             .filter(|f| attributes::is_kernel_entry_point(*f) && walk::is_definition(*f))
             .collect();
         for kernel in kernels {
-            wrap_kernel(module, kernel)?;
+            wrap_kernel(module, kernel, self.debug)?;
         }
         Ok(())
     }

@@ -24,7 +24,7 @@
 use std::collections::{HashMap, HashSet};
 
 use inkwell::llvm_sys::core::*;
-use inkwell::llvm_sys::prelude::LLVMTypeRef;
+use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMTypeRef};
 use inkwell::llvm_sys::target::{
     LLVMABIAlignmentOfType, LLVMABISizeOfType, LLVMGetModuleDataLayout,
 };
@@ -68,6 +68,8 @@ pub struct SplitKernel {
     pub barriers: Vec<Barrier>,
     pub regions: Vec<Region>,
     pub live: LiveLayout,
+    /// Debug mode: the declared variables that live in the struct.
+    pub live_variables: Vec<LiveVariable>,
 }
 
 fn c_name(name: &str) -> std::ffi::CString {
@@ -212,12 +214,90 @@ fn rematerialise(value: Value, before: Value, builder: &RawBuilder) -> Value {
     }
 }
 
-/// Builds the regions of a kernel already split by [`split_at_barriers`].
+/// A `#dbg_declare` of the kernel: the alloca it describes, the variable, expression and location.
+struct Declaration {
+    storage: Value,
+    variable: LLVMMetadataRef,
+    expression: LLVMMetadataRef,
+    location: LLVMMetadataRef,
+}
+
+/// The kernel's `#dbg_declare` records of allocas.
+fn variable_declarations(kernel: Value) -> Vec<Declaration> {
+    use inkwell::llvm_sys::LLVMDbgRecordKind;
+    let mut declares = Vec::new();
+    for block in cfg::blocks(kernel) {
+        for instruction in cfg::instructions(block) {
+            unsafe {
+                let mut record = LLVMGetFirstDbgRecord(instruction);
+                while !record.is_null() {
+                    if LLVMDbgRecordGetKind(record) == LLVMDbgRecordKind::LLVMDbgRecordDeclare {
+                        let storage = LLVMDbgVariableRecordGetValue(record, 0);
+                        if !storage.is_null() && !LLVMIsAAllocaInst(storage).is_null() {
+                            declares.push(Declaration {
+                                storage,
+                                variable: LLVMDbgVariableRecordGetVariable(record),
+                                expression: LLVMDbgVariableRecordGetExpression(record),
+                                location: LLVMDbgRecordGetDebugLoc(record),
+                            });
+                        }
+                    }
+                    record = LLVMGetNextDbgRecord(record);
+                }
+            }
+        }
+    }
+    declares
+}
+
+/// Debug mode: declares, in a region, the variables whose alloca stayed in that region.
+/// Variables moved into the live struct are declared by the wrapper instead (see
+/// [`LiveVariable`]).
+unsafe fn declare_region_variables(
+    dib: inkwell::llvm_sys::prelude::LLVMDIBuilderRef,
+    declares: &[Declaration],
+    values: &HashMap<Value, Value>,
+    member_of: &HashMap<Value, u32>,
+) {
+    use inkwell::llvm_sys::debuginfo::*;
+    for declare in declares
+        .iter()
+        .filter(|d| !member_of.contains_key(&d.storage))
+    {
+        let Some(&copy) = values.get(&declare.storage) else {
+            continue;
+        };
+        let next = LLVMGetNextInstruction(copy);
+        if !next.is_null() {
+            LLVMDIBuilderInsertDeclareRecordBefore(
+                dib,
+                copy,
+                declare.variable,
+                declare.expression,
+                declare.location,
+                next,
+            );
+        }
+    }
+}
+
+/// A source variable that lives in the live struct: the wrapper describes it as the member at
+/// `offset` of the current work-item's struct.
+pub struct LiveVariable {
+    pub variable: LLVMMetadataRef,
+    pub location: LLVMMetadataRef,
+    pub offset: u64,
+}
+
+/// Builds the regions of a kernel already split by [`split_at_barriers`]. With `debug`, the
+/// regions keep the kernel's debug locations and describe its variables, for a wrapper that
+/// takes over the kernel's subprogram and inlines them.
 pub fn build_regions(
     kernel: Value,
     barriers: Vec<Barrier>,
     base_name: &str,
     live_struct_name: &str,
+    debug: bool,
 ) -> Result<SplitKernel, CompileError> {
     unsafe {
         let module = LLVMGetGlobalParent(kernel);
@@ -233,6 +313,13 @@ pub fn build_regions(
             .into_iter()
             .filter(|i| !LLVMIsAAllocaInst(*i).is_null())
             .collect();
+
+        let declares = if debug {
+            variable_declarations(kernel)
+        } else {
+            Vec::new()
+        };
+        let dib = debug.then(|| inkwell::llvm_sys::debuginfo::LLVMCreateDIBuilder(module));
 
         // Region 1 starts at the entry; region 2 + id after barrier `id`.
         let mut starts: Vec<(u32, Block, Option<usize>)> = vec![(1, entry_block, None)];
@@ -260,7 +347,7 @@ pub fn build_regions(
             for index in 0..param_types.len() as u32 {
                 values.insert(LLVMGetParam(kernel, index), LLVMGetParam(function, index));
             }
-            let blocks = cfg::clone_body(kernel, function, &mut values);
+            let blocks = cfg::clone_body(kernel, function, &mut values, debug);
             let builder = RawBuilder::new(function);
             let region_entry =
                 LLVMAppendBasicBlockInContext(context, function, c"region.entry".as_ptr());
@@ -565,6 +652,9 @@ pub fn build_regions(
                     }
                 }
             }
+            if let Some(dib) = dib {
+                declare_region_variables(dib, &declares, &values, &member_of);
+            }
             // No clone computes a collective's result: its remaining uses are unreachable.
             for barrier in barriers.iter().filter(|b| b.collective.is_some()) {
                 let call = values[&barrier.call];
@@ -574,7 +664,27 @@ pub fn build_regions(
             cfg::delete_unreachable_blocks(function);
             regions.push(region);
         }
+        if let Some(dib) = dib {
+            inkwell::llvm_sys::debuginfo::LLVMDIBuilderFinalize(dib);
+            inkwell::llvm_sys::debuginfo::LLVMDisposeDIBuilder(dib);
+        }
+        let live_variables = declares
+            .iter()
+            .filter_map(|d| {
+                let member = *member_of.get(&d.storage)?;
+                Some(LiveVariable {
+                    variable: d.variable,
+                    location: d.location,
+                    offset: inkwell::llvm_sys::target::LLVMOffsetOfElement(
+                        data_layout,
+                        struct_type,
+                        member,
+                    ),
+                })
+            })
+            .collect();
         Ok(SplitKernel {
+            live_variables,
             barriers,
             regions,
             live: LiveLayout {
