@@ -4,10 +4,14 @@
 ; whose loop bounds, linear ids and live-variable buffer size (8 work-items of 4 bytes each, from
 ; the scratch buffer of slot 0) are constants too. The wrappers keep the metadata.
 ; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s
+; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s --check-prefix=NOSIZE
 
-; CHECK-NOT: call i64 @__mux_get_local_size
+; NOSIZE-NOT: __mux_get_local_size
+; NOSIZE: define void @_ZTS7Barrier.mux-barrier-wrapper(
+; NOSIZE-NOT: __mux_get_local_size
 
-; CHECK-LABEL: define void @_ZTS5Plain.mux-barrier-wrapper(ptr %out) {{.*}}!reqd_work_group_size [[REQD:![0-9]+]] {
+; CHECK-LABEL: define void @_ZTS5Plain.mux-barrier-wrapper(ptr %out)
+; CHECK-SAME: !reqd_work_group_size [[REQD:![0-9]+]] {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: br label %wi.loop.z
 ; CHECK: icmp ult i64 %wi.x.next, 4
@@ -15,7 +19,8 @@
 ; CHECK: icmp ult i64 %wi.z.next, 1
 ; CHECK: ret void
 
-; CHECK-LABEL: define void @_ZTS7Barrier.mux-barrier-wrapper(ptr %out) {{.*}}!reqd_work_group_size [[REQD]] {
+; CHECK-LABEL: define void @_ZTS7Barrier.mux-barrier-wrapper(ptr %out)
+; CHECK-SAME: !reqd_work_group_size [[REQD]] {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: %live_variables = call ptr @__dpcpp_nativecpu_work_group_scratch(i32 0, i64 32)
 ; CHECK: region.1:
@@ -30,7 +35,6 @@
 ; CHECK: icmp ult i64 {{%.*}}, 1
 ; CHECK: barrier.unreachable:
 
-; CHECK-NOT: call i64 @__mux_get_local_size
 ; CHECK: [[REQD]] = !{i32 4, i32 2, i32 1}
 
 source_filename = "reqd.cpp"
