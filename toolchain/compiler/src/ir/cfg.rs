@@ -3,6 +3,10 @@
 //! `LLVMValueRef`/`LLVMBasicBlockRef` handles because the passes that need them (barrier
 //! regions) keep maps from original to cloned values.
 
+// The functions take LLVM-C handles, as the C API does; every handle comes from a live module of
+// the caller (they are never made up), which is the contract clippy asks `unsafe fn` to state.
+#![allow(clippy::not_unsafe_ptr_arg_deref)]
+
 use std::collections::{HashMap, HashSet};
 
 use inkwell::llvm_sys::core::*;
@@ -276,8 +280,14 @@ pub fn split_block_before(block: Block, at: Value, name: &str) -> Block {
             cursor = LLVMGetNextInstruction(cursor);
         }
         for instruction in moving {
+            // Re-inserting through a builder renames; keep the instruction's own name.
+            let mut length = 0usize;
+            let name = LLVMGetValueName2(instruction, &mut length);
+            let name =
+                std::ffi::CString::new(std::slice::from_raw_parts(name as *const u8, length))
+                    .unwrap_or_default();
             LLVMInstructionRemoveFromParent(instruction);
-            LLVMInsertIntoBuilder(builder.0, instruction);
+            LLVMInsertIntoBuilderWithName(builder.0, instruction, name.as_ptr());
         }
         builder.at_end(block);
         LLVMBuildBr(builder.0, tail);

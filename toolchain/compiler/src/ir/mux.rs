@@ -378,6 +378,9 @@ pub fn identity<'ctx>(
 /// `ptr __dpcpp_nativecpu_work_group_scratch(i32 slot, i64 bytes)` returns a 64-byte aligned
 /// buffer of at least `bytes` bytes.
 pub const WORK_GROUP_SCRATCH: &str = "__dpcpp_nativecpu_work_group_scratch";
+/// Alignment of the scratch buffers and of the runtime's local memory blocks: nothing placed in
+/// them may need more.
+pub const WORK_GROUP_MEMORY_ALIGNMENT: u64 = 64;
 /// Scratch slot of the live variables of barrier regions.
 pub const LIVE_VARIABLES_SCRATCH: u64 = 0;
 /// Scratch slot of module-scope work-group local variables.

@@ -53,10 +53,15 @@ fn rewrite_uses(
 ) -> Result<(), CompileError> {
     unsafe {
         if cfg::is_instruction(user) {
-            let replacement = address(user);
             for index in 0..LLVMGetNumOperands(user) as u32 {
                 if LLVMGetOperand(user, index) == original {
-                    LLVMSetOperand(user, index, replacement);
+                    // A PHI's operand must be computed on its incoming edge.
+                    let before = if cfg::is_phi(user) {
+                        LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(user, index))
+                    } else {
+                        user
+                    };
+                    LLVMSetOperand(user, index, address(before));
                 }
             }
             return Ok(());
@@ -135,6 +140,15 @@ impl ModulePass for ReplaceModuleScopeVars {
             let alignment = (global.get_alignment() as u64)
                 .max(target_data.get_abi_alignment(&value_type) as u64)
                 .max(1);
+            if alignment > mux::WORK_GROUP_MEMORY_ALIGNMENT {
+                return Err(CompileError::unsupported(
+                    global.get_name().to_string_lossy(),
+                    format!(
+                        "work-group local variables may be aligned to at most {} bytes",
+                        mux::WORK_GROUP_MEMORY_ALIGNMENT
+                    ),
+                ));
+            }
             offset = offset.div_ceil(alignment) * alignment;
             layout.push((*global, offset));
             offset += target_data.get_abi_size(&value_type);

@@ -472,9 +472,9 @@ fn combine<'ctx>(
                 let pick_a = builder
                     .build_int_compare(predicate, a, b, "pick")
                     .map_err(build_error)?;
-                Ok(builder
+                builder
                     .build_select(pick_a, a, b, "minmax")
-                    .map_err(build_error)?)
+                    .map_err(build_error)
             };
             match op {
                 Add => builder
@@ -657,6 +657,18 @@ fn schedule_regions<'ctx>(
     } else {
         None
     };
+    // Allocas of the regions' schedules go to the entry block: the region blocks run again on
+    // every pass of the dispatch loop, and an alloca there would grow the stack each time.
+    let entry_builder = context.create_builder();
+    let entry_block = builder.get_insert_block().expect("positioned in the entry");
+    let entry_alloca =
+        |ty: BasicTypeEnum<'ctx>, name: &str| -> Result<PointerValue<'ctx>, CompileError> {
+            match entry_block.get_first_instruction() {
+                Some(first) => entry_builder.position_before(&first),
+                None => entry_builder.position_at_end(entry_block),
+            }
+            entry_builder.build_alloca(ty, name).map_err(build_error)
+        };
     let dispatch = context.append_basic_block(wrapper.function, "barrier.dispatch");
     let exit = context.append_basic_block(wrapper.function, "kernel.exit");
     builder
@@ -711,9 +723,7 @@ fn schedule_regions<'ctx>(
             match kind {
                 CollectiveKind::Reduce | CollectiveKind::Any | CollectiveKind::All => {
                     let op = op.expect("reductions have an operation");
-                    let accumulator = builder
-                        .build_alloca(operand_type, "fold.acc")
-                        .map_err(build_error)?;
+                    let accumulator = entry_alloca(operand_type, "fold.acc")?;
                     builder
                         .build_store(accumulator, mux::identity(op, operand_type))
                         .map_err(build_error)?;
@@ -776,9 +786,7 @@ fn schedule_regions<'ctx>(
                 }
                 CollectiveKind::ScanInclusive | CollectiveKind::ScanExclusive => {
                     let op = op.expect("scans have an operation");
-                    let accumulator = builder
-                        .build_alloca(operand_type, "scan.acc")
-                        .map_err(build_error)?;
+                    let accumulator = entry_alloca(operand_type, "scan.acc")?;
                     builder
                         .build_store(accumulator, mux::identity(op, operand_type))
                         .map_err(build_error)?;

@@ -30,8 +30,15 @@ use inkwell::llvm_sys::target::{
 };
 
 use crate::ir::cfg::{self, Block, Dominators, RawBuilder, Value};
-use crate::ir::mux::{Collective, CollectiveKind, WorkItemQuery};
+use crate::ir::mux::{self, Collective, CollectiveKind, WorkItemQuery};
 use crate::CompileError;
+
+/// Original values to their copies in one region.
+type ValueMap = HashMap<Value, Value>;
+
+/// A member of the live struct: its type, the live value it holds, or the collective (barrier
+/// index, and whether it is a broadcast's index rather than the operand) it holds the operand of.
+type Member = (LLVMTypeRef, Option<Value>, Option<(usize, bool)>);
 
 /// A barrier-like call of the kernel, with the block that follows it.
 pub struct Barrier {
@@ -176,8 +183,7 @@ fn rematerialisable(value: Value, depth: u32) -> bool {
         if !LLVMIsACallInst(value).is_null() {
             let args = LLVMGetNumArgOperands(value);
             return WorkItemQuery::from_mux_name(&callee_name(value)).is_some()
-                && (0..args)
-                    .all(|i| LLVMIsAConstant(LLVMGetOperand(value, i)) != std::ptr::null_mut());
+                && (0..args).all(|i| !LLVMIsAConstant(LLVMGetOperand(value, i)).is_null());
         }
         let cast_or_arithmetic =
             !LLVMIsACastInst(value).is_null() || !LLVMIsABinaryOperator(value).is_null();
@@ -332,7 +338,7 @@ pub fn build_regions(
         }
 
         // Stage 1: clone the kernel once per region, with the region's entry and exits.
-        let mut clones: Vec<(Region, HashMap<Value, Value>, HashMap<Block, Block>)> = Vec::new();
+        let mut clones: Vec<(Region, ValueMap, HashMap<Block, Block>)> = Vec::new();
         for (id, start, starts_at) in starts {
             let mut params = param_types.clone();
             params.push(ptr_type);
@@ -410,6 +416,12 @@ pub fn build_regions(
                         let Some(&def) = original.get(&value) else {
                             continue;
                         };
+                        // An edge from a block this region never runs carries nothing.
+                        if cfg::is_phi(user)
+                            && !dom.is_reachable(LLVMGetIncomingBlock(user, operand))
+                        {
+                            continue;
+                        }
                         if !cfg::is_instruction(def) || live_set.contains(&def) {
                             continue;
                         }
@@ -427,7 +439,7 @@ pub fn build_regions(
 
         // Stage 3: the struct layout, sorted by decreasing alignment.
         let data_layout = LLVMGetModuleDataLayout(module);
-        let mut members: Vec<(LLVMTypeRef, Option<Value>, Option<(usize, bool)>)> = live
+        let mut members: Vec<Member> = live
             .iter()
             .map(|v| {
                 let ty = if !LLVMIsAAllocaInst(*v).is_null() {
@@ -481,6 +493,15 @@ pub fn build_regions(
             member_types.push(*ty);
             offset = aligned + LLVMABISizeOfType(data_layout, *ty);
             largest = largest.max(alignment);
+        }
+        if largest > mux::WORK_GROUP_MEMORY_ALIGNMENT {
+            return Err(CompileError::unsupported(
+                base_name,
+                format!(
+                    "a value live across a barrier may be aligned to at most {} bytes",
+                    mux::WORK_GROUP_MEMORY_ALIGNMENT
+                ),
+            ));
         }
         let stride = offset.div_ceil(largest).max(1) * largest;
         if stride > offset {

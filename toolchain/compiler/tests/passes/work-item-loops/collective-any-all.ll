@@ -8,8 +8,7 @@
 
 ; CHECK-LABEL: define void @_ZTS4Vote.mux-barrier-wrapper(ptr %out)
 ; CHECK: region.2:
-; CHECK-NEXT: [[ACC:%.*]] = alloca i1
-; CHECK-NEXT: store i1 false, ptr [[ACC]]
+; CHECK-NEXT: store i1 false, ptr [[ACC:%[a-z]+\.acc[0-9]*]]
 ; CHECK-NEXT: br label %r2.fold
 ; CHECK: r2.fold:
 ; CHECK: [[V:%.*]] = load i1, ptr
@@ -21,8 +20,7 @@
 ; CHECK-NEXT: br label %r2.wi.loop.z
 ; CHECK: call i32 @_ZTS4Vote.mux-barrier-region.2(ptr %out, ptr {{%.*}}, i1 [[ANY]])
 ; CHECK: region.3:
-; CHECK-NEXT: [[ACC:%.*]] = alloca i1
-; CHECK-NEXT: store i1 true, ptr [[ACC]]
+; CHECK-NEXT: store i1 true, ptr [[ACC:%[a-z]+\.acc[0-9]*]]
 ; CHECK-NEXT: br label %r3.fold
 ; CHECK: r3.fold:
 ; CHECK: [[V:%.*]] = load i1, ptr

@@ -1,6 +1,6 @@
 ; work-item-loops: each work-group reduction gets, in the wrapper block of the region that
 ; starts at it and before that region's work-item loops, a fold over every work-item's stored
-; operand (items = x*y*z of them) into an accumulator that starts at the operation's identity:
+; operand (items = x*y*z of them) into an accumulator (an alloca of the wrapper entry) that starts at the operation's identity:
 ; smin i32 from INT32_MAX, umin i64 from all ones, fmax f64 from -infinity, fmul f32 from 1.0.
 ; Integer min/max fold with icmp+select, fmax with an unordered compare that skips NaNs, fmul
 ; with fmul. The folded value is the last argument of every call of that region.
@@ -10,8 +10,7 @@
 ; CHECK: %items = mul nuw i64 %items.xy, %local_size.z
 
 ; CHECK: region.2:
-; CHECK-NEXT: [[ACC:%.*]] = alloca i32
-; CHECK-NEXT: store i32 2147483647, ptr [[ACC]]
+; CHECK-NEXT: store i32 2147483647, ptr [[ACC:%[a-z]+\.acc[0-9]*]]
 ; CHECK-NEXT: br label %r2.fold
 ; CHECK: r2.fold:
 ; CHECK: [[V:%.*]] = load i32, ptr
@@ -26,8 +25,7 @@
 ; CHECK: call i32 @_ZTS7Reduces.mux-barrier-region.2({{.*}}, i32 [[R]])
 
 ; CHECK: region.3:
-; CHECK-NEXT: [[ACC:%.*]] = alloca i64
-; CHECK-NEXT: store i64 -1, ptr [[ACC]]
+; CHECK-NEXT: store i64 -1, ptr [[ACC:%[a-z]+\.acc[0-9]*]]
 ; CHECK-NEXT: br label %r3.fold
 ; CHECK: r3.fold:
 ; CHECK: [[V:%.*]] = load i64, ptr
@@ -41,8 +39,7 @@
 ; CHECK: call i32 @_ZTS7Reduces.mux-barrier-region.3({{.*}}, i64 [[R]])
 
 ; CHECK: region.4:
-; CHECK-NEXT: [[ACC:%.*]] = alloca double
-; CHECK-NEXT: store double 0xFFF0000000000000, ptr [[ACC]]
+; CHECK-NEXT: store double 0xFFF0000000000000, ptr [[ACC:%[a-z]+\.acc[0-9]*]]
 ; CHECK-NEXT: br label %r4.fold
 ; CHECK: r4.fold:
 ; CHECK: [[V:%.*]] = load double, ptr
@@ -56,8 +53,7 @@
 ; CHECK: call i32 @_ZTS7Reduces.mux-barrier-region.4({{.*}}, double [[R]])
 
 ; CHECK: region.5:
-; CHECK-NEXT: [[ACC:%.*]] = alloca float
-; CHECK-NEXT: store float 1.000000e+00, ptr [[ACC]]
+; CHECK-NEXT: store float 1.000000e+00, ptr [[ACC:%[a-z]+\.acc[0-9]*]]
 ; CHECK-NEXT: br label %r5.fold
 ; CHECK: r5.fold:
 ; CHECK: [[V:%.*]] = load float, ptr

@@ -11,8 +11,7 @@
 ; CHECK-LABEL: define void @_ZTS4Scan.mux-barrier-wrapper(ptr %out, float %x)
 ; Inclusive fmax: region 2.
 ; CHECK: region.2:
-; CHECK-NEXT: [[ACC:%.*]] = alloca float
-; CHECK-NEXT: store float 0xFFF0000000000000, ptr [[ACC]]
+; CHECK-NEXT: store float 0xFFF0000000000000, ptr [[ACC:%[a-z]+\.acc[0-9]*]]
 ; CHECK-NEXT: br label %r2.wi.loop.z
 ; CHECK: r2.wi.loop.x:
 ; CHECK: [[ITEM:%.*]] = getelementptr inbounds i8, ptr %live_variables, i64
@@ -26,8 +25,7 @@
 ; CHECK: r2.wi.exit:
 ; Exclusive mul: region 3.
 ; CHECK: region.3:
-; CHECK-NEXT: [[ACC:%.*]] = alloca i64
-; CHECK-NEXT: store i64 1, ptr [[ACC]]
+; CHECK-NEXT: store i64 1, ptr [[ACC:%[a-z]+\.acc[0-9]*]]
 ; CHECK-NEXT: br label %r3.wi.loop.z
 ; CHECK: r3.wi.loop.x:
 ; CHECK: [[ITEM:%.*]] = getelementptr inbounds i8, ptr %live_variables, i64

@@ -5,14 +5,18 @@
 ; %next_barrier_id and dispatches on it with one switch over 0 (kernel.exit) and every region.
 ; Values that cross a barrier live in the struct: %slot and %a are stored by region 1 and
 ; reloaded in the regions after it; %b is stored by region 2 and reloaded by region 3. No
-; barrier call is left.
+; barrier call is left. The struct of every work-item (16 bytes) lives in the per-thread
+; scratch buffer of slot 0, sized for the whole work-group.
 ; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s
 
 ; CHECK: %_ZTS7Several_live_mem_info = type { ptr, i32, i32 }
 ; CHECK-NOT: define {{.*}} @_ZTS7Several(
 
 ; CHECK-LABEL: define void @_ZTS7Several.mux-barrier-wrapper(ptr %out)
-; CHECK: %next_barrier_id = alloca i32
+; CHECK: %items = mul nuw i64 %items.xy, %local_size.z
+; CHECK-NEXT: %live.bytes = mul nuw i64 %items, 16
+; CHECK-NEXT: %live_variables = call ptr @__dpcpp_nativecpu_work_group_scratch(i32 0, i64 %live.bytes)
+; CHECK-NEXT: %next_barrier_id = alloca i32
 ; CHECK-NEXT: store i32 1, ptr %next_barrier_id
 ; CHECK-NEXT: br label %barrier.dispatch
 ; CHECK: barrier.dispatch:
