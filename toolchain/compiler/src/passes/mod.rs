@@ -4,6 +4,7 @@
 
 pub mod assign_sycl_module_id;
 pub mod convert_to_mux_builtins;
+pub mod encode_kernel_metadata;
 pub mod lower_kernel_properties;
 pub mod prepare_barriers;
 pub mod prepare_native_cpu;
@@ -29,6 +30,7 @@ pub const REGISTERED: &[&str] = &[
     lower_kernel_properties::NAME,
     convert_to_mux_builtins::NAME,
     transfer_kernel_metadata::NAME,
+    encode_kernel_metadata::NAME,
     prepare_barriers::NAME,
     work_item_loops::NAME,
     replace_module_scope_vars::NAME,
@@ -76,6 +78,10 @@ pub fn parse(element: &str) -> Option<Result<Box<dyn ModulePass>, String>> {
         }
         transfer_kernel_metadata::NAME => {
             no_params(Box::new(transfer_kernel_metadata::TransferKernelMetadata))
+        }
+        encode_kernel_metadata::NAME => {
+            encode_kernel_metadata::EncodeKernelMetadata::from_parameters(&params)
+                .map(|pass| Box::new(pass) as Box<dyn ModulePass>)
         }
         prepare_barriers::NAME => no_params(Box::new(prepare_barriers::PrepareBarriers)),
         work_item_loops::NAME => work_item_loops::WorkItemLoops::from_parameters(&params)

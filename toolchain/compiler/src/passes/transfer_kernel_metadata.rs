@@ -29,14 +29,19 @@ impl ModulePass for TransferKernelMetadata {
             {
                 continue;
             }
-            let name = walk::name(function);
-            attributes::set_is_kernel_entry_point(function);
-            for key in [attributes::MUX_ORIG_FN, attributes::MUX_BASE_FN_NAME] {
-                if attributes::string_attribute(function, key).is_none() {
-                    attributes::set_string_attribute(function, key, &name);
-                }
-            }
+            mark_entry_point(function);
         }
         Ok(())
+    }
+}
+
+/// Marks `function` as a kernel entry point named after itself (unless already named).
+pub fn mark_entry_point(function: inkwell::values::FunctionValue<'_>) {
+    let name = walk::name(function);
+    attributes::set_is_kernel_entry_point(function);
+    for key in [attributes::MUX_ORIG_FN, attributes::MUX_BASE_FN_NAME] {
+        if attributes::string_attribute(function, key).is_none() {
+            attributes::set_string_attribute(function, key, &name);
+        }
     }
 }

@@ -23,7 +23,8 @@
 //!   collective gets its result: reductions, `any` and `all` fold the operands every work-item
 //!   stored, before the loops; scans accumulate in the loops, whose order is the local linear
 //!   order; a broadcast reads the chosen work-item's stored operand. By-value parameters are
-//!   shared by all work-items (SYCL kernel functors are const).
+//!   shared by all work-items (SYCL kernel functors are const). A plain barrier's memory
+//!   semantics become one fence where the region after it starts.
 //!
 //! The loops are bottom-tested: the runtime never launches an empty work-group.
 
@@ -42,6 +43,7 @@ use inkwell::values::{
 use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 
 use super::ModulePass;
+use crate::ir::cfg;
 use crate::ir::mux::{self, CollectiveKind, CollectiveOp, StateUpdate, WorkItemQuery};
 use crate::ir::{attributes, calling_convention, walk};
 use crate::passes::convert_to_mux_builtins::declare_query;
@@ -580,6 +582,35 @@ fn declare_live_variables<'ctx>(
     Ok(())
 }
 
+/// The memory half of a work-group barrier `__mux_work_group_barrier(id, scope, semantics)`,
+/// issued once where the region after it starts. A work-group runs on one thread, so ordering
+/// within the work-group (Workgroup, Subgroup or Invocation scope) is a single-thread fence;
+/// Device or CrossDevice scope orders against other threads. SPIR-V semantics without an
+/// ordering bit (Acquire 0x2, Release 0x4, AcquireRelease 0x8, SequentiallyConsistent 0x10) ask
+/// for no fence; non-constant operands get the strongest one.
+fn memory_fence<'ctx>(builder: &Builder<'ctx>, barrier: cfg::Value) -> Result<(), CompileError> {
+    use inkwell::llvm_sys::core::{LLVMConstIntGetZExtValue, LLVMGetOperand, LLVMIsAConstantInt};
+    let constant = |index: u32| -> Option<u64> {
+        // SAFETY: `barrier` is a live call with three arguments (checked when it was split).
+        unsafe {
+            let operand = LLVMGetOperand(barrier, index);
+            (!LLVMIsAConstantInt(operand).is_null()).then(|| LLVMConstIntGetZExtValue(operand))
+        }
+    };
+    let (scope, semantics) = (constant(1), constant(2));
+    let ordering = match semantics {
+        Some(bits) if bits & 0x10 != 0 => inkwell::AtomicOrdering::SequentiallyConsistent,
+        Some(bits) if bits & 0xe != 0 => inkwell::AtomicOrdering::AcquireRelease,
+        Some(_) => return Ok(()),
+        None => inkwell::AtomicOrdering::SequentiallyConsistent,
+    };
+    let single_thread = matches!(scope, Some(2..=4));
+    builder
+        .build_fence(ordering, single_thread, "")
+        .map_err(build_error)?;
+    Ok(())
+}
+
 /// Runs the barrier regions of `kernel` one after the other, each over the whole work-group.
 fn schedule_regions<'ctx>(
     wrapper: &Wrapper<'_, 'ctx>,
@@ -706,6 +737,12 @@ fn schedule_regions<'ctx>(
         cases.push((i32_type.const_int(region.id as u64, false), block));
         builder.position_at_end(block);
         let label = format!("r{}.", region.id);
+        if let Some(barrier) = barriers
+            .iter()
+            .find(|b| 2 + b.id == region.id && b.collective.is_none())
+        {
+            memory_fence(builder, barrier.call)?;
+        }
         let collective = region.starts_at.map(|index| (index, &barriers[index]));
         // What every work-item of the region receives, or how scans accumulate.
         let mut uniform: Option<BasicValueEnum> = None;

@@ -10,6 +10,7 @@
 ; CHECK-NEXT: lower-kernel-properties
 ; CHECK-NEXT: convert-to-mux-builtins
 ; CHECK-NEXT: transfer-kernel-metadata
+; CHECK-NEXT: encode-kernel-metadata
 ; CHECK-NEXT: prepare-barriers
 ; CHECK-NEXT: work-item-loops
 ; CHECK-NEXT: replace-module-scope-vars
