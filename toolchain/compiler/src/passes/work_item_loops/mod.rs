@@ -460,6 +460,27 @@ fn wrap_kernel<'ctx>(
     Ok(())
 }
 
+/// `*accumulator = op(*accumulator, *slot)`; returns the accumulator before and after.
+fn accumulate<'ctx>(
+    builder: &Builder<'ctx>,
+    accumulator: PointerValue<'ctx>,
+    op: CollectiveOp,
+    ty: BasicTypeEnum<'ctx>,
+    slot: PointerValue<'ctx>,
+) -> Result<(BasicValueEnum<'ctx>, BasicValueEnum<'ctx>), CompileError> {
+    let value = builder
+        .build_load(ty, slot, "collective.value")
+        .map_err(build_error)?;
+    let before = builder
+        .build_load(ty, accumulator, "collective.before")
+        .map_err(build_error)?;
+    let after = combine(builder, op, before, value)?;
+    builder
+        .build_store(accumulator, after)
+        .map_err(build_error)?;
+    Ok((before, after))
+}
+
 /// `op(a, b)`.
 fn combine<'ctx>(
     builder: &Builder<'ctx>,
@@ -777,14 +798,7 @@ fn schedule_regions<'ctx>(
                     i.add_incoming(&[(&i64_type.const_zero(), preheader)]);
                     let item = item_pointer(builder, i.as_basic_value().into_int_value())?;
                     let slot = member(builder, item, live.collective_operand[&index])?;
-                    let value = builder
-                        .build_load(operand_type, slot, "fold.value")
-                        .map_err(build_error)?;
-                    let acc = builder
-                        .build_load(operand_type, accumulator, "fold.prev")
-                        .map_err(build_error)?;
-                    let acc = combine(builder, op, acc, value)?;
-                    builder.build_store(accumulator, acc).map_err(build_error)?;
+                    accumulate(builder, accumulator, op, operand_type, slot)?;
                     let next = builder
                         .build_int_nuw_add(
                             i.as_basic_value().into_int_value(),
@@ -849,16 +863,7 @@ fn schedule_regions<'ctx>(
             }
             if let Some((accumulator, op, ty, inclusive, index)) = scan_accumulator {
                 let slot = member(builder, item, live.collective_operand[&index])?;
-                let value = builder
-                    .build_load(ty, slot, "scan.value")
-                    .map_err(build_error)?;
-                let before = builder
-                    .build_load(ty, accumulator, "scan.before")
-                    .map_err(build_error)?;
-                let after = combine(builder, op, before, value)?;
-                builder
-                    .build_store(accumulator, after)
-                    .map_err(build_error)?;
+                let (before, after) = accumulate(builder, accumulator, op, ty, slot)?;
                 args.push(if inclusive { after } else { before }.into());
             }
             let next = builder

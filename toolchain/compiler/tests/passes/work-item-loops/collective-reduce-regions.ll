@@ -18,8 +18,8 @@
 ; CHECK: region.2:
 ; CHECK: store i32 0, ptr %fold.acc
 ; CHECK: r2.fold:
-; CHECK: %fold.value = load i32, ptr
-; CHECK: %acc = add i32 %fold.prev, %fold.value
+; CHECK: %collective.value = load i32, ptr
+; CHECK: %acc = add i32 %collective.before, %collective.value
 ; CHECK: r2.fold.done:
 ; CHECK: %fold.result = load i32, ptr %fold.acc
 ; CHECK: call i32 @_ZTS6Reduce.mux-barrier-region.2(ptr %out, ptr %live.item{{[0-9]*}}, i32 %fold.result)
