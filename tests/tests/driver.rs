@@ -275,3 +275,49 @@ fn executables_need_only_system_libraries() {
     }
     assert!(Path::new(&built.exe).exists());
 }
+
+#[test]
+fn dpcpp_backend_knobs_are_accepted_as_mllvm_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = program("single_task.cpp");
+    let output = ncpu_in(
+        dir.path(),
+        &[
+            "-fsycl",
+            "-O2",
+            "-mllvm",
+            "-sycl-native-dump-device-ir",
+            "-mllvm",
+            "-native-cpu-debug",
+            "-mllvm",
+            "-sycl-native-cpu-no-vecz",
+            "-mllvm",
+            "-sycl-native-cpu-vecz-width=8",
+            "-mllvm",
+            "-native-cpu-force-no-tail",
+            source.to_str().unwrap(),
+            "-o",
+            "app",
+        ],
+    );
+    assert!(output.status.success(), "{}", describe(&output));
+    let dump = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        dump.lines().any(
+            |l| l.starts_with("define void @_ZTS") && l.contains(".SYCLNCPU(ptr noalias %args")
+        ),
+        "the device IR after the pipeline is printed:\n{dump}"
+    );
+    let run = Command::new(dir.path().join("app")).output().unwrap();
+    assert!(
+        String::from_utf8_lossy(&run.stdout).contains("PASS"),
+        "{}",
+        describe(&run)
+    );
+
+    let output = ncpu_in(
+        dir.path(),
+        &["-fsycl", "-mllvm", "-frobnicate", source.to_str().unwrap()],
+    );
+    assert_one_error_line(&output, "unknown argument: '-mllvm -frobnicate'");
+}

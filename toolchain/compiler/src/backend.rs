@@ -41,6 +41,9 @@ pub struct BackendOptions {
     /// Print the device IR after the Native CPU pipeline to stdout (DPC++'s
     /// `-sycl-native-dump-device-ir`).
     pub dump_device_ir: bool,
+    /// Keep work-items debuggable whatever the optimisation level (DPC++'s `-native-cpu-debug`;
+    /// otherwise only `-g -O0` does).
+    pub debuggable_work_items: bool,
 }
 
 impl Default for BackendOptions {
@@ -51,6 +54,7 @@ impl Default for BackendOptions {
             debug_info: false,
             output_kind: OutputKind::Object,
             dump_device_ir: false,
+            debuggable_work_items: false,
         }
     }
 }
@@ -133,7 +137,8 @@ pub fn compile_device_module(
     retarget(&module, &machine, &options.cpu);
     link_device_library(&context, &module)?;
     // Debug information is only worth keeping work-items debuggable for when nothing is optimised.
-    let debuggable = options.debug_info && options.opt_level == 0;
+    let debuggable =
+        options.debuggable_work_items || (options.debug_info && options.opt_level == 0);
     run_pipeline_text(&module, &native_cpu_pipeline(debuggable), &machine, false)?;
     module.verify().map_err(|e| CompileError::Verification {
         after: "the Native CPU pipeline".into(),

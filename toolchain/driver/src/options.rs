@@ -64,6 +64,8 @@ pub struct Invocation {
     pub compile_flags: Vec<String>,
     /// Flags for the host link (`-L`, `-l`, `-Wl,…`, `-pthread`, …).
     pub link_flags: Vec<String>,
+    /// `-mllvm` options of the Native CPU backend (DPC++'s knobs, see [`BACKEND_OPTIONS`]).
+    pub backend_options: Vec<BackendOption>,
     pub help: bool,
     pub version: bool,
 }
@@ -72,6 +74,51 @@ impl Invocation {
     /// Device code's optimisation level: the user's, or 3 (kernels are the point of the program).
     pub fn device_opt_level(&self) -> u8 {
         self.opt_level.unwrap_or(3)
+    }
+}
+
+/// The `-mllvm` options DPC++ documents for the Native CPU backend (reference §4.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BackendOption {
+    /// `-sycl-native-cpu-no-vecz`: accepted; nothing is vectorised across work-items yet.
+    NoVecz,
+    /// `-sycl-native-cpu-vecz-width=N`: accepted; nothing is vectorised across work-items yet.
+    VeczWidth(u32),
+    /// `-native-cpu-force-no-tail`: accepted; without vectorisation there is no tail loop.
+    ForceNoTail,
+    /// `-native-cpu-debug`: work-item loops stay debuggable (work-item-loops<debug>).
+    Debug,
+    /// `-sycl-native-dump-device-ir`: print the device IR after the Native CPU pipeline.
+    DumpDeviceIr,
+}
+
+impl BackendOption {
+    pub fn parse(option: &str) -> Result<Self, DriverError> {
+        let option_name = option.trim_start_matches('-');
+        Ok(match option_name {
+            "sycl-native-cpu-no-vecz" => BackendOption::NoVecz,
+            "native-cpu-force-no-tail" => BackendOption::ForceNoTail,
+            "native-cpu-debug" => BackendOption::Debug,
+            "sycl-native-dump-device-ir" => BackendOption::DumpDeviceIr,
+            _ => match option_name
+                .strip_prefix("sycl-native-cpu-vecz-width=")
+                .map(str::parse)
+            {
+                Some(Ok(width)) if width >= 1 => BackendOption::VeczWidth(width),
+                _ => return Err(DriverError::UnknownArgument(format!("-mllvm {option}"))),
+            },
+        })
+    }
+
+    /// The option as `-mllvm` takes it.
+    pub fn spelling(self) -> String {
+        match self {
+            BackendOption::NoVecz => "-sycl-native-cpu-no-vecz".into(),
+            BackendOption::VeczWidth(width) => format!("-sycl-native-cpu-vecz-width={width}"),
+            BackendOption::ForceNoTail => "-native-cpu-force-no-tail".into(),
+            BackendOption::Debug => "-native-cpu-debug".into(),
+            BackendOption::DumpDeviceIr => "-sycl-native-dump-device-ir".into(),
+        }
     }
 }
 
@@ -111,6 +158,7 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
         save_temps: false,
         compile_flags: Vec::new(),
         link_flags: Vec::new(),
+        backend_options: Vec::new(),
         help: false,
         version: false,
     };
@@ -142,6 +190,12 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
             "-v" => invocation.verbose = true,
             "-save-temps" => invocation.save_temps = true,
             "-w" => invocation.compile_flags.push(arg.clone()),
+            "-mllvm" => {
+                let value = value_of("-mllvm")?;
+                invocation
+                    .backend_options
+                    .push(BackendOption::parse(&value)?);
+            }
             flag if COMPILE_FLAGS_WITH_VALUE.contains(&flag) => {
                 let value = value_of(flag)?;
                 invocation.compile_flags.push(format!("{flag}{value}"));
@@ -233,6 +287,12 @@ USAGE: ncpu++ [options] file...
                             Passed to the front-ends as clang++ takes them
   -L<dir> -l<library> -Wl,<args> -pthread
                             Passed to the host link
+  -mllvm <option>           Native CPU backend options, as DPC++ spells them:
+                            -native-cpu-debug (debuggable work-items at any -O),
+                            -sycl-native-dump-device-ir (print the device IR after the pipeline),
+                            -sycl-native-cpu-no-vecz, -sycl-native-cpu-vecz-width=N,
+                            -native-cpu-force-no-tail (accepted; no vectorisation across
+                            work-items yet, so they change nothing)
   -###                      Print the commands of every step without running them
   -v                        Print the commands of every step as they run
   -save-temps               Keep the intermediate files of every step in the current directory
@@ -295,6 +355,24 @@ mod tests {
             parse_str("-O9 a.cpp"),
             Err(DriverError::UnknownArgument(_))
         ));
+    }
+
+    #[test]
+    fn backend_options() {
+        let inv =
+            parse_str("-fsycl -mllvm -native-cpu-debug -mllvm -sycl-native-cpu-vecz-width=4 a.cpp")
+                .unwrap();
+        assert_eq!(
+            inv.backend_options,
+            [BackendOption::Debug, BackendOption::VeczWidth(4)]
+        );
+        assert!(matches!(
+            parse_str("-mllvm -sycl-native-cpu-vecz-width=0 a.cpp"),
+            Err(DriverError::UnknownArgument(_))
+        ));
+        assert!(
+            matches!(parse_str("-mllvm -frobnicate a.cpp"), Err(DriverError::UnknownArgument(a)) if a == "-mllvm -frobnicate")
+        );
     }
 
     #[test]

@@ -172,6 +172,9 @@ impl Planner<'_> {
         if invocation.debug {
             command = command.arg("-g");
         }
+        for option in &invocation.backend_options {
+            command = command.arg("-mllvm").arg(option.spelling());
+        }
         self.commands
             .push(command.arg(device_ir).arg("-o").arg(output));
     }

@@ -6,7 +6,7 @@ use std::process::Command as Process;
 use nativecpu_compiler::backend::{compile_device_module, BackendOptions};
 use nativecpu_compiler::target::CpuSelection;
 
-use crate::options::{InputKind, Invocation, Mode};
+use crate::options::{BackendOption, InputKind, Invocation, Mode};
 use crate::plan::{plan, Command};
 use crate::tools::Tools;
 use crate::DriverError;
@@ -33,6 +33,10 @@ fn compile_device_ir(invocation: &Invocation) -> Result<(), DriverError> {
             .map(CpuSelection)
             .unwrap_or_default(),
         debug_info: invocation.debug,
+        dump_device_ir: invocation
+            .backend_options
+            .contains(&BackendOption::DumpDeviceIr),
+        debuggable_work_items: invocation.backend_options.contains(&BackendOption::Debug),
         ..BackendOptions::default()
     };
     for (input, _) in &invocation.inputs {
