@@ -1,7 +1,9 @@
 //! The SPIR-V builtin forms device IR uses for work-item queries and barriers (reference
 //! intel-llvm §5): the 2025+ `__spirv_BuiltInGlobalInvocationId(int)` functions, the 2024
-//! `__spirv_GlobalInvocationId_x()` functions, `__spirv_ControlBarrier`, the `__spirv_Group*`
-//! collectives, and the two work-group memory builtins of our SYCL headers.
+//! `__spirv_GlobalInvocationId_x()` functions, the 2023 `@__spirv_BuiltInGlobalInvocationId`
+//! global variables, `__spirv_ControlBarrier`, the `__spirv_Group*` collectives, the
+//! `__spirv_AtomicF{Add,Min,Max}EXT` float atomics, and the two work-group memory builtins of our
+//! SYCL headers.
 
 use super::mux::{CollectiveKind, CollectiveOp, WorkItemQuery};
 
@@ -125,6 +127,39 @@ pub fn classify(name: &str) -> Option<SpirvBuiltin> {
     (!query.is_ranked()).then_some(SpirvBuiltin::Query(query))
 }
 
+/// The query a 2023-style SPIR-V builtin *global variable* stands for (unmangled names such as
+/// `@__spirv_BuiltInGlobalInvocationId`): ranked queries are `<3 x i64>` variables, one element
+/// per dimension; sub-group queries (`@__spirv_BuiltInSubgroupSize` and siblings) are `i32`.
+pub fn classify_global(name: &str) -> Option<WorkItemQuery> {
+    query_for_spirv_name(name.strip_prefix("__spirv_BuiltIn")?)
+}
+
+/// The operation of a SPIR-V float atomic (`SPV_EXT_shader_atomic_float_add`/`_min_max`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FloatAtomic {
+    Add,
+    Min,
+    Max,
+}
+
+/// Classifies `T __spirv_AtomicF{Add,Min,Max}EXT(T *pointer, u32 scope, u32 semantics, T value)`
+/// by its Itanium-mangled name, whatever the pointer's address space and the float type
+/// (`_Z21__spirv_AtomicFAddEXTPU3AS1fiif`, `_Z21__spirv_AtomicFMinEXTPddiid`, ...).
+pub fn classify_float_atomic(name: &str) -> Option<FloatAtomic> {
+    let (identifier, params) = split_mangled(name)?;
+    let operation = match identifier {
+        "__spirv_AtomicFAddEXT" => FloatAtomic::Add,
+        "__spirv_AtomicFMinEXT" => FloatAtomic::Min,
+        "__spirv_AtomicFMaxEXT" => FloatAtomic::Max,
+        _ => return None,
+    };
+    params.starts_with('P').then_some(operation)
+}
+
+/// SPIR-V memory semantics bits that select an ordering (Acquire, Release, AcquireRelease,
+/// SequentiallyConsistent); the other bits name storage classes.
+pub const MEMORY_SEMANTICS_ORDERING_MASK: u64 = 0x2 | 0x4 | 0x8 | 0x10;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,6 +220,48 @@ mod tests {
             Some(SpirvBuiltin::LocalArgumentMemory)
         );
         assert_eq!(classify("_Z17__spirv_GroupIAddi"), None);
+    }
+
+    #[test]
+    fn builtin_globals() {
+        assert_eq!(
+            classify_global("__spirv_BuiltInGlobalInvocationId"),
+            Some(WorkItemQuery::GlobalId)
+        );
+        assert_eq!(
+            classify_global("__spirv_BuiltInWorkgroupSize"),
+            Some(WorkItemQuery::LocalSize)
+        );
+        assert_eq!(
+            classify_global("__spirv_BuiltInSubgroupSize"),
+            Some(WorkItemQuery::SubGroupSize)
+        );
+        assert_eq!(classify_global("__spirv_BuiltInWibble"), None);
+        assert_eq!(
+            classify_global("_Z33__spirv_BuiltInGlobalInvocationIdi"),
+            None
+        );
+    }
+
+    #[test]
+    fn float_atomics() {
+        assert_eq!(
+            classify_float_atomic("_Z21__spirv_AtomicFAddEXTPU3AS1fiif"),
+            Some(FloatAtomic::Add)
+        );
+        assert_eq!(
+            classify_float_atomic("_Z21__spirv_AtomicFMinEXTPU3AS3ddiid"),
+            Some(FloatAtomic::Min)
+        );
+        assert_eq!(
+            classify_float_atomic("_Z21__spirv_AtomicFMaxEXTPfiif"),
+            Some(FloatAtomic::Max)
+        );
+        assert_eq!(
+            classify_float_atomic("_Z21__spirv_AtomicFSubEXTPfiif"),
+            None
+        );
+        assert_eq!(classify_float_atomic("_Z18__spirv_AtomicIAddPiiii"), None);
     }
 
     #[test]

@@ -2,17 +2,39 @@
 //!
 //! Expects: device IR whose work-item queries are calls to the SPIR-V builtin functions of
 //! [`crate::ir::spirv`] (`__spirv_BuiltInGlobalInvocationId(int)` and siblings, or the older
-//! `__spirv_GlobalInvocationId_x()` form) and whose barriers are `__spirv_ControlBarrier` calls.
+//! `__spirv_GlobalInvocationId_x()` form) or loads of the 2023 builtin *variables* (external
+//! `<3 x i64>` globals such as `@__spirv_BuiltInGlobalInvocationId`, in any address space, and
+//! the `i32` sub-group ones such as `@__spirv_BuiltInSubgroupSize`), and whose barriers are
+//! `__spirv_ControlBarrier` calls.
 //! Guarantees: every such call is replaced by the matching `__mux_get_*` call (ranked queries
-//! take an `i32` dimension and return `i64`; sub-group queries return `i32`); work-group control
+//! take an `i32` dimension and return `i64`; sub-group queries return `i32`); every load of a
+//! builtin variable, directly or through constant-index GEPs and address-space casts
+//! (instructions or constant expressions), is replaced by the value computed from those calls: a
+//! vector load by an `insertelement` chain of one call per dimension, a scalar `i64` load at byte
+//! offset 0/8/16 by the call for dimension 0/1/2, an `i32` sub-group load by the call; any other
+//! use of a builtin variable (a store, a pointer that escapes, a load of another shape) is an
+//! error naming the function, and the variables are removed once rewritten; work-group control
 //! barriers become `__mux_work_group_barrier(i32 0, i32 scope, i32 semantics)` (the barrier id
 //! is assigned later; a non-constant scope counts as Workgroup), barriers of a narrower execution
 //! scope (sub-group, invocation) are removed, since a sub-group is one work-item, and wider ones
 //! (device) are rejected; the SPIR-V declarations are removed once unused. Nothing else changes.
 
 use inkwell::builder::Builder;
+use inkwell::llvm_sys::core::{
+    LLVMConstIntGetSExtValue, LLVMDeleteGlobal, LLVMDisposeMessage, LLVMGetConstOpcode,
+    LLVMGetElementType, LLVMGetFirstUse, LLVMGetGEPSourceElementType, LLVMGetInstructionOpcode,
+    LLVMGetNextUse, LLVMGetNumOperands, LLVMGetOperand, LLVMGetPoison, LLVMGetTypeKind,
+    LLVMGetUser, LLVMInstructionEraseFromParent, LLVMIsAConstantExpr, LLVMIsAConstantInt,
+    LLVMIsAInstruction, LLVMPrintValueToString, LLVMReplaceAllUsesWith, LLVMStructGetTypeAtIndex,
+    LLVMTypeOf,
+};
+use inkwell::llvm_sys::prelude::LLVMValueRef;
+use inkwell::llvm_sys::target::{LLVMABISizeOfType, LLVMOffsetOfElement, LLVMTargetDataRef};
+use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use inkwell::module::Module;
+use inkwell::targets::TargetData;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
+use inkwell::values::AsValueRef;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionValue};
 use inkwell::AddressSpace;
 
@@ -352,6 +374,235 @@ fn lower_call<'ctx>(
     Ok(())
 }
 
+/// A pointer derived from a builtin variable: how to describe the use that is not allowed.
+fn forbidden_use(global: &str, user: LLVMValueRef) -> CompileError {
+    // SAFETY: `user` is a live value of the module being rewritten.
+    unsafe {
+        let instruction = LLVMIsAInstruction(user);
+        if !instruction.is_null() {
+            let instruction = InstructionValue::new(instruction);
+            let function = instruction.get_parent().and_then(|b| b.get_parent());
+            return CompileError::unsupported(
+                function.map(walk::name).unwrap_or_default(),
+                format!(
+                    "the SPIR-V builtin variable @{global} may only be loaded from (through \
+                     constant GEPs and address-space casts): {}",
+                    walk::describe(instruction)
+                ),
+            );
+        }
+        let text = LLVMPrintValueToString(user);
+        let printed = std::ffi::CStr::from_ptr(text)
+            .to_string_lossy()
+            .into_owned();
+        LLVMDisposeMessage(text);
+        CompileError::Pass(format!(
+            "{NAME}: the SPIR-V builtin variable @{global} is used outside any function: {}",
+            printed.trim()
+        ))
+    }
+}
+
+/// The constant byte offset a GEP (instruction or constant expression) adds, if its indices are
+/// all constant integers.
+///
+/// # Safety
+/// `gep` must be a live GEP and `data` the module's data layout.
+unsafe fn gep_offset(gep: LLVMValueRef, data: LLVMTargetDataRef) -> Option<i64> {
+    let mut ty = LLVMGetGEPSourceElementType(gep);
+    let mut offset = 0i64;
+    for operand in 1..LLVMGetNumOperands(gep) as u32 {
+        let index = LLVMGetOperand(gep, operand);
+        if LLVMIsAConstantInt(index).is_null() {
+            return None;
+        }
+        let index = LLVMConstIntGetSExtValue(index);
+        if operand == 1 {
+            offset += index * LLVMABISizeOfType(data, ty) as i64;
+            continue;
+        }
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMStructTypeKind => {
+                offset += LLVMOffsetOfElement(data, ty, index as u32) as i64;
+                ty = LLVMStructGetTypeAtIndex(ty, index as u32);
+            }
+            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => {
+                ty = LLVMGetElementType(ty);
+                offset += index * LLVMABISizeOfType(data, ty) as i64;
+            }
+            _ => return None,
+        }
+    }
+    Some(offset)
+}
+
+/// The loads reading builtin variable `global` through `pointer` (at byte `offset` into it), and
+/// the derived pointers (GEPs, casts) on the way; a use of another kind is returned as the error.
+///
+/// # Safety
+/// `pointer` must be a live pointer value and `data` the module's data layout.
+unsafe fn collect_loads(
+    pointer: LLVMValueRef,
+    offset: i64,
+    data: LLVMTargetDataRef,
+    loads: &mut Vec<(LLVMValueRef, i64)>,
+    derived: &mut Vec<LLVMValueRef>,
+) -> Result<(), LLVMValueRef> {
+    let mut users = Vec::new();
+    let mut next = LLVMGetFirstUse(pointer);
+    while !next.is_null() {
+        let user = LLVMGetUser(next);
+        if !users.contains(&user) {
+            users.push(user);
+        }
+        next = LLVMGetNextUse(next);
+    }
+    for user in users {
+        let opcode = if !LLVMIsAInstruction(user).is_null() {
+            LLVMGetInstructionOpcode(user)
+        } else if !LLVMIsAConstantExpr(user).is_null() {
+            LLVMGetConstOpcode(user)
+        } else {
+            return Err(user);
+        };
+        match opcode {
+            LLVMOpcode::LLVMLoad => loads.push((user, offset)),
+            LLVMOpcode::LLVMGetElementPtr if LLVMGetOperand(user, 0) == pointer => {
+                let step = gep_offset(user, data).ok_or(user)?;
+                derived.push(user);
+                collect_loads(user, offset + step, data, loads, derived)?;
+            }
+            LLVMOpcode::LLVMAddrSpaceCast | LLVMOpcode::LLVMBitCast => {
+                derived.push(user);
+                collect_loads(user, offset, data, loads, derived)?;
+            }
+            _ => return Err(user),
+        }
+    }
+    Ok(())
+}
+
+/// The value a load of `ty` at byte `offset` of the builtin variable for `query` reads, computed
+/// from mux calls before the load; `None` if the load has another shape.
+fn builtin_load_value<'ctx>(
+    module: &Module<'ctx>,
+    builder: &Builder<'ctx>,
+    query: WorkItemQuery,
+    ty: BasicTypeEnum<'ctx>,
+    offset: i64,
+) -> Result<Option<BasicValueEnum<'ctx>>, CompileError> {
+    let context = module.get_context();
+    let build_error =
+        |e: inkwell::builder::BuilderError| CompileError::Pass(format!("{NAME}: {e}"));
+    let function = declare_query(module, query);
+    let i32_type = context.i32_type();
+    let call = |dim: u64| -> Result<BasicValueEnum<'ctx>, CompileError> {
+        let site = builder
+            .build_call(function, &[i32_type.const_int(dim, false).into()], "")
+            .map_err(build_error)?;
+        site.try_as_basic_value()
+            .basic()
+            .ok_or_else(|| CompileError::Pass(format!("{NAME}: a mux query returns void")))
+    };
+    if !query.is_ranked() {
+        if ty == i32_type.as_basic_type_enum() && offset == 0 {
+            let site = builder.build_call(function, &[], "").map_err(build_error)?;
+            return Ok(site.try_as_basic_value().basic());
+        }
+        return Ok(None);
+    }
+    let i64_type = context.i64_type().as_basic_type_enum();
+    match ty {
+        BasicTypeEnum::VectorType(vector)
+            if offset == 0
+                && vector.get_element_type() == i64_type
+                && (1..=3).contains(&vector.get_size()) =>
+        {
+            let mut value = vector.get_poison();
+            for dim in 0..vector.get_size() {
+                let element = call(dim as u64)?;
+                value = builder
+                    .build_insert_element(value, element, i32_type.const_int(dim as u64, false), "")
+                    .map_err(build_error)?;
+            }
+            Ok(Some(value.into()))
+        }
+        _ if ty == i64_type && offset % 8 == 0 && (0..3).contains(&(offset / 8)) => {
+            call((offset / 8) as u64).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Rewrites every load of the 2023 builtin variables into mux calls and removes the variables.
+fn lower_builtin_variables<'ctx>(
+    module: &Module<'ctx>,
+    builder: &Builder<'ctx>,
+) -> Result<(), CompileError> {
+    let globals: Vec<_> = module
+        .get_globals()
+        .filter(|g| g.get_initializer().is_none())
+        .filter_map(|g| {
+            let name = g.get_name().to_string_lossy().into_owned();
+            spirv::classify_global(&name).map(|query| (g, name, query))
+        })
+        .collect();
+    if globals.is_empty() {
+        return Ok(());
+    }
+    let layout = module.get_data_layout();
+    let data = TargetData::create(layout.as_str().to_str().unwrap_or(""));
+    for (global, name, query) in globals {
+        let pointer = global.as_pointer_value().as_value_ref();
+        let mut loads = Vec::new();
+        let mut derived = Vec::new();
+        // SAFETY: the global is live; the target data outlives the walk.
+        unsafe { collect_loads(pointer, 0, data.as_mut_ptr(), &mut loads, &mut derived) }
+            .map_err(|user| forbidden_use(&name, user))?;
+        for (load, offset) in loads {
+            // SAFETY: `load` is a live load instruction found above.
+            let load = unsafe { InstructionValue::new(load) };
+            let Ok(ty) = BasicTypeEnum::try_from(load.get_type()) else {
+                return Err(forbidden_use(&name, load.as_value_ref()));
+            };
+            walk::position_at(builder, load);
+            let Some(value) = builtin_load_value(module, builder, query, ty, offset)? else {
+                let function = load.get_parent().and_then(|b| b.get_parent());
+                return Err(CompileError::unsupported(
+                    function.map(walk::name).unwrap_or_default(),
+                    format!(
+                        "unsupported load of the SPIR-V builtin variable @{name} (expected \
+                         <3 x i64>, or i64 at byte offset 0, 8 or 16, or i32 for sub-group \
+                         variables): {}",
+                        walk::describe(load)
+                    ),
+                ));
+            };
+            let load_name = load
+                .get_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            walk::replace_all_uses(&load, &value);
+            load.erase_from_basic_block();
+            value.set_name(&load_name);
+        }
+        // SAFETY: derived instructions are erased children first, only when unused; dead
+        // constant expressions are dropped by replacing the global before deleting it.
+        unsafe {
+            for value in derived.into_iter().rev() {
+                if !LLVMIsAInstruction(value).is_null() && LLVMGetFirstUse(value).is_null() {
+                    LLVMInstructionEraseFromParent(value);
+                }
+            }
+            if !LLVMGetFirstUse(pointer).is_null() {
+                LLVMReplaceAllUsesWith(pointer, LLVMGetPoison(LLVMTypeOf(pointer)));
+            }
+            LLVMDeleteGlobal(pointer);
+        }
+    }
+    Ok(())
+}
+
 impl ModulePass for ConvertToMuxBuiltins {
     fn name(&self) -> &'static str {
         NAME
@@ -373,6 +624,6 @@ impl ModulePass for ConvertToMuxBuiltins {
                 unsafe { function.delete() };
             }
         }
-        Ok(())
+        lower_builtin_variables(module, &builder)
     }
 }

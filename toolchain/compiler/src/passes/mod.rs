@@ -5,6 +5,7 @@
 pub mod assign_sycl_module_id;
 pub mod convert_to_mux_builtins;
 pub mod encode_kernel_metadata;
+pub mod fatomics;
 pub mod lower_kernel_properties;
 pub mod prepare_barriers;
 pub mod prepare_native_cpu;
@@ -29,6 +30,7 @@ pub const REGISTERED: &[&str] = &[
     assign_sycl_module_id::NAME,
     lower_kernel_properties::NAME,
     convert_to_mux_builtins::NAME,
+    fatomics::NAME,
     transfer_kernel_metadata::NAME,
     encode_kernel_metadata::NAME,
     prepare_barriers::NAME,
@@ -76,6 +78,7 @@ pub fn parse(element: &str) -> Option<Result<Box<dyn ModulePass>, String>> {
         convert_to_mux_builtins::NAME => {
             no_params(Box::new(convert_to_mux_builtins::ConvertToMuxBuiltins))
         }
+        fatomics::NAME => no_params(Box::new(fatomics::FAtomics)),
         transfer_kernel_metadata::NAME => {
             no_params(Box::new(transfer_kernel_metadata::TransferKernelMetadata))
         }

@@ -9,6 +9,7 @@
 ; CHECK-NEXT: assign-sycl-module-id
 ; CHECK-NEXT: lower-kernel-properties
 ; CHECK-NEXT: convert-to-mux-builtins
+; CHECK-NEXT: fatomics
 ; CHECK-NEXT: transfer-kernel-metadata
 ; CHECK-NEXT: encode-kernel-metadata
 ; CHECK-NEXT: prepare-barriers
