@@ -1,12 +1,12 @@
-//! Writes the wrapper object with the `object` crate: the data structures of the crate
-//! documentation, laid out as `runtime.h` declares them for LP64 hosts, and two tiny
-//! hand-assembled registration functions.
+//! Writes the wrapper object with the `object` crate: the back end of [`crate::layout`] that lays
+//! the data structures of the crate documentation out as `runtime.h` declares them for LP64
+//! hosts, and writes two tiny hand-assembled registration functions.
 //!
 //! Every pointer in the data is an absolute 64-bit relocation in a writable section, so the
 //! object links into position-dependent executables, PIEs and shared libraries alike (the
 //! dynamic linker fills the pointers in; `.data.rel.ro` is made read-only after that).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use object::elf;
 use object::write::{Object, Relocation, SectionId, Symbol, SymbolId, SymbolSection};
@@ -14,75 +14,16 @@ use object::{
     Architecture, BinaryFormat, Endianness, FileFlags, RelocationFlags, SectionFlags, SectionKind,
     SymbolFlags, SymbolKind, SymbolScope,
 };
-use sycl_offload_formats::properties::{PropertySetRegistry, PropertyValue};
 
 use crate::image::DeviceImage;
+use crate::layout::{
+    describe, Backend, Record, Shape, Signature, Value, IMAGE_INFO, IMAGE_INFO_ALIGN,
+    REGISTRATION_PRIORITY, STARTUP_TEXT,
+};
+pub use crate::layout::{Config, HostArch};
 use crate::WrapperError;
 
-/// The host architectures the wrapper can write code for. Both are LP64, which the struct layouts
-/// below assume.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HostArch {
-    X86_64,
-    Aarch64,
-}
-
 impl HostArch {
-    /// The architecture of a host triple (`-host=`). Only ELF, 64-bit-pointer hosts qualify: the
-    /// registration scheme (`.init_array`) is ELF's and the layouts are LP64's.
-    pub fn from_triple(triple: &str) -> Result<Self, WrapperError> {
-        let unsupported = |reason: String| WrapperError::UnsupportedHost {
-            triple: triple.to_owned(),
-            reason,
-        };
-        let mut parts = triple.split('-');
-        let arch = match parts.next().unwrap_or_default() {
-            "x86_64" | "amd64" | "x86_64h" => HostArch::X86_64,
-            "aarch64" | "arm64" => HostArch::Aarch64,
-            other => {
-                return Err(unsupported(format!(
-                    "architecture '{other}' is not supported (x86_64 and aarch64 are)"
-                )))
-            }
-        };
-        for part in parts {
-            if [
-                "windows", "win32", "mingw32", "cygwin", "msvc", "apple", "darwin", "macos", "ios",
-            ]
-            .iter()
-            .any(|os| part.starts_with(os))
-            {
-                return Err(unsupported(format!(
-                    "'{part}' does not use ELF objects, the only format this tool writes"
-                )));
-            }
-            if part.ends_with("x32") || part.ends_with("ilp32") {
-                return Err(unsupported(format!(
-                    "'{part}' has 32-bit pointers; only LP64 layouts are written"
-                )));
-            }
-        }
-        Ok(arch)
-    }
-
-    /// The architecture this tool was built for: intel/llvm's default host is the process triple.
-    pub fn native() -> Result<Self, WrapperError> {
-        let arch = std::env::consts::ARCH;
-        Self::from_triple(arch).map_err(|_| WrapperError::UnsupportedHost {
-            triple: arch.to_owned(),
-            reason: "no -host= was given, and the architecture this tool was built for is not \
-                     supported (x86_64 and aarch64 are)"
-                .to_owned(),
-        })
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            HostArch::X86_64 => "x86_64",
-            HostArch::Aarch64 => "aarch64",
-        }
-    }
-
     fn object_architecture(self) -> Architecture {
         match self {
             HostArch::X86_64 => Architecture::X86_64,
@@ -194,149 +135,24 @@ fn aarch64_tail_call() -> TailCall {
     }
 }
 
-/// How the object is written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Config {
-    pub arch: HostArch,
-    /// Emit `sycl.descriptor_reg`/`_unreg`, their `.init_array`/`.fini_array` slots, and the
-    /// `.tgtimg` records. Off, the descriptor is only data, for a caller that registers it itself
-    /// (which is what `-desc-name=` exposing it is for).
-    pub emit_reg_funcs: bool,
-    /// Names the descriptor `.sycl_offloading.<name>`, with global binding; `None` keeps it local
-    /// as `.sycl_offloading.descriptor`.
-    pub descriptor_name: Option<String>,
-    /// Report every global written on stderr (`-v`).
-    pub verbose: bool,
-}
-
-/// Version of the device image struct: 2 is "PI 1.2", the layout of `runtime.h`.
-const DEVICE_IMAGE_VERSION: u16 = 2;
-/// Offload kind SYCL.
-const OFFLOAD_KIND_SYCL: u8 = 4;
-/// Version of the binary descriptor struct.
-const DESCRIPTOR_VERSION: u16 = 1;
-
-/// Struct sizes (LP64): `{name, fn}`, the 5-field offload entry, a property, a property set, a
-/// device image.
-const NATIVE_CPU_ENTRY_SIZE: i64 = 16;
-const OFFLOAD_ENTRY_SIZE: i64 = 32;
-const PROPERTY_SIZE: i64 = 32;
-const PROPERTY_SET_SIZE: i64 = 24;
-const DEVICE_IMAGE_SIZE: i64 = 96;
-
-/// The string that ends every kernel table; the runtime stops at its null function instead.
-const NATIVE_CPU_END: &str = "__nativecpu_end";
-
-/// Section names. Priority 1 puts registration before every default-priority constructor: GNU ld,
-/// gold and lld sort `.init_array.<N>` input sections by the number N, ahead of plain
-/// `.init_array`, and run `.fini_array` backwards, so unregistration comes after every
-/// default-priority destructor. (GCC spells priorities with five digits, LLVM without leading
-/// zeros; the linkers read both as the same number.)
-const INIT_ARRAY: &str = ".init_array.00001";
-const FINI_ARRAY: &str = ".fini_array.00001";
-const STARTUP_TEXT: &str = ".text.startup";
-const IMAGE_INFO: &str = ".tgtimg";
-
-/// Writes the wrapper object for `images`, in order. No images give an object without any SYCL
-/// structures, as intel/llvm's wrapper does for an empty table.
+/// Writes the wrapper object for `images`, in order (see [`crate::layout::describe`]).
 pub fn write_object(images: &[DeviceImage], config: &Config) -> Result<Vec<u8>, WrapperError> {
     let mut writer = Writer::new(config);
-    if !images.is_empty() {
-        let count =
-            u16::try_from(images.len()).map_err(|_| WrapperError::TooManyImages(images.len()))?;
-        let mut structs = Blob::default();
-        for (index, image) in images.iter().enumerate() {
-            writer.device_image(index, image, &mut structs);
-        }
-        let device_images = writer.pointer_data(".sycl_offloading.device_images", structs);
-        let descriptor = writer.descriptor(count, device_images);
-        if config.emit_reg_funcs {
-            writer.registration(descriptor);
-        }
-    }
+    describe(images, config, &mut writer)?;
     writer.finish()
 }
 
-/// A pointer field: null, or a symbol's address plus a byte offset.
-#[derive(Debug, Clone, Copy)]
-enum Pointer {
-    Null,
-    To(SymbolId, i64),
-}
-
-impl Pointer {
-    /// A `[begin, end)` pair over `count` elements of `size` bytes at `symbol`.
-    fn range(symbol: SymbolId, count: usize, size: i64) -> [Pointer; 2] {
-        [
-            Pointer::To(symbol, 0),
-            Pointer::To(symbol, count as i64 * size),
-        ]
-    }
-}
-
-/// Bytes of a struct (array) under construction, with the pointers to relocate.
-#[derive(Default)]
-struct Blob {
-    bytes: Vec<u8>,
-    pointers: Vec<(u64, SymbolId, i64)>,
-}
-
-impl Blob {
-    fn u8(&mut self, value: u8) {
-        self.bytes.push(value);
-    }
-
-    fn u16(&mut self, value: u16) {
-        self.bytes.extend_from_slice(&value.to_le_bytes());
-    }
-
-    fn u32(&mut self, value: u32) {
-        self.bytes.extend_from_slice(&value.to_le_bytes());
-    }
-
-    fn u64(&mut self, value: u64) {
-        self.bytes.extend_from_slice(&value.to_le_bytes());
-    }
-
-    /// Pads to `align`, as the C layout does before a wider field.
-    fn align(&mut self, align: usize) {
-        self.bytes
-            .resize(self.bytes.len().next_multiple_of(align), 0);
-    }
-
-    fn pointer(&mut self, pointer: Pointer) {
-        if let Pointer::To(symbol, addend) = pointer {
-            self.pointers
-                .push((self.bytes.len() as u64, symbol, addend));
-        }
-        self.u64(0);
-    }
-
-    fn pointers(&mut self, pointers: [Pointer; 2]) {
-        pointers.into_iter().for_each(|p| self.pointer(p));
-    }
-}
-
-/// LLVM's naming of module globals: a name already taken gets `.N` appended, N counting up
-/// across the whole module (not per name) until the result is free.
-#[derive(Default)]
-struct Namer {
-    taken: HashSet<String>,
-    last_suffix: u32,
-}
-
-impl Namer {
-    fn unique(&mut self, base: &str) -> String {
-        if self.taken.insert(base.to_owned()) {
-            return base.to_owned();
-        }
-        loop {
-            self.last_suffix += 1;
-            let name = format!("{base}.{}", self.last_suffix);
-            if self.taken.insert(name.clone()) {
-                return name;
-            }
-        }
+/// Section names of the priority-1 constructor and destructor slots. GNU ld, gold and lld sort
+/// `.init_array.<N>` input sections by the number N, ahead of plain `.init_array`, and run
+/// `.fini_array` backwards, so unregistration comes after every default-priority destructor.
+/// (GCC spells priorities with five digits, LLVM without leading zeros; the linkers read both as
+/// the same number.)
+fn init_fini_section(destructor: bool) -> &'static str {
+    const _: () = assert!(REGISTRATION_PRIORITY == 1);
+    if destructor {
+        ".fini_array.00001"
+    } else {
+        ".init_array.00001"
     }
 }
 
@@ -351,15 +167,17 @@ enum Place {
     ImageInfo,
 }
 
+/// A global: its symbol and the size of one element (what an address's index counts).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Global {
+    symbol: SymbolId,
+    element_size: u64,
+}
+
 struct Writer<'c> {
     object: Object<'static>,
     config: &'c Config,
-    namer: Namer,
     sections: HashMap<&'static str, SectionId>,
-    /// Undefined functions by name: a kernel listed by several images is declared once.
-    externals: HashMap<String, SymbolId>,
-    /// `__ncpu_end_str`, shared by every kernel table.
-    end_string: Option<SymbolId>,
     /// Relocations, added once every symbol is defined, as `object` requires.
     relocations: Vec<(SectionId, Relocation)>,
 }
@@ -373,10 +191,7 @@ impl<'c> Writer<'c> {
                 Endianness::Little,
             ),
             config,
-            namer: Namer::default(),
             sections: HashMap::new(),
-            externals: HashMap::new(),
-            end_string: None,
             relocations: Vec::new(),
         }
     }
@@ -449,25 +264,24 @@ impl<'c> Writer<'c> {
         }
     }
 
-    /// Adds a data global named after `base` (made unique) holding `blob`.
+    /// Adds a data global holding `bytes`, whose `pointers` (offset, value) are relocated.
+    #[allow(clippy::too_many_arguments)]
     fn global(
         &mut self,
         place: Place,
-        base: &str,
+        name: &str,
         scope: SymbolScope,
-        blob: Blob,
+        bytes: &[u8],
+        pointers: Vec<(u64, Global, u64)>,
         align: u64,
-    ) -> SymbolId {
-        let name = self.namer.unique(base);
-        if self.config.verbose {
-            eprintln!("offload-wrapper:   global added: {name}");
-        }
+        element_size: u64,
+    ) -> Global {
         let section = self.place(place);
-        let offset = self.object.append_section_data(section, &blob.bytes, align);
+        let offset = self.object.append_section_data(section, bytes, align);
         let symbol = self.object.add_symbol(Symbol {
-            name: name.into_bytes(),
+            name: name.as_bytes().to_vec(),
             value: offset,
-            size: blob.bytes.len() as u64,
+            size: bytes.len() as u64,
             kind: SymbolKind::Data,
             scope,
             weak: false,
@@ -475,10 +289,36 @@ impl<'c> Writer<'c> {
             flags: SymbolFlags::None,
         });
         let r_type = self.config.arch.absolute_64();
-        for (field, target, addend) in blob.pointers {
-            self.relocate(section, offset + field, target, addend, r_type);
+        for (field, target, index) in pointers {
+            let addend = (index * target.element_size) as i64;
+            self.relocate(section, offset + field, target.symbol, addend, r_type);
         }
-        symbol
+        Global {
+            symbol,
+            element_size,
+        }
+    }
+
+    /// Lays `records` of `shape` out as C does, returning the bytes and the pointers to relocate.
+    fn lay_out(shape: Shape, records: &[Record<Global>]) -> (Vec<u8>, Vec<(u64, Global, u64)>) {
+        let (offsets, size) = shape.offsets();
+        let mut bytes = vec![0; records.len() * size as usize];
+        let mut pointers = Vec::new();
+        for (n, record) in records.iter().enumerate() {
+            debug_assert_eq!(record.len(), shape.fields().len());
+            for ((value, offset), field) in record.iter().zip(&offsets).zip(shape.fields()) {
+                debug_assert_eq!(value.field(), *field, "{shape:?}");
+                let at = n as u64 * size + offset;
+                if let Value::Address(target, index) = *value {
+                    pointers.push((at, target, index));
+                } else if let Some(integer) = value.integer() {
+                    let width = field.size() as usize;
+                    bytes[at as usize..at as usize + width]
+                        .copy_from_slice(&integer.to_le_bytes()[..width]);
+                }
+            }
+        }
+        (bytes, pointers)
     }
 
     fn relocate(
@@ -499,40 +339,50 @@ impl<'c> Writer<'c> {
             },
         ));
     }
+}
 
-    /// A NUL-terminated string.
-    fn string(&mut self, base: &str, text: &str) -> SymbolId {
-        let blob = Blob {
-            bytes: text.bytes().chain([0]).collect(),
-            pointers: Vec::new(),
+impl Backend for Writer<'_> {
+    type Global = Global;
+
+    fn string(&mut self, name: &str, text: &str) -> Global {
+        let bytes: Vec<u8> = text.bytes().chain([0]).collect();
+        self.bytes(name, &bytes)
+    }
+
+    fn bytes(&mut self, name: &str, bytes: &[u8]) -> Global {
+        let scope = SymbolScope::Compilation;
+        self.global(Place::ReadOnly, name, scope, bytes, Vec::new(), 1, 1)
+    }
+
+    fn array(&mut self, name: &str, shape: Shape, records: Vec<Record<Global>>) -> Global {
+        let (bytes, pointers) = Self::lay_out(shape, &records);
+        let scope = SymbolScope::Compilation;
+        let place = Place::RelocatedReadOnly;
+        self.global(place, name, scope, &bytes, pointers, 8, shape.size())
+    }
+
+    fn descriptor(&mut self, name: &str, exported: bool, record: Record<Global>) -> Global {
+        let shape = Shape::Descriptor;
+        let (bytes, pointers) = Self::lay_out(shape, &[record]);
+        let scope = if exported {
+            SymbolScope::Dynamic
+        } else {
+            SymbolScope::Compilation
         };
-        self.global(Place::ReadOnly, base, SymbolScope::Compilation, blob, 1)
+        let place = Place::RelocatedReadOnly;
+        self.global(place, name, scope, &bytes, pointers, 8, shape.size())
     }
 
-    fn bytes(&mut self, base: &str, bytes: &[u8]) -> SymbolId {
-        let blob = Blob {
-            bytes: bytes.to_vec(),
-            pointers: Vec::new(),
-        };
-        self.global(Place::ReadOnly, base, SymbolScope::Compilation, blob, 1)
+    fn image_info(&mut self, name: &str, record: Record<Global>) -> Global {
+        let shape = Shape::ImageInfo;
+        let (bytes, pointers) = Self::lay_out(shape, &[record]);
+        let scope = SymbolScope::Compilation;
+        let (place, align) = (Place::ImageInfo, IMAGE_INFO_ALIGN);
+        self.global(place, name, scope, &bytes, pointers, align, shape.size())
     }
 
-    fn pointer_data(&mut self, base: &str, blob: Blob) -> SymbolId {
-        self.global(
-            Place::RelocatedReadOnly,
-            base,
-            SymbolScope::Compilation,
-            blob,
-            8,
-        )
-    }
-
-    /// An undefined function, declared once however often it is referenced.
-    fn external(&mut self, name: &str) -> SymbolId {
-        if let Some(&symbol) = self.externals.get(name) {
-            return symbol;
-        }
-        self.namer.taken.insert(name.to_owned());
+    /// An undefined function.
+    fn function(&mut self, name: &str, _signature: Signature) -> Global {
         let symbol = self.object.add_symbol(Symbol {
             name: name.as_bytes().to_vec(),
             value: 0,
@@ -543,205 +393,21 @@ impl<'c> Writer<'c> {
             section: SymbolSection::Undefined,
             flags: SymbolFlags::None,
         });
-        self.externals.insert(name.to_owned(), symbol);
-        symbol
-    }
-
-    /// Appends image `index`'s struct to `structs`, writing everything it points at first, in the
-    /// order intel/llvm's wrapper creates those globals (which fixes their `.N` names).
-    fn device_image(&mut self, index: usize, image: &DeviceImage, structs: &mut Blob) {
-        let settings = &image.settings;
-        let target = self.string(
-            &format!(".sycl_offloading.target.{index}"),
-            &settings.target,
-        );
-        let compile = self.string(
-            &format!(".sycl_offloading.opts.compile.{index}"),
-            &settings.compile_options,
-        );
-        let link = self.string(
-            &format!(".sycl_offloading.opts.link.{index}"),
-            &settings.link_options,
-        );
-        let manifest = match &image.manifest {
-            Some(bytes) => {
-                let symbol = self.bytes(&format!(".sycl_offloading.{index}.manifest"), bytes);
-                Pointer::range(symbol, bytes.len(), 1)
-            }
-            None => [Pointer::Null; 2],
-        };
-        let property_sets = match &image.properties {
-            Some(registry) => self.property_sets(registry),
-            None => [Pointer::Null; 2],
-        };
-        let binary = self.native_cpu_decls(image.entries.as_deref().unwrap_or_default());
-        let entries = match &image.entries {
-            Some(names) => self.offload_entries(names),
-            None => [Pointer::Null; 2],
-        };
-        if self.config.emit_reg_funcs {
-            let mut info = Blob::default();
-            info.pointer(binary[0]);
-            info.u64(image.code_size);
-            self.global(
-                Place::ImageInfo,
-                &format!(".sycl_offloading.{index}.info"),
-                SymbolScope::Compilation,
-                info,
-                16,
-            );
-        }
-
-        structs.u16(DEVICE_IMAGE_VERSION);
-        structs.u8(OFFLOAD_KIND_SYCL);
-        structs.u8(settings.format as u8);
-        structs.align(8);
-        for field in [target, compile, link] {
-            structs.pointer(Pointer::To(field, 0));
-        }
-        for pair in [manifest, binary, entries, property_sets] {
-            structs.pointers(pair);
-        }
-        debug_assert_eq!(
-            structs.bytes.len() as i64,
-            (index as i64 + 1) * DEVICE_IMAGE_SIZE
-        );
-    }
-
-    /// The image's property sets; null pointers when there are none.
-    fn property_sets(&mut self, registry: &PropertySetRegistry) -> [Pointer; 2] {
-        let mut sets = Blob::default();
-        for set in &registry.sets {
-            let mut properties = Blob::default();
-            for (key, value) in &set.properties {
-                let name = self.string("prop", key);
-                properties.pointer(Pointer::To(name, 0));
-                match value {
-                    // Integers travel in the size field, with no value address.
-                    PropertyValue::U32(v) => {
-                        properties.pointer(Pointer::Null);
-                        properties.u32(value.type_code());
-                        properties.align(8);
-                        properties.u64(u64::from(*v));
-                    }
-                    PropertyValue::ByteArray(bytes) => {
-                        let data = self.bytes("prop_val", bytes);
-                        properties.pointer(Pointer::To(data, 0));
-                        properties.u32(value.type_code());
-                        properties.align(8);
-                        properties.u64(bytes.len() as u64);
-                    }
-                }
-            }
-            let range = self.array(
-                "__sycl_offload_prop_sets_arr",
-                properties,
-                set.properties.len(),
-                PROPERTY_SIZE,
-            );
-            let name = self.string("SYCL_PropSetName", &set.name);
-            sets.pointer(Pointer::To(name, 0));
-            sets.pointers(range);
-        }
-        self.array(
-            "__sycl_offload_prop_sets_arr",
-            sets,
-            registry.sets.len(),
-            PROPERTY_SET_SIZE,
-        )
-    }
-
-    /// A pointer array of `count` elements and its `[begin, end)`; intel/llvm writes no global
-    /// and null pointers for an empty one.
-    fn array(&mut self, base: &str, blob: Blob, count: usize, size: i64) -> [Pointer; 2] {
-        if count == 0 {
-            return [Pointer::Null; 2];
-        }
-        let symbol = self.pointer_data(base, blob);
-        Pointer::range(symbol, count, size)
-    }
-
-    /// The Native CPU "binary": `{name, <name>.SYCLNCPU}` pairs and the `{"__nativecpu_end",
-    /// null}` terminator. The range includes the terminator.
-    fn native_cpu_decls(&mut self, kernels: &[String]) -> [Pointer; 2] {
-        let mut table = Blob::default();
-        for kernel in kernels {
-            let function = self.external(&native_cpu_symbol(kernel));
-            let name = self.string("__ncpu_function_name", kernel);
-            table.pointer(Pointer::To(name, 0));
-            table.pointer(Pointer::To(function, 0));
-        }
-        let end = match self.end_string {
-            Some(symbol) => symbol,
-            None => {
-                let symbol = self.string("__ncpu_end_str", NATIVE_CPU_END);
-                *self.end_string.insert(symbol)
-            }
-        };
-        table.pointer(Pointer::To(end, 0));
-        table.pointer(Pointer::Null);
-        let symbol = self.pointer_data("__sycl_native_cpu_decls", table);
-        Pointer::range(symbol, kernels.len() + 1, NATIVE_CPU_ENTRY_SIZE)
-    }
-
-    /// `{null, name, 0, 0, 0}` per entry point. An empty `.sym` file still gets its (empty)
-    /// array, so the pointers are not null.
-    fn offload_entries(&mut self, names: &[String]) -> [Pointer; 2] {
-        let mut entries = Blob::default();
-        for entry in names {
-            let name = self.string("__sycl_offload_entry_name", entry);
-            entries.pointer(Pointer::Null);
-            entries.pointer(Pointer::To(name, 0));
-            entries.u64(0);
-            entries.u32(0);
-            entries.u32(0);
-        }
-        let symbol = self.pointer_data("__sycl_offload_entries_arr", entries);
-        Pointer::range(symbol, names.len(), OFFLOAD_ENTRY_SIZE)
-    }
-
-    fn descriptor(&mut self, count: u16, device_images: SymbolId) -> SymbolId {
-        let mut descriptor = Blob::default();
-        descriptor.u16(DESCRIPTOR_VERSION);
-        descriptor.u16(count);
-        descriptor.align(8);
-        descriptor.pointer(Pointer::To(device_images, 0));
-        // Host entries are not used by SYCL.
-        descriptor.pointers([Pointer::Null; 2]);
-        let (name, scope) = match &self.config.descriptor_name {
-            Some(name) => (name.as_str(), SymbolScope::Dynamic),
-            None => ("descriptor", SymbolScope::Compilation),
-        };
-        let base = format!(".sycl_offloading.{name}");
-        self.global(Place::RelocatedReadOnly, &base, scope, descriptor, 8)
-    }
-
-    /// `sycl.descriptor_reg`/`_unreg` and their priority-1 constructor/destructor slots.
-    fn registration(&mut self, descriptor: SymbolId) {
-        let register =
-            self.startup_function("sycl.descriptor_reg", "__sycl_register_lib", descriptor);
-        let unregister =
-            self.startup_function("sycl.descriptor_unreg", "__sycl_unregister_lib", descriptor);
-        for (section, sh_type, function) in [
-            (INIT_ARRAY, elf::SHT_INIT_ARRAY, register),
-            (FINI_ARRAY, elf::SHT_FINI_ARRAY, unregister),
-        ] {
-            let id = self.section(
-                section,
-                SectionKind::Data,
-                sh_type,
-                elf::SHF_ALLOC | elf::SHF_WRITE,
-            );
-            let offset = self.object.append_section_data(id, &[0; 8], 8);
-            let r_type = self.config.arch.absolute_64();
-            self.relocate(id, offset, function, 0, r_type);
+        Global {
+            symbol,
+            element_size: 0,
         }
     }
 
-    /// A local function in `.text.startup` that calls `callee(&descriptor)`.
-    fn startup_function(&mut self, base: &str, callee: &str, descriptor: SymbolId) -> SymbolId {
-        let name = self.namer.unique(base);
-        let callee = self.external(callee);
+    /// A local function in `.text.startup` that tail-calls `callee(&descriptor)`, and its
+    /// `.init_array`/`.fini_array` slot.
+    fn startup_function(
+        &mut self,
+        name: &str,
+        callee: Global,
+        descriptor: Global,
+        destructor: bool,
+    ) {
         let section = self.section(
             STARTUP_TEXT,
             SectionKind::Text,
@@ -755,7 +421,7 @@ impl<'c> Writer<'c> {
             self.config.arch.function_alignment(),
         );
         let function = self.object.add_symbol(Symbol {
-            name: name.into_bytes(),
+            name: name.as_bytes().to_vec(),
             value: offset,
             size: body.code.len() as u64,
             kind: SymbolKind::Text,
@@ -766,31 +432,35 @@ impl<'c> Writer<'c> {
         });
         // The code must reach this object's descriptor even when `-desc-name` makes it a global
         // that another module could preempt, so it refers to it through its section.
-        let defined = self.object.symbol(descriptor);
+        let defined = self.object.symbol(descriptor.symbol);
         let (argument, argument_offset) = match (defined.is_local(), defined.section) {
             (false, SymbolSection::Section(home)) => {
                 let at = defined.value as i64;
                 (self.object.section_symbol(home), at)
             }
-            _ => (descriptor, 0),
+            _ => (descriptor.symbol, 0),
         };
         for reloc in body.relocations {
             let (target, addend) = match reloc.target {
                 CodeTarget::Argument => (argument, argument_offset + reloc.addend),
-                CodeTarget::Callee => (callee, reloc.addend),
+                CodeTarget::Callee => (callee.symbol, reloc.addend),
             };
             self.relocate(section, offset + reloc.offset, target, addend, reloc.r_type);
         }
-        function
-    }
-}
 
-/// The symbol the device compiler gives an entry point's subhandler (`addSYCLNativeCPUSuffix`):
-/// `<name>.SYCLNCPU`, except for the names it leaves alone.
-fn native_cpu_symbol(name: &str) -> String {
-    if name.starts_with("__dpcpp_nativecpu") || name.ends_with(".NativeCPUKernel") {
-        name.to_owned()
-    } else {
-        format!("{name}.SYCLNCPU")
+        let (slots, sh_type) = if destructor {
+            (init_fini_section(true), elf::SHT_FINI_ARRAY)
+        } else {
+            (init_fini_section(false), elf::SHT_INIT_ARRAY)
+        };
+        let id = self.section(
+            slots,
+            SectionKind::Data,
+            sh_type,
+            elf::SHF_ALLOC | elf::SHF_WRITE,
+        );
+        let slot = self.object.append_section_data(id, &[0; 8], 8);
+        let r_type = self.config.arch.absolute_64();
+        self.relocate(id, slot, function, 0, r_type);
     }
 }

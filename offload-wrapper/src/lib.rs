@@ -12,7 +12,9 @@
 //! a program or shared library with the device object and the runtime, calls
 //! `__sycl_register_lib(&descriptor)` before the program's own constructors and
 //! `__sycl_unregister_lib(&descriptor)` after its destructors. The descriptor layout is the one in
-//! `toolchain/include/nativecpu/runtime.h` (intel/llvm's).
+//! `toolchain/include/nativecpu/runtime.h` (intel/llvm's). With `-o <file>.bc` the output is
+//! instead LLVM bitcode holding the same structures as IR (intel/llvm's own output format), which
+//! compiles (`clang -c`) to an equivalent object.
 //!
 //! # What the object holds, per image N (all pointers are 64-bit absolute relocations)
 //!
@@ -48,16 +50,24 @@
 //!
 //! * [`options`]: the clang-offload-wrapper command line;
 //! * [`image`]: the images, read into memory first so every input error comes before output;
-//! * [`elf`]: the object writer and the per-architecture registration code.
+//! * [`layout`]: the one description of every global, its contents, name and order, which both
+//!   back ends below write;
+//! * [`elf`]: the object writer and the per-architecture registration code;
+//! * [`bitcode`]: the LLVM bitcode writer (`-o <file>.bc`), the IR intel/llvm's wrapper writes,
+//!   for the `-host=` triple and its data layout.
 
+pub mod bitcode;
 pub mod elf;
 pub mod image;
+pub mod layout;
 pub mod options;
 
 use std::path::{Path, PathBuf};
 
-pub use elf::{write_object, Config, HostArch};
+pub use bitcode::write_bitcode;
+pub use elf::write_object;
 pub use image::{DeviceImage, ImageFormat, ImageSettings};
+pub use layout::{Config, HostArch};
 pub use options::{Command, Inputs, Options};
 
 use sycl_offload_formats::FormatError;
@@ -87,8 +97,8 @@ pub enum WrapperError {
     EmptyCodeCell { table: PathBuf, row: usize },
     #[error("unsupported host triple '{triple}': {reason}")]
     UnsupportedHost { triple: String, reason: String },
-    #[error("cannot write '{0}': bitcode output is not supported yet; write an object (.o)")]
-    BitcodeOutput(PathBuf),
+    #[error("cannot write bitcode for '{triple}': {message}")]
+    Bitcode { triple: String, message: String },
     #[error("{0} device images do not fit the descriptor's 16-bit image count")]
     TooManyImages(usize),
     #[error("cannot build the ELF object: {0}")]
@@ -105,11 +115,9 @@ impl WrapperError {
     }
 }
 
-/// Runs the tool: reads every image, then writes the object to `options.output`.
+/// Runs the tool: reads every image, then writes the object to `options.output`, or LLVM bitcode
+/// when its name ends in `.bc`.
 pub fn run(options: &Options) -> Result<(), WrapperError> {
-    if options.output.extension().is_some_and(|e| e == "bc") {
-        return Err(WrapperError::BitcodeOutput(options.output.clone()));
-    }
     let config = Config {
         arch: match &options.host {
             Some(triple) => HostArch::from_triple(triple)?,
@@ -140,7 +148,11 @@ pub fn run(options: &Options) -> Result<(), WrapperError> {
             eprintln!("offload-wrapper: image {index}: {image}");
         }
     }
-    let bytes = write_object(&images, &config)?;
+    let bytes = if options.output.extension().is_some_and(|e| e == "bc") {
+        write_bitcode(&images, &config, options.host.as_deref())?
+    } else {
+        write_object(&images, &config)?
+    };
     std::fs::write(&options.output, &bytes)
         .map_err(|source| WrapperError::io("write output file", &options.output, source))?;
     if options.verbose {

@@ -367,12 +367,13 @@ OVERVIEW: offload-wrapper: writes the SYCL Native CPU offload wrapper object
 
 Reads device images (a sycl-post-link .table with -batch, or code files) and writes a host ELF
 object with their kernel tables (__sycl_native_cpu_decls), offload entries, property sets, the
-device image descriptor, and constructors that register it with __sycl_register_lib.
+device image descriptor, and constructors that register it with __sycl_register_lib
+(or, for a .bc output, LLVM bitcode holding the same as IR).
 
 USAGE: offload-wrapper [options] <input files>
 
 OPTIONS:
-  -o <file>                 Output object file (required; .bc output is not supported yet)
+  -o <file>                 Output object, or LLVM bitcode if it ends in .bc (required)
   -host=<triple>            Host triple: x86_64 or aarch64, ELF (default: {arch})
   -kind=sycl                Offload kind (only sycl)
   -target=<string>          Device target string of the following images ({NATIVE_CPU_TARGET})

@@ -87,24 +87,6 @@ fn missing_output_and_inputs() {
 }
 
 #[test]
-fn bitcode_output_is_not_supported_yet() {
-    let inputs = Inputs::new();
-    let out = arg(&inputs.fx.path("w.bc"));
-    let message = wrap_err(
-        inputs.fx.dir.path(),
-        &strings(&["-o", &out, "-target=native_cpu", &inputs.file("k.bc")]),
-    );
-    assert_eq!(
-        message,
-        format!(
-            "offload-wrapper: error: cannot write '{out}': bitcode output is not supported yet; \
-             write an object (.o)"
-        )
-    );
-    assert!(!inputs.fx.path("w.bc").exists());
-}
-
-#[test]
 fn missing_table() {
     let inputs = Inputs::new();
     let table = inputs.file("nope.table");

@@ -97,6 +97,9 @@ __attribute__((destructor)) static void dtor(void) { puts("destructor"); }
 int main(void) { puts("main"); return 0; }
 "#;
 
+/// The clang that compiles wrapper bitcode (`-o *.bc`).
+const CLANG: &str = "clang-22";
+
 fn cc() -> Command {
     Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".to_owned()))
 }
@@ -154,16 +157,14 @@ fn two_images(fx: &Fixture) -> String {
     ))
 }
 
-#[test]
-fn a_linked_pie_registers_before_main_and_unregisters_after() {
-    let fx = Fixture::new();
-    let table = two_images(&fx);
-    let wrapper = fx.path("wrapper.o");
+/// Wraps [`two_images`] into `output` (an object, or bitcode for a `.bc` name).
+fn wrap_two_images(fx: &Fixture, output: &Path) {
+    let table = two_images(fx);
     wrap_ok(
         fx.dir.path(),
         &strings(&[
             "-o",
-            &arg(&wrapper),
+            &arg(output),
             "-kind=sycl",
             "-target=native_cpu",
             "-compile-opts=-O2",
@@ -171,6 +172,26 @@ fn a_linked_pie_registers_before_main_and_unregisters_after() {
             &table,
         ]),
     );
+}
+
+/// Compiles wrapper bitcode to an object with clang, as a driver would.
+fn compile_bitcode(bitcode: &Path, extra: &[&str]) -> std::path::PathBuf {
+    let object = bitcode.with_extension("o");
+    build(
+        Command::new(CLANG)
+            .arg("-c")
+            .args(extra)
+            .arg(bitcode)
+            .arg("-o")
+            .arg(&object),
+    );
+    object
+}
+
+/// Links `wrapper` (the [`two_images`] wrapper object) into a PIE with the kernels and a program,
+/// runs it, and checks the output: registration before the program's constructors, the whole
+/// descriptor as the C side reads it, unregistration after the destructors.
+fn link_pie_and_check(fx: &Fixture, wrapper: &Path) {
     let kernels = fx.write("kernels.c", KERNELS_C);
     let program = fx.write("program.c", PROGRAM_C);
     let exe = fx.path("program");
@@ -178,7 +199,7 @@ fn a_linked_pie_registers_before_main_and_unregisters_after() {
         cc().args(["-pie", "-fPIE", "-I", RUNTIME_INCLUDE])
             .arg(&kernels)
             .arg(&program)
-            .arg(&wrapper)
+            .arg(wrapper)
             .arg("-o")
             .arg(&exe),
     );
@@ -218,22 +239,59 @@ unregister images=2
 }
 
 #[test]
-fn a_global_descriptor_links_into_a_shared_library() {
+fn a_linked_pie_registers_before_main_and_unregisters_after() {
     let fx = Fixture::new();
+    let wrapper = fx.path("wrapper.o");
+    wrap_two_images(&fx, &wrapper);
+    link_pie_and_check(&fx, &wrapper);
+}
+
+#[test]
+fn bitcode_compiled_by_clang_links_into_a_pie_like_the_object() {
+    let fx = Fixture::new();
+    let bitcode = fx.path("wrapper.bc");
+    wrap_two_images(&fx, &bitcode);
+    let object = compile_bitcode(&bitcode, &[]);
+    link_pie_and_check(&fx, &object);
+}
+
+/// Wraps one image with a global descriptor into `output`.
+fn wrap_exported_descriptor(fx: &Fixture, output: &Path) {
     let code = fx.write("k.bc", "x");
     let sym = fx.symbols("k.sym", &["_ZTS4Test"]);
-    let wrapper = fx.path("wrapper.o");
     wrap_ok(
         fx.dir.path(),
         &strings(&[
             "-o",
-            &arg(&wrapper),
+            &arg(output),
             "-native-cpu",
             "-desc-name=lib_images",
             &format!("-entries={}", arg(&sym)),
             &arg(&code),
         ]),
     );
+}
+
+#[test]
+fn a_global_descriptor_links_into_a_shared_library() {
+    let fx = Fixture::new();
+    let wrapper = fx.path("wrapper.o");
+    wrap_exported_descriptor(&fx, &wrapper);
+    link_shared_library_and_check(&fx, &wrapper);
+}
+
+#[test]
+fn bitcode_with_a_global_descriptor_links_into_a_shared_library() {
+    let fx = Fixture::new();
+    let bitcode = fx.path("wrapper.bc");
+    wrap_exported_descriptor(&fx, &bitcode);
+    let object = compile_bitcode(&bitcode, &["-fPIC"]);
+    link_shared_library_and_check(&fx, &object);
+}
+
+/// Links `wrapper` into a shared library that a program loads, runs the program, and checks
+/// that registration comes first and sees the exported descriptor.
+fn link_shared_library_and_check(fx: &Fixture, wrapper: &Path) {
     // The library checks that the exported descriptor is the one registered.
     let library_c = format!(
         "{KERNELS_C}\nextern struct __ncpu_device_binaries exported __asm__(\".sycl_offloading.lib_images\");\n\
@@ -244,7 +302,7 @@ fn a_global_descriptor_links_into_a_shared_library() {
     build(
         cc().args(["-shared", "-fPIC", "-I", RUNTIME_INCLUDE])
             .arg(&library_src)
-            .arg(&wrapper)
+            .arg(wrapper)
             .arg("-o")
             .arg(&library),
     );

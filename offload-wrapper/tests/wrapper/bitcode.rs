@@ -1,0 +1,190 @@
+//! `-o <file>.bc`: the LLVM bitcode, disassembled with `llvm-dis` and checked with `FileCheck`
+//! against `bitcode.check` (one prefix per scenario), and compared with the object written
+//! directly. (That the bitcode, compiled by clang, links and runs like the object is in
+//! `link.rs`.)
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use goblin::elf::sym::{STT_FILE, STT_SECTION};
+use sycl_offload_formats::properties::{PropertySetRegistry, PropertyValue};
+
+use crate::common::{arg, strings, wrap_ok, Fixture};
+
+const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
+const CHECK_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/wrapper/bitcode.check");
+
+/// The textual IR of a bitcode file.
+fn disassemble(bitcode: &Path) -> String {
+    let out = Command::new(format!("{LLVM_BIN}/llvm-dis"))
+        .arg(bitcode)
+        .arg("-o")
+        .arg("-")
+        .output()
+        .expect("run llvm-dis");
+    assert!(
+        out.status.success(),
+        "llvm-dis {bitcode:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Checks `ir` against the `prefix` lines of `bitcode.check`.
+fn file_check(ir: &str, prefix: &str) {
+    let mut child = Command::new(format!("{LLVM_BIN}/FileCheck"))
+        .args([CHECK_FILE, &format!("--check-prefix={prefix}")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run FileCheck");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(ir.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "FileCheck --check-prefix={prefix} failed:\n{}\n--- IR ---\n{ir}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Two images from a table: three kernels (one a `__dpcpp_nativecpu` builtin) with property
+/// sets, and one kernel with a manifest. Returns the wrapper arguments before `-o`.
+fn two_images(fx: &Fixture) -> Vec<String> {
+    let code0 = fx.write("k_0.bc", vec![0u8; 1234]);
+    let code1 = fx.write("k_1.bc", "x");
+    let sym0 = fx.symbols(
+        "k_0.sym",
+        &["_ZTS10SimpleVadd", "_ZTS4Test", "__dpcpp_nativecpu_helper"],
+    );
+    let sym1 = fx.symbols("k_1.sym", &["_ZTS4Test"]);
+    let mut registry = PropertySetRegistry::default();
+    registry
+        .set_mut("SYCL/misc properties")
+        .insert("optLevel", PropertyValue::U32(2));
+    registry.set_mut("SYCL/program metadata").insert(
+        "_ZTS10SimpleVadd@reqd_work_group_size",
+        PropertyValue::from_u32s(&[8, 4, 2]),
+    );
+    let prop0 = fx.properties("k_0.prop", &registry);
+    let manifest = fx.write("k_1.mnf", "MANIFEST");
+    let table = fx.table(
+        "k.table",
+        &["Code", "Properties", "Symbols", "Manifest"],
+        &[
+            vec![arg(&code0), arg(&prop0), arg(&sym0), String::new()],
+            vec![arg(&code1), String::new(), arg(&sym1), arg(&manifest)],
+        ],
+    );
+    strings(&[
+        "-kind=sycl",
+        "-target=native_cpu",
+        "-compile-opts=-O2",
+        "-link-opts=-lfoo",
+        "-batch",
+        &arg(&table),
+    ])
+}
+
+/// Runs the wrapper with `options` and `-o <name>`, returning the output's path.
+fn wrap(fx: &Fixture, name: &str, options: &[String]) -> std::path::PathBuf {
+    let output = fx.path(name);
+    let mut args = strings(&["-o", &arg(&output)]);
+    args.extend_from_slice(options);
+    wrap_ok(fx.dir.path(), &args);
+    output
+}
+
+#[test]
+fn bitcode_holds_the_wrapper_structures_for_x86_64() {
+    let fx = Fixture::new();
+    let mut options = strings(&["-host=x86_64-unknown-linux-gnu"]);
+    options.extend(two_images(&fx));
+    let ir = disassemble(&wrap(&fx, "w.bc", &options));
+    file_check(&ir, "CHECK");
+}
+
+#[test]
+fn bitcode_for_aarch64_has_its_triple_and_data_layout() {
+    let fx = Fixture::new();
+    let mut options = strings(&["-host=aarch64-unknown-linux-gnu"]);
+    options.extend(two_images(&fx));
+    let ir = disassemble(&wrap(&fx, "w.bc", &options));
+    file_check(&ir, "AARCH64");
+}
+
+#[test]
+fn bitcode_without_registration_exports_a_named_descriptor() {
+    let fx = Fixture::new();
+    let code = fx.write("k.bc", "x");
+    let sym = fx.symbols("k.sym", &["_ZTS4Test", "k.NativeCPUKernel"]);
+    let options = strings(&[
+        "-host=x86_64-unknown-linux-gnu",
+        "-emit-reg-funcs=false",
+        "-desc-name=lib_images",
+        "-native-cpu",
+        &format!("-entries={}", arg(&sym)),
+        &arg(&code),
+    ]);
+    let ir = disassemble(&wrap(&fx, "w.bc", &options));
+    file_check(&ir, "NOREG");
+}
+
+#[test]
+fn no_images_give_an_empty_module() {
+    let fx = Fixture::new();
+    let table = fx.table("empty.table", &["Code", "Symbols"], &[]);
+    let options = strings(&[
+        "-host=x86_64-unknown-linux-gnu",
+        "-native-cpu",
+        "-batch",
+        &arg(&table),
+    ]);
+    let ir = disassemble(&wrap(&fx, "w.bc", &options));
+    file_check(&ir, "EMPTY");
+}
+
+/// The named symbols of an object (no section or file symbols).
+fn symbol_names(object: &Path) -> BTreeSet<String> {
+    let bytes = std::fs::read(object).unwrap();
+    let elf = goblin::elf::Elf::parse(&bytes).unwrap();
+    elf.syms
+        .iter()
+        .filter(|sym| sym.st_type() != STT_SECTION && sym.st_type() != STT_FILE)
+        .filter_map(|sym| elf.strtab.get_at(sym.st_name))
+        .filter(|name| !name.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Both back ends write one description: the object clang compiles from the bitcode has the same
+/// symbols, with the same `.N` names, as the object written directly.
+#[test]
+fn compiled_bitcode_has_the_symbols_of_the_direct_object() {
+    let fx = Fixture::new();
+    let mut options = strings(&["-host=x86_64-unknown-linux-gnu"]);
+    options.extend(two_images(&fx));
+    let object = wrap(&fx, "direct.o", &options);
+    let bitcode = wrap(&fx, "w.bc", &options);
+    let compiled = fx.path("compiled.o");
+    let out = Command::new("clang-22")
+        .args(["-c", "--target=x86_64-unknown-linux-gnu"])
+        .arg(&bitcode)
+        .arg("-o")
+        .arg(&compiled)
+        .output()
+        .expect("run clang-22");
+    assert!(
+        out.status.success(),
+        "clang-22 -c: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(symbol_names(&compiled), symbol_names(&object));
+}
