@@ -113,6 +113,16 @@ struct __nativecpu_launch_info {
    * for each work-group the thread runs, and passes it to the subhandler as the extra argument
    * args[num_args]. */
   size_t local_memory_size;
+  /* NULL, or an array of num_args sizes, for DPC++-style local-memory arguments (a kernel
+   * parameter `ptr addrspace(3)`, UR's urKernelSetArgLocal). For each i with a non-zero size,
+   * every worker thread gets its own block of that many bytes, aligned to 64 bytes, reused for
+   * each work-group the thread runs and kept per thread across launches like the
+   * local_memory_size block; the subhandler receives it as args[i] in place of the launch's
+   * args[i] (whose value is ignored and may be anything). Zero entries are ordinary
+   * arguments. The sum of these sizes and local_memory_size is the launch's local memory per
+   * work-group, limited by __nativecpu_local_memory_size(). Appended after local_memory_size;
+   * a zero-initialised struct has none. */
+  const size_t *local_argument_sizes;
 };
 
 /* What __nativecpu_launch returns. */
@@ -131,7 +141,8 @@ __nativecpu_subhandler __nativecpu_find_kernel(const char *kernel_name);
  * finished. Returns NATIVECPU_SUCCESS, or an error code and __nativecpu_last_error() describes
  * it. nd_range launches are checked: global divisible by local, local size at most
  * __nativecpu_max_work_group_size() items, local memory at most __nativecpu_local_memory_size()
- * bytes, and the local size equal to the kernel's reqd_work_group_size if its image says so. */
+ * bytes (local_memory_size plus all local_argument_sizes), and the local size equal to the
+ * kernel's reqd_work_group_size if its image says so. */
 int __nativecpu_launch(const char *kernel_name, const struct __nativecpu_launch_info *launch);
 
 /* The message of the calling thread's last failed runtime call ("" if none). */

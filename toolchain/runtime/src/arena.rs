@@ -1,6 +1,11 @@
 //! Per-thread scratch memory for launches: the work-group local-memory block and the argument
 //! array that hands it to the kernel.
 //!
+//! A launch's local memory is a [`LocalLayout`]: the regions of its local-memory arguments
+//! (`local_argument_sizes`, DPC++'s `ptr addrspace(3)` parameters; the kernel gets its region in
+//! place of `args[i]`) and of its `local_memory_size` (the kernel gets it as `args[num_args]`),
+//! each 64-byte aligned, all in the thread's one block.
+//!
 //! A thread runs every work-group it claims to completion (the compiled work-item loops handle
 //! barriers), so one block of local memory per thread serves all the groups it runs, as in UR's
 //! adapter (reference `intel-llvm-native-cpu.md` §4.6). Each thread — pool worker or launching
@@ -80,6 +85,65 @@ thread_local! {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AllocFailed;
 
+/// Where a launch's work-group local memory lies in each thread's block: one 64-byte-aligned
+/// region per local-memory argument (`local_argument_sizes`), then the `local_memory_size`
+/// region. Every thread gets its own block of [`LocalLayout::block_size`] bytes laid out the same.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LocalLayout {
+    /// `(argument index, offset in the block)` of every argument with a non-zero size.
+    arguments: Vec<(usize, usize)>,
+    /// Offset of the `local_memory_size` region, passed as `args[num_args]`; `None` if that size
+    /// is zero.
+    extra: Option<usize>,
+    /// Bytes a thread's block needs, alignment padding included.
+    block_size: usize,
+    /// Bytes of local memory a work-group asks for: the sum of all sizes, without padding.
+    requested: usize,
+}
+
+impl LocalLayout {
+    /// Lays out `argument_sizes` (one per kernel argument; 0 for an ordinary argument) and then
+    /// `local_memory_size`, each region starting at a multiple of [`LOCAL_MEMORY_ALIGN`]. `None`
+    /// if the sizes overflow `usize`.
+    pub fn new(argument_sizes: &[usize], local_memory_size: usize) -> Option<LocalLayout> {
+        let mut layout = LocalLayout::default();
+        let place = |size: usize, layout: &mut LocalLayout| -> Option<usize> {
+            let offset = layout
+                .block_size
+                .checked_next_multiple_of(LOCAL_MEMORY_ALIGN)?;
+            layout.block_size = offset.checked_add(size)?;
+            layout.requested = layout.requested.checked_add(size)?;
+            Some(offset)
+        };
+        for (index, &size) in argument_sizes.iter().enumerate() {
+            if size != 0 {
+                let offset = place(size, &mut layout)?;
+                layout.arguments.push((index, offset));
+            }
+        }
+        if local_memory_size != 0 {
+            layout.extra = Some(place(local_memory_size, &mut layout)?);
+        }
+        Some(layout)
+    }
+
+    /// Whether the launch uses no local memory at all (the kernel then gets the launch's
+    /// argument array as given).
+    pub fn is_empty(&self) -> bool {
+        self.block_size == 0
+    }
+
+    /// Bytes of local memory one work-group uses (the sum of the sizes), for the device limit.
+    pub fn requested(&self) -> usize {
+        self.requested
+    }
+
+    /// Bytes of a thread's block.
+    pub fn block_size(&self) -> usize {
+        self.block_size
+    }
+}
+
 /// Calls `body` with an argument array made of `args` followed by a pointer to a block of at least
 /// `size` (> 0) bytes, aligned to [`LOCAL_MEMORY_ALIGN`], that belongs to the calling thread until
 /// `body` returns. The block's contents are unspecified (whatever the thread's previous groups
@@ -90,6 +154,23 @@ pub fn with_local_memory<R>(
     body: impl FnOnce(*const *mut c_void) -> R,
 ) -> Result<R, AllocFailed> {
     debug_assert!(size > 0);
+    let layout = LocalLayout::new(&[], size).ok_or(AllocFailed)?;
+    with_layout(args, &layout, body)
+}
+
+/// Calls `body` with a copy of `args` (which must have an element for every argument `layout`
+/// places) in which every local-memory argument of `layout` points at its region of a block
+/// that belongs to the calling thread until `body` returns, followed by the `local_memory_size`
+/// region if the layout has one. The regions are aligned to [`LOCAL_MEMORY_ALIGN`]; their
+/// contents are unspecified (whatever the thread's previous groups left there). `layout` must
+/// not be empty.
+pub fn with_layout<R>(
+    args: &[*mut c_void],
+    layout: &LocalLayout,
+    body: impl FnOnce(*const *mut c_void) -> R,
+) -> Result<R, AllocFailed> {
+    debug_assert!(!layout.is_empty());
+    let size = layout.block_size;
     let mut scratch = SCRATCH
         .try_with(Cell::take)
         .ok()
@@ -106,7 +187,13 @@ pub fn with_local_memory<R>(
         .map_or(std::ptr::null_mut(), |b| b.ptr.as_ptr());
     scratch.args.clear();
     scratch.args.extend_from_slice(args);
-    scratch.args.push(block.cast());
+    for &(index, offset) in &layout.arguments {
+        // `offset` lies inside the block (the layout's size is at most the block's).
+        scratch.args[index] = block.wrapping_add(offset).cast();
+    }
+    if let Some(offset) = layout.extra {
+        scratch.args.push(block.wrapping_add(offset).cast());
+    }
     let result = body(scratch.args.as_ptr());
     give_back(scratch);
     Ok(result)
@@ -175,5 +262,25 @@ mod tests {
         .unwrap();
         assert_ne!(outer, 0);
         assert_eq!(thread_block_capacity(), 4 * MIN_BLOCK);
+    }
+
+    #[test]
+    fn layouts_align_every_region_and_sum_the_sizes() {
+        let layout = LocalLayout::new(&[0, 10, 0, 100, 1], 3).unwrap();
+        assert_eq!(layout.arguments, [(1, 0), (3, 64), (4, 192)]);
+        assert_eq!(layout.extra, Some(256));
+        assert_eq!(layout.block_size(), 259);
+        assert_eq!(layout.requested(), 114);
+        assert!(LocalLayout::new(&[0, 0], 0).unwrap().is_empty());
+        assert_eq!(LocalLayout::new(&[usize::MAX, 1], 0), None);
+        let args = [1usize, 2, 3].map(|a| a as *mut c_void);
+        let layout = LocalLayout::new(&[0, 64, 0], 8).unwrap();
+        with_layout(&args, &layout, |a| {
+            let a = unsafe { std::slice::from_raw_parts(a, 4) };
+            assert_eq!((a[0], a[2]), (args[0], args[2]));
+            assert_eq!(a[1] as usize % LOCAL_MEMORY_ALIGN, 0);
+            assert_eq!(a[3] as usize, a[1] as usize + 64);
+        })
+        .unwrap();
     }
 }

@@ -37,6 +37,12 @@
 //! other (a group runs to completion on one thread); threads running concurrently always have
 //! different blocks. With `local_memory_size == 0` the kernel gets the launch's array as given.
 //!
+//! Local-memory *arguments* (`local_argument_sizes`, DPC++'s `ptr addrspace(3)` parameters, UR's
+//! per-thread slices of `urKernelSetArgLocal`) live in the same per-thread block, each in its own
+//! 64-byte-aligned region ([`arena::LocalLayout`]); the thread's copied array has `args[i]`
+//! replaced by the region of argument `i`. Their sizes and `local_memory_size` together count
+//! against the device's local memory.
+//!
 //! # Checks
 //!
 //! Before any group runs, a launch is validated against the description's own consistency, the
@@ -57,7 +63,7 @@
 use std::ffi::{c_int, c_void, CStr};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::arena;
+use crate::arena::{self, LocalLayout};
 use crate::device::{LOCAL_MEMORY_SIZE, MAX_WORK_GROUP_SIZE};
 use crate::pool::{self, Chunks, JobFailed, Pool, Work};
 use crate::registry::{self, Kernel, MetadataError, Subhandler};
@@ -95,10 +101,15 @@ pub struct LaunchDesc {
     /// Bytes of work-group local memory each group needs; 0 for none. Each thread's block is
     /// passed as the extra argument `args[num_args]`.
     pub local_memory_size: usize,
+    /// Null, or `num_args` sizes: every argument `i` with a non-zero size is a local-memory
+    /// argument (DPC++'s `ptr addrspace(3)` parameter, UR's `urKernelSetArgLocal`); each thread
+    /// gets its own 64-byte-aligned block of that size, passed as `args[i]` in place of the
+    /// launch's `args[i]`.
+    pub local_argument_sizes: *const usize,
 }
 
 // The C layout of `struct __nativecpu_launch_info` on LP64 targets: `dims`, 4 bytes of padding,
-// then twelve pointer-sized words.
+// then thirteen pointer-sized words.
 const _: () = {
     use std::mem::{offset_of, size_of};
     const W: usize = size_of::<usize>();
@@ -109,7 +120,8 @@ const _: () = {
     assert!(offset_of!(LaunchDesc, args) == 10 * W);
     assert!(offset_of!(LaunchDesc, num_args) == 11 * W);
     assert!(offset_of!(LaunchDesc, local_memory_size) == 12 * W);
-    assert!(size_of::<LaunchDesc>() == 13 * W);
+    assert!(offset_of!(LaunchDesc, local_argument_sizes) == 13 * W);
+    assert!(size_of::<LaunchDesc>() == 14 * W);
 };
 
 /// `enum __nativecpu_result`: what `__nativecpu_launch` returns.
@@ -330,20 +342,44 @@ pub unsafe fn run_with(
     desc: &LaunchDesc,
 ) -> Result<(), RunError> {
     let plan = Plan::new(desc, pool.threads(), reqd)?;
+    // SAFETY: validation made sure `args` is usable; the caller guarantees that a non-null
+    // `local_argument_sizes` points at `num_args` sizes.
+    let layout = unsafe { local_layout(desc) }?;
     let groups = Groups {
         plan: &plan,
         kernel,
         args: Args(desc.args),
         num_args: desc.num_args,
-        local_memory: desc.local_memory_size,
+        layout: (!layout.is_empty()).then_some(layout),
         alloc_failed: AtomicBool::new(false),
     };
     pool.run(plan.total_groups(), &groups)?;
     // The pool's completion counter orders every thread's store before this load.
     if groups.alloc_failed.load(Ordering::Relaxed) {
-        return Err(RunError::LocalMemoryAllocation(desc.local_memory_size));
+        let size = groups.layout.as_ref().map_or(0, LocalLayout::block_size);
+        return Err(RunError::LocalMemoryAllocation(size));
     }
     Ok(())
+}
+
+/// The local memory of a launch: its local-memory arguments and `local_memory_size`, checked
+/// against the device's local memory (all of it counts per work-group).
+///
+/// # Safety
+/// `desc.local_argument_sizes` must be null or point at `desc.num_args` sizes.
+unsafe fn local_layout(desc: &LaunchDesc) -> Result<LocalLayout, InvalidLaunch> {
+    let sizes: &[usize] = if desc.local_argument_sizes.is_null() || desc.num_args == 0 {
+        &[]
+    } else {
+        // SAFETY: guaranteed by the caller.
+        unsafe { std::slice::from_raw_parts(desc.local_argument_sizes, desc.num_args) }
+    };
+    let too_large = |requested| InvalidLaunch::LocalMemoryTooLarge { requested };
+    let layout = LocalLayout::new(sizes, desc.local_memory_size).ok_or(too_large(usize::MAX))?;
+    if layout.requested() > LOCAL_MEMORY_SIZE {
+        return Err(too_large(layout.requested()));
+    }
+    Ok(layout)
 }
 
 /// The launch's argument array, shared by all threads of a launch.
@@ -360,18 +396,18 @@ struct Groups<'a> {
     kernel: Subhandler,
     args: Args,
     num_args: usize,
-    /// Bytes of local memory per group; 0 for none.
-    local_memory: usize,
+    /// The launch's local memory; `None` for none.
+    layout: Option<LocalLayout>,
     /// Set by a thread that could not get its local-memory block (it ran none of its groups).
     alloc_failed: AtomicBool,
 }
 
 impl Work for Groups<'_> {
     fn run(&self, chunks: &mut Chunks<'_>) {
-        if self.local_memory == 0 {
+        let Some(layout) = &self.layout else {
             self.run_groups(self.args.0, chunks);
             return;
-        }
+        };
         let args: &[*mut c_void] = if self.num_args == 0 {
             &[]
         } else {
@@ -379,9 +415,7 @@ impl Work for Groups<'_> {
             // `num_args` readable pointers.
             unsafe { std::slice::from_raw_parts(self.args.0, self.num_args) }
         };
-        let ran = arena::with_local_memory(args, self.local_memory, |args| {
-            self.run_groups(args, chunks)
-        });
+        let ran = arena::with_layout(args, layout, |args| self.run_groups(args, chunks));
         if ran.is_err() {
             self.alloc_failed.store(true, Ordering::Relaxed);
             // The pool needs every claimed chunk taken; skip them.
@@ -700,6 +734,7 @@ mod tests {
             args: std::ptr::null(),
             num_args: 0,
             local_memory_size: 0,
+            local_argument_sizes: std::ptr::null(),
         }
     }
 

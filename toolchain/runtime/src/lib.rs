@@ -17,6 +17,8 @@
 //! * **Work-group local memory** ([`arena`]): a launch that asks for `local_memory_size` bytes
 //!   gives every thread taking part its own 64-byte-aligned block, reused for each group the
 //!   thread runs and kept per thread across launches, as the extra argument `args[num_args]`.
+//!   Local-memory arguments (`local_argument_sizes[i] > 0`, DPC++'s `ptr addrspace(3)`
+//!   parameters) get their own per-thread blocks the same way, passed as `args[i]`.
 //! * **Checks** ([`launch`], [`device`]): launches are validated before any group runs — the
 //!   description's consistency, the device limits (8192 work-items per nd_range work-group,
 //!   256 KiB of local memory, see [`device`] for why) and the kernel's `reqd_work_group_size`
@@ -37,7 +39,7 @@
 //! | `NATIVECPU_SUCCESS` (0) | the kernel ran over the whole range |
 //! | `NATIVECPU_ERROR_INVALID_KERNEL` (1) | no kernel of that name is registered |
 //! | `NATIVECPU_ERROR_INVALID_ND_RANGE` (2) | bad dimensions, sizes, offsets or local size; a work-group above the maximum; a local size other than the kernel's `reqd_work_group_size`, or a range not divisible by it |
-//! | `NATIVECPU_ERROR_OUT_OF_RESOURCES` (3) | `local_memory_size` above `__nativecpu_local_memory_size()` (or a block the host could not allocate) |
+//! | `NATIVECPU_ERROR_OUT_OF_RESOURCES` (3) | `local_memory_size` plus the `local_argument_sizes` above `__nativecpu_local_memory_size()` (or a block the host could not allocate) |
 //! | `NATIVECPU_ERROR_RUNTIME` (4) | null name, launch or argument array; malformed `reqd_work_group_size` metadata; internal errors |
 //!
 //! Link a program with `libnativecpu_runtime.a -lpthread -ldl -lm`.

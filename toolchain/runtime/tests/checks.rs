@@ -90,6 +90,7 @@ fn desc(
 ) -> LaunchDesc {
     LaunchDesc {
         local_memory_size: local_memory,
+        local_argument_sizes: std::ptr::null(),
         ..recorder.desc(dims, args)
     }
 }
@@ -284,6 +285,7 @@ fn empty_desc() -> LaunchDesc {
         args: std::ptr::null(),
         num_args: 0,
         local_memory_size: 0,
+        local_argument_sizes: std::ptr::null(),
     }
 }
 

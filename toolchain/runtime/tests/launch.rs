@@ -182,6 +182,7 @@ fn launches_from_inside_a_kernel_do_not_deadlock() {
         args: args.as_ptr(),
         num_args: 1,
         local_memory_size: 0,
+        local_argument_sizes: std::ptr::null(),
     };
     unsafe { launch::run(pool::global(), nested, &desc) }.unwrap();
     for recorder in &recorders {
@@ -220,6 +221,7 @@ fn ffi_launch_reports_unknown_kernels() {
         args: std::ptr::null(),
         num_args: 0,
         local_memory_size: 0,
+        local_argument_sizes: std::ptr::null(),
     };
     let rc = unsafe { __nativecpu_launch(c"no_such_kernel".as_ptr(), &desc) };
     assert_eq!(rc, 1, "NATIVECPU_ERROR_INVALID_KERNEL");

@@ -76,6 +76,7 @@ impl Probe<'_> {
             args: args.as_ptr(),
             num_args: args.len(),
             local_memory_size: self.size,
+            local_argument_sizes: std::ptr::null(),
         };
         unsafe { launch::run(pool, local_memory, &desc) }.unwrap();
         self.check(pool);
@@ -285,6 +286,7 @@ fn a_kernel_without_arguments_gets_the_block_as_args_0() {
         args: std::ptr::null(),
         num_args: 0,
         local_memory_size: 128,
+        local_argument_sizes: std::ptr::null(),
     };
     unsafe { launch::run(&Pool::new(2), block_only, &desc) }.unwrap();
     let blocks = ZERO_ARG_BLOCKS.lock().unwrap();
@@ -310,10 +312,233 @@ fn without_local_memory_the_array_is_passed_as_given() {
         args: args.as_ptr(),
         num_args: 1,
         local_memory_size: 0,
+        local_argument_sizes: std::ptr::null(),
     };
     unsafe { launch::run(&Pool::new(4), array_pointer, &desc) }.unwrap();
     assert_eq!(
         *seen.lock().unwrap(),
         [args.as_ptr() as usize].into_iter().collect()
     );
+}
+
+/// What `local_arguments` saw: per thread, its blocks for arguments 1 and 3 and for
+/// `local_memory_size`.
+#[derive(Default)]
+struct LocalArgs {
+    blocks: Mutex<HashMap<ThreadId, [usize; 3]>>,
+    in_use: Mutex<HashSet<usize>>,
+    groups: AtomicUsize,
+    violations: Mutex<Vec<String>>,
+}
+
+impl LocalArgs {
+    fn violation(&self, message: String) {
+        self.violations.lock().unwrap().push(message);
+    }
+}
+
+/// The sizes of `local_arguments`' launches: args = [probe, local 300 bytes, &SCALAR,
+/// local 1000 bytes], plus 100 bytes of `local_memory_size` as args[4].
+const LOCAL_ARG_SIZES: [usize; 4] = [0, 300, 0, 1000];
+const LOCAL_ARG_EXTRA: usize = 100;
+static SCALAR: u32 = 0x5eed;
+
+unsafe extern "C" fn local_arguments(args: *const *mut c_void, _state: *mut NativeCpuState) {
+    let probe = unsafe { &*(*args).cast::<LocalArgs>() };
+    let args = unsafe { std::slice::from_raw_parts(args, 5) };
+    if args[2] != (&SCALAR as *const u32).cast_mut().cast()
+        || unsafe { *args[2].cast::<u32>() } != SCALAR
+    {
+        probe.violation(format!("args[2] changed: {:p}", args[2]));
+    }
+    let regions = [(args[1], 300), (args[3], 1000), (args[4], LOCAL_ARG_EXTRA)];
+    let mine = regions.map(|(p, _)| p as usize);
+    for (p, size) in regions {
+        if p.is_null() || !(p as usize).is_multiple_of(64) {
+            probe.violation(format!("block {p:p} is null or not 64-byte aligned"));
+            return;
+        }
+        for (q, other) in regions {
+            let (a, b) = (p as usize, q as usize);
+            if a != b && a < b + other && b < a + size {
+                probe.violation(format!("blocks {p:p} and {q:p} overlap"));
+            }
+        }
+    }
+    let me = std::thread::current().id();
+    let previous = *probe.blocks.lock().unwrap().entry(me).or_insert(mine);
+    if previous != mine {
+        probe.violation(format!(
+            "a thread's blocks changed within a launch: {mine:x?}"
+        ));
+    }
+    for block in mine {
+        if !probe.in_use.lock().unwrap().insert(block) {
+            probe.violation(format!("block {block:#x} is used by two groups at once"));
+        }
+    }
+    let group = probe.groups.fetch_add(1, Ordering::Relaxed);
+    for (p, size) in regions {
+        unsafe { std::slice::from_raw_parts_mut(p.cast::<u8>(), size) }
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, b)| *b = pattern(group, i));
+    }
+    std::thread::yield_now();
+    for (p, size) in regions {
+        let bytes = unsafe { std::slice::from_raw_parts(p.cast::<u8>(), size) };
+        if (0..size).any(|i| bytes[i] != pattern(group, i)) {
+            probe.violation(format!("group {group}: block {p:p} was overwritten"));
+        }
+    }
+    for block in mine {
+        probe.in_use.lock().unwrap().remove(&block);
+    }
+}
+
+fn local_args_desc(
+    probe: &LocalArgs,
+    args: &mut [*mut c_void; 4],
+    sizes: &[usize; 4],
+    extra: usize,
+) -> LaunchDesc {
+    args[0] = (probe as *const LocalArgs).cast_mut().cast();
+    // The launch's own args[1] and args[3] are not read for local arguments.
+    args[1] = std::ptr::null_mut();
+    args[2] = (&SCALAR as *const u32).cast_mut().cast();
+    args[3] = 0x40usize as *mut c_void;
+    LaunchDesc {
+        dims: 1,
+        global_size: [4096, 1, 1],
+        local_size: [16, 1, 1],
+        global_offset: [0; 3],
+        args: args.as_ptr(),
+        num_args: 4,
+        local_memory_size: extra,
+        local_argument_sizes: sizes.as_ptr(),
+    }
+}
+
+#[test]
+fn local_arguments_get_their_own_block_per_thread() {
+    for threads in [1, 2, 4] {
+        let pool = Pool::new(threads);
+        let mut kept: Option<HashMap<ThreadId, [usize; 3]>> = None;
+        for _ in 0..2 {
+            let probe = LocalArgs::default();
+            let mut args = [std::ptr::null_mut(); 4];
+            let desc = local_args_desc(&probe, &mut args, &LOCAL_ARG_SIZES, LOCAL_ARG_EXTRA);
+            unsafe { launch::run(&pool, local_arguments, &desc) }.unwrap();
+            let violations = probe.violations.lock().unwrap();
+            assert!(violations.is_empty(), "{threads} threads: {violations:#?}");
+            assert_eq!(probe.groups.load(Ordering::Relaxed), 4096 / 16);
+            let blocks = probe.blocks.lock().unwrap().clone();
+            let all: Vec<usize> = blocks.values().flatten().copied().collect();
+            let distinct: HashSet<usize> = all.iter().copied().collect();
+            assert_eq!(
+                all.len(),
+                distinct.len(),
+                "threads shared a block: {blocks:x?}"
+            );
+            // Kept per thread across launches of the same layout.
+            if let Some(kept) = &kept {
+                for (thread, mine) in &blocks {
+                    if let Some(before) = kept.get(thread) {
+                        assert_eq!(before, mine, "a thread's blocks were not kept");
+                    }
+                }
+            }
+            kept = Some(blocks);
+        }
+        // The caller's array is untouched.
+        let probe = LocalArgs::default();
+        let mut args = [std::ptr::null_mut(); 4];
+        let desc = local_args_desc(&probe, &mut args, &LOCAL_ARG_SIZES, LOCAL_ARG_EXTRA);
+        unsafe { launch::run(&pool, local_arguments, &desc) }.unwrap();
+        assert_eq!(args[1], std::ptr::null_mut());
+        assert_eq!(args[3], 0x40usize as *mut c_void);
+    }
+}
+
+/// The kernel of `local_arguments_without_local_memory_size`: args = [seen, local 64 bytes];
+/// records the block, there is no args[2].
+unsafe extern "C" fn one_local_argument(args: *const *mut c_void, _state: *mut NativeCpuState) {
+    let seen = unsafe { &*(*args).cast::<Mutex<HashSet<usize>>>() };
+    let block = unsafe { *args.add(1) };
+    unsafe { std::ptr::write_bytes(block.cast::<u8>(), 0xC3, 64) };
+    seen.lock().unwrap().insert(block as usize);
+}
+
+#[test]
+fn local_arguments_without_local_memory_size() {
+    let seen: Mutex<HashSet<usize>> = Mutex::new(HashSet::new());
+    let args = [
+        (&seen as *const Mutex<HashSet<usize>>).cast_mut().cast(),
+        std::ptr::null_mut(),
+    ];
+    let sizes = [0usize, 64];
+    let desc = LaunchDesc {
+        dims: 1,
+        global_size: [100_000, 1, 1],
+        local_size: [0; 3],
+        global_offset: [0; 3],
+        args: args.as_ptr(),
+        num_args: 2,
+        local_memory_size: 0,
+        local_argument_sizes: sizes.as_ptr(),
+    };
+    let pool = Pool::new(3);
+    unsafe { launch::run(&pool, one_local_argument, &desc) }.unwrap();
+    let seen = seen.lock().unwrap();
+    assert!(!seen.is_empty() && seen.len() <= 3, "{seen:x?}");
+    assert!(seen.iter().all(|&b| b != 0 && b % 64 == 0), "{seen:x?}");
+    // All zero sizes: the array is passed as given (array_pointer records it).
+    let seen: Mutex<HashSet<usize>> = Mutex::new(HashSet::new());
+    let args = [(&seen as *const Mutex<HashSet<usize>>).cast_mut().cast()];
+    let zero = [0usize];
+    let desc = LaunchDesc {
+        args: args.as_ptr(),
+        num_args: 1,
+        local_argument_sizes: zero.as_ptr(),
+        ..desc
+    };
+    unsafe { launch::run(&pool, array_pointer, &desc) }.unwrap();
+    assert_eq!(
+        *seen.lock().unwrap(),
+        [args.as_ptr() as usize].into_iter().collect()
+    );
+}
+
+#[test]
+fn local_arguments_count_in_the_local_memory_limit() {
+    let probe = LocalArgs::default();
+    let mut args = [std::ptr::null_mut(); 4];
+    let pool = Pool::new(2);
+    // Exactly the device's local memory: accepted.
+    let sizes = [0, LOCAL_MEMORY_SIZE / 2, 0, LOCAL_MEMORY_SIZE / 4];
+    let desc = local_args_desc(&probe, &mut args, &sizes, LOCAL_MEMORY_SIZE / 4);
+    // (local_arguments expects 300 and 1000 bytes at least; larger blocks are fine for it.)
+    unsafe { launch::run(&pool, local_arguments, &desc) }.unwrap();
+    // One byte more, in any of the three places: OutOfResources, and nothing runs.
+    for (sizes, extra) in [
+        (
+            [0, LOCAL_MEMORY_SIZE / 2 + 1, 0, LOCAL_MEMORY_SIZE / 4],
+            LOCAL_MEMORY_SIZE / 4,
+        ),
+        (
+            [0, LOCAL_MEMORY_SIZE / 2, 0, LOCAL_MEMORY_SIZE / 4],
+            LOCAL_MEMORY_SIZE / 4 + 1,
+        ),
+        ([0, usize::MAX, 0, 2], 0),
+    ] {
+        let probe = LocalArgs::default();
+        let desc = local_args_desc(&probe, &mut args, &sizes, extra);
+        let err = unsafe { launch::run(&pool, local_arguments, &desc) }.unwrap_err();
+        assert_eq!(err.code(), launch::ResultCode::OutOfResources, "{err}");
+        assert!(
+            err.to_string().contains("bytes of work-group local memory"),
+            "{err}"
+        );
+        assert_eq!(probe.groups.load(Ordering::Relaxed), 0);
+    }
 }

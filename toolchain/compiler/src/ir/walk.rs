@@ -2,7 +2,7 @@
 
 use inkwell::module::Module;
 use inkwell::values::{
-    AnyValue, BasicValue, CallSiteValue, FunctionValue, InstructionOpcode, InstructionValue,
+    AnyValue, CallSiteValue, FunctionValue, InstructionOpcode, InstructionValue,
 };
 
 /// Every instruction of `function`, collected first so callers may rewrite while iterating.
@@ -58,18 +58,34 @@ pub fn name(function: FunctionValue<'_>) -> String {
     function.get_name().to_string_lossy().into_owned()
 }
 
-/// How many uses `function` has (calls and any other reference).
-pub fn use_count(function: FunctionValue<'_>) -> usize {
+/// How many live uses `value` has: by instructions and globals, or through constants that
+/// themselves have live uses. Constants left without users (such as the initialiser of a deleted
+/// `llvm.used`) linger in LLVM's use lists until the context goes, and must not count.
+fn live_uses(value: inkwell::llvm_sys::prelude::LLVMValueRef) -> usize {
+    use inkwell::llvm_sys::core::{
+        LLVMGetFirstUse, LLVMGetNextUse, LLVMGetUser, LLVMIsAConstant, LLVMIsAGlobalValue,
+    };
     let mut uses = 0usize;
-    let mut next = function
-        .as_global_value()
-        .as_pointer_value()
-        .get_first_use();
-    while let Some(u) = next {
-        uses += 1;
-        next = u.get_next_use();
+    // SAFETY: walking the use list of a live value.
+    unsafe {
+        let mut next = LLVMGetFirstUse(value);
+        while !next.is_null() {
+            let user = LLVMGetUser(next);
+            let through_constant =
+                !LLVMIsAConstant(user).is_null() && LLVMIsAGlobalValue(user).is_null();
+            if !through_constant || live_uses(user) > 0 {
+                uses += 1;
+            }
+            next = LLVMGetNextUse(next);
+        }
     }
     uses
+}
+
+/// How many uses `function` has (calls and any other live reference).
+pub fn use_count(function: FunctionValue<'_>) -> usize {
+    use inkwell::values::AsValueRef;
+    live_uses(function.as_value_ref())
 }
 
 /// Whether `function` is used other than as the callee of a direct call (its address escapes).
@@ -130,4 +146,35 @@ pub fn position_at(builder: &inkwell::builder::Builder<'_>, instruction: Instruc
         Some(location) => builder.set_current_debug_location(location),
         None => builder.unset_current_debug_location(),
     }
+}
+
+/// Deletes `llvm.used` and `llvm.compiler.used`. They keep kernels alive for the front-end's
+/// optimiser; after it they only get in the way (they count as taking a kernel's address, and
+/// would keep dead code in the object).
+pub fn drop_used_lists(module: &Module<'_>) {
+    for list in ["llvm.used", "llvm.compiler.used"] {
+        if let Some(global) = module.get_global(list) {
+            // SAFETY: the intrinsic lists have no users.
+            unsafe { global.delete() };
+        }
+    }
+}
+
+/// Deletes `function`, first pointing whatever still names it at `replacement` (or a null
+/// pointer): only dead constants may (a deleted `llvm.used`'s initialiser lingers in use lists),
+/// and deleting a function they name would leave them dangling.
+pub fn delete_function<'ctx>(
+    function: FunctionValue<'ctx>,
+    replacement: Option<FunctionValue<'ctx>>,
+) {
+    use inkwell::values::BasicValue;
+    let pointer = function.as_global_value().as_pointer_value();
+    let target = replacement
+        .map(|f| f.as_global_value().as_pointer_value())
+        .unwrap_or_else(|| pointer.get_type().const_null());
+    if pointer.get_first_use().is_some() {
+        replace_all_uses(&pointer, &target);
+    }
+    // SAFETY: nothing names `function` any more.
+    unsafe { function.delete() };
 }

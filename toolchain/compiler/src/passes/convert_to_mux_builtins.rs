@@ -620,8 +620,7 @@ impl ModulePass for ConvertToMuxBuiltins {
                 lower_call(module, &builder, call, builtin)?;
             }
             if walk::use_count(function) == 0 {
-                // SAFETY: the declaration has no remaining uses.
-                unsafe { function.delete() };
+                walk::delete_function(function, None);
             }
         }
         lower_builtin_variables(module, &builder)

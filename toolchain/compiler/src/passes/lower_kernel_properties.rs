@@ -67,8 +67,7 @@ impl ModulePass for LowerKernelProperties {
                 .set_metadata(context.metadata_node(&sizes), kind);
             call.instruction.erase_from_basic_block();
         }
-        // SAFETY: every call was removed.
-        unsafe { builtin.delete() };
+        walk::delete_function(builtin, None);
         Ok(())
     }
 }

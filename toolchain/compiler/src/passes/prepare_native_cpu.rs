@@ -25,6 +25,8 @@
 //! work-item loops become SSA values), instead of re-reading memory after every store the kernel
 //! makes. The runtime never reads the state back, so nothing observable changes.
 //!
+//! `llvm.used`/`llvm.compiler.used` are dropped first, as DPC++ does.
+//!
 //! A function whose address is taken while it needs the state is rejected: it could not receive
 //! the extra parameter (DPC++ falls back to a thread-local state there; not needed by SYCL code).
 
@@ -503,6 +505,8 @@ impl ModulePass for PrepareNativeCpu {
     }
 
     fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+        // As DPC++ does first: `llvm.used` lists kernels, which is not taking their address.
+        walk::drop_used_lists(module);
         let needing = functions_needing_state(module);
         for function in &needing {
             if walk::address_taken(module, *function) {
@@ -523,8 +527,8 @@ impl ModulePass for PrepareNativeCpu {
         for old in needing {
             let new = replaced[&old];
             let name = walk::name(old);
-            // SAFETY: every call to `old` was redirected and its address is not taken.
-            unsafe { old.delete() };
+            // Every call to `old` was redirected and its address is not taken.
+            walk::delete_function(old, Some(new));
             new.as_global_value().set_name(&name);
             let state = new
                 .get_last_param()
@@ -546,8 +550,7 @@ impl ModulePass for PrepareNativeCpu {
         {
             if let Some(declaration) = module.get_function(builtin) {
                 if walk::use_count(declaration) == 0 {
-                    // SAFETY: unused declaration.
-                    unsafe { declaration.delete() };
+                    walk::delete_function(declaration, None);
                 }
             }
         }

@@ -54,12 +54,7 @@ impl ModulePass for RenameKernels {
     }
 
     fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
-        for list in ["llvm.used", "llvm.compiler.used"] {
-            if let Some(global) = module.get_global(list) {
-                // SAFETY: the intrinsic lists have no users.
-                unsafe { global.delete() };
-            }
-        }
+        walk::drop_used_lists(module);
         for function in module.get_functions() {
             if !walk::is_definition(function) {
                 continue;

@@ -50,6 +50,7 @@ impl Recorder {
             args: args.as_ptr(),
             num_args: 1,
             local_memory_size: 0,
+            local_argument_sizes: std::ptr::null(),
         }
     }
 

@@ -408,8 +408,8 @@ fn wrap_kernel<'ctx>(
     if has_barrier(kernel) {
         let subprogram = kernel.get_subprogram();
         schedule_regions(&wrapper, kernel, debug && subprogram.is_some())?;
-        // SAFETY: the regions are clones; nothing calls the original kernel.
-        unsafe { kernel.delete() };
+        // The regions are clones; whatever still names the kernel now names the wrapper.
+        walk::delete_function(kernel, Some(wrapper_function));
         if let Some(subprogram) = subprogram.filter(|_| debug) {
             // The regions keep the kernel's source locations and are inlined here, so this
             // function takes the kernel's place in the debug information, as its own frame.
