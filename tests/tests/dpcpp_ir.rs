@@ -18,23 +18,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use nativecpu_e2e_tests::{describe, repo_root, tool_dir};
-
-/// The options the driver passes to sycl-post-link for native_cpu. Must match
-/// `sycl_post_link::NATIVE_CPU_DRIVER_OPTIONS` (which the driver uses; reference §1.6); spelled
-/// out here because this crate does not depend on sycl-post-link.
-const POST_LINK_OPTIONS: &[&str] = &[
-    "-O2",
-    "-device-globals",
-    "-spec-const=emulation",
-    "-properties",
-    "-split=auto",
-    "-emit-param-info",
-    "-emit-program-metadata",
-    "-symbols",
-    "-emit-exported-symbols",
-    "-emit-imported-symbols",
-    "-lower-esimd",
-];
+// The options the driver passes to sycl-post-link for native_cpu (reference §1.6).
+use sycl_post_link::NATIVE_CPU_DRIVER_OPTIONS;
 
 const KERNELS_VEC_OPS: [&str; 2] = ["_ZTS9VecAdd2023", "_ZTS10Scale2024"];
 const KERNELS_LOCAL_OPS: [&str; 2] = ["_ZTS11Index2D2025", "_ZTS12LocalRev2025"];
@@ -104,7 +89,7 @@ fn post_link(dir: &Path, linked: &Path) -> String {
     run(
         dir,
         Command::new(tool("sycl-post-link"))
-            .args(POST_LINK_OPTIONS)
+            .args(NATIVE_CPU_DRIVER_OPTIONS)
             .args(["-o", "x.table"])
             .arg(linked),
     );
