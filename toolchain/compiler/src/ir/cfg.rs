@@ -238,15 +238,24 @@ pub fn retarget_phis(block: Block, old: Block, new: Block) {
     }
 }
 
+/// A copy of `value`'s name (empty for unnamed values), valid after the value is renamed or
+/// moved.
+pub fn value_name(value: Value) -> std::ffi::CString {
+    // SAFETY: LLVM returns a pointer to `length` bytes of the live value's name.
+    unsafe {
+        let mut length = 0usize;
+        let name = LLVMGetValueName2(value, &mut length);
+        std::ffi::CString::new(std::slice::from_raw_parts(name as *const u8, length))
+            .unwrap_or_default()
+    }
+}
+
 /// Replaces `phi` by a new PHI with the given incoming pairs.
 pub fn rebuild_phi(phi: Value, incoming: impl IntoIterator<Item = (Value, Block)>) -> Value {
     unsafe {
         let builder = RawBuilder::new(LLVMGetBasicBlockParent(parent_block(phi)));
         builder.before(phi);
-        let mut name_len = 0usize;
-        let name = LLVMGetValueName2(phi, &mut name_len);
-        let name = std::ffi::CString::new(std::slice::from_raw_parts(name as *const u8, name_len))
-            .unwrap_or_default();
+        let name = value_name(phi);
         let replacement = LLVMBuildPhi(builder.0, LLVMTypeOf(phi), c"".as_ptr());
         let (mut values, mut blocks): (Vec<Value>, Vec<Block>) = incoming.into_iter().unzip();
         LLVMAddIncoming(
@@ -281,11 +290,7 @@ pub fn split_block_before(block: Block, at: Value, name: &str) -> Block {
         }
         for instruction in moving {
             // Re-inserting through a builder renames; keep the instruction's own name.
-            let mut length = 0usize;
-            let name = LLVMGetValueName2(instruction, &mut length);
-            let name =
-                std::ffi::CString::new(std::slice::from_raw_parts(name as *const u8, length))
-                    .unwrap_or_default();
+            let name = value_name(instruction);
             LLVMInstructionRemoveFromParent(instruction);
             LLVMInsertIntoBuilderWithName(builder.0, instruction, name.as_ptr());
         }

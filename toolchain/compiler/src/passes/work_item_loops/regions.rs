@@ -84,12 +84,9 @@ fn c_name(name: &str) -> std::ffi::CString {
 }
 
 fn callee_name(call: Value) -> String {
-    unsafe {
-        let callee = LLVMGetCalledValue(call);
-        let mut len = 0usize;
-        let name = LLVMGetValueName2(callee, &mut len);
-        String::from_utf8_lossy(std::slice::from_raw_parts(name as *const u8, len)).into_owned()
-    }
+    // SAFETY: `call` is a live call instruction.
+    let callee = unsafe { LLVMGetCalledValue(call) };
+    cfg::value_name(callee).to_string_lossy().into_owned()
 }
 
 fn const_u32(value: Value) -> Option<u32> {
