@@ -42,6 +42,8 @@ use std::path::{Path, PathBuf};
 
 use inkwell::context::Context;
 use inkwell::module::Module;
+use nativecpu_compiler::passes::spec_constants;
+use nativecpu_compiler::passes::ModulePass;
 use sycl_offload_formats::table::{self, Table};
 
 pub use options::{
@@ -59,6 +61,13 @@ pub enum PostLinkError {
     InvalidIr { path: String, message: String },
     #[error("cannot set up LLVM for the host: {0}")]
     Llvm(String),
+    #[error("{message} ({path})")]
+    SpecConstants { path: String, message: String },
+    #[error(
+        "the module reads specialization constants, which -spec-const=native cannot lower for \
+         native_cpu (it has no SPIR-V); use -spec-const=emulation ({path})"
+    )]
+    NativeSpecConstants { path: String },
     #[error("cannot split the module for image {index}: {message} ({path})")]
     Split {
         index: usize,
@@ -100,7 +109,6 @@ pub struct Outcome {
     pub input_unmodified: bool,
 }
 
-/// The NOTE intel/llvm prints when [`Outcome::input_unmodified`] is set.
 /// The options DPC++'s driver passes for native_cpu, in its order (reference §1.6), before `-o`
 /// and the input. `ncpu++` passes exactly these.
 pub const NATIVE_CPU_DRIVER_OPTIONS: &[&str] = &[
@@ -117,6 +125,7 @@ pub const NATIVE_CPU_DRIVER_OPTIONS: &[&str] = &[
     "-lower-esimd",
 ];
 
+/// The NOTE intel/llvm prints when [`Outcome::input_unmodified`] is set.
 pub const UNMODIFIED_NOTE: &str =
     "sycl-post-link NOTE: no modifications to the input LLVM IR have been made";
 
@@ -134,11 +143,17 @@ pub fn run(options: &Options) -> Result<Outcome, PostLinkError> {
         }
     })?;
 
+    let lowered_spec_constants = lower_spec_constants(options, &module)?;
+    let spec_constants =
+        spec_constants::read_layout(&module).map_err(|e| PostLinkError::SpecConstants {
+            path: options.input.clone(),
+            message: e.to_string(),
+        })?;
     let dropped_llvm_used = split::erase_llvm_used(&module);
     let scope = split::Scope::select(options.split, options.ir_output_only);
     let groups =
         split::group_entry_points(&module, scope, options.emit_only_kernels_as_entry_points);
-    let modified = dropped_llvm_used || groups.len() > 1;
+    let modified = lowered_spec_constants || dropped_llvm_used || groups.len() > 1;
 
     let outputs = output_files(options);
     let mut staged = Staged::default();
@@ -166,6 +181,7 @@ pub fn run(options: &Options) -> Result<Outcome, PostLinkError> {
         let images = write_images(
             options,
             &module,
+            &spec_constants,
             &groups,
             input_unmodified,
             &outputs[0],
@@ -185,10 +201,34 @@ pub fn run(options: &Options) -> Result<Outcome, PostLinkError> {
     Ok(outcome)
 }
 
+/// `-spec-const`: with `emulation`, lowers the marker calls of the whole module before it is
+/// split (see the `spec-constants` pass for why the layout is the whole module's); with `native`,
+/// refuses a module that reads any. Returns whether the module changed.
+fn lower_spec_constants(options: &Options, module: &Module<'_>) -> Result<bool, PostLinkError> {
+    match options.spec_const {
+        Some(SpecConstMode::Emulation) if spec_constants::reads_spec_constants(module) => {
+            spec_constants::SpecConstants.run(module).map_err(|e| {
+                PostLinkError::SpecConstants {
+                    path: options.input.clone(),
+                    message: e.to_string(),
+                }
+            })?;
+            Ok(true)
+        }
+        Some(SpecConstMode::Native) if spec_constants::reads_spec_constants(module) => {
+            Err(PostLinkError::NativeSpecConstants {
+                path: options.input.clone(),
+            })
+        }
+        _ => Ok(false),
+    }
+}
+
 /// Writes the IR, `.sym` and `.prop` files of every image.
 fn write_images(
     options: &Options,
     module: &Module<'_>,
+    spec_constants: &spec_constants::Layout,
     groups: &[Vec<String>],
     input_unmodified: bool,
     first_output: &str,
@@ -205,6 +245,7 @@ fn write_images(
         program_metadata: options.emit_program_metadata,
         exported_symbols: options.emit_exported_symbols,
         imported_symbols: options.emit_imported_symbols,
+        kernel_names: options.emit_kernel_names,
         allow_device_image_dependencies: options.allow_device_image_dependencies,
         omit_reqd_work_group_size: options.split == SplitMode::None,
     };
@@ -242,7 +283,7 @@ fn write_images(
                 .iter()
                 .filter_map(|name| image_module.get_function(name))
                 .collect();
-            let registry = properties::compute(image_module, &functions, selection);
+            let registry = properties::compute(image_module, &functions, spec_constants, selection);
             let path = format!("{image_prefix}.prop");
             staged.write(&path, registry.to_text().as_bytes(), false)?;
             Some(path)

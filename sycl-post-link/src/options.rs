@@ -53,10 +53,12 @@ impl SplitMode {
 /// `-spec-const=`: how specialization constants are lowered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SpecConstMode {
-    /// Lower to SPIR-V spec-constant instructions. Native CPU has no such mechanism (the UR
-    /// adapter cannot set spec constants), so [`Options::validate`] rejects it.
+    /// Lower to SPIR-V spec-constant instructions. Native CPU has no SPIR-V (and the UR adapter
+    /// cannot set spec constants), so a module that reads any is refused; a module without
+    /// them passes, which is what intel/llvm's own native_cpu wrapper test relies on.
     Native,
-    /// Emulate them with a buffer. This is what the driver passes for native_cpu.
+    /// Emulate them with a buffer the runtime passes as a kernel argument (the `spec-constants`
+    /// pass). This is what the driver passes for native_cpu.
     Emulation,
 }
 
@@ -77,7 +79,7 @@ pub enum OptLevel {
 /// Options marked *accepted for compatibility* are on the command line the DPC++ driver builds
 /// for native_cpu (reference §1.6: `-O2 -device-globals … -lower-esimd`) or on intel/llvm's
 /// option list, but ask for work that does not exist on Native CPU (ESIMD, device globals,
-/// specialization constants, bf16 device libraries). They are parsed so that the real driver
+/// default-valued images, bf16 device libraries). They are parsed so that the real driver
 /// command line runs unchanged, and they count as "actions" exactly as in intel/llvm.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Options {
@@ -127,9 +129,12 @@ pub struct Options {
     /// Accepted for compatibility: `-device-globals` (Native CPU reports device globals as
     /// unsupported, so there is nothing to lower or describe).
     pub device_globals: bool,
-    /// Accepted for compatibility: `-emit-kernel-names`.
+    /// `-emit-kernel-names`: the `[SYCL/kernel names]` set.
     pub emit_kernel_names: bool,
-    /// Accepted for compatibility: `-generate-device-image-default-spec-consts`.
+    /// Accepted for compatibility: `-generate-device-image-default-spec-consts`. intel/llvm adds
+    /// a copy of each image with the constants fixed to their defaults, for JIT targets that
+    /// would otherwise recompile; the Native CPU object is compiled once from the whole module
+    /// and reads the buffer, so such copies would never run.
     pub generate_default_spec_consts: bool,
     /// Accepted for compatibility: `-device-lib-dir=` (bf16 device libraries are not used on
     /// Native CPU).
@@ -164,8 +169,6 @@ pub enum OptionsError {
     NoActions,
     #[error("-{0} can't be used with -ir-output-only")]
     IrOutputOnlyConflict(String),
-    #[error("native specialization constants are not supported for native_cpu")]
-    NativeSpecConstants,
 }
 
 impl Options {
@@ -183,8 +186,7 @@ impl Options {
     ///   `-properties`, `-emit-*`, `-split-esimd`, `-device-globals` or `-lower-esimd` (because
     ///   `-split` defaults to `auto`, this only fails for an explicit `-split=none`);
     /// * `-ir-output-only` produces exactly one module and no table, so it excludes splitting by
-    ///   source or kernel and everything that writes per-image files;
-    /// * `-spec-const=native` cannot work on Native CPU.
+    ///   source or kernel and everything that writes per-image files.
     pub fn validate(&self) -> Result<(), OptionsError> {
         let has_action = self.split != SplitMode::None
             || self.spec_const.is_some()
@@ -225,9 +227,6 @@ impl Options {
             if let Some((_, name)) = conflicts.iter().find(|(given, _)| *given) {
                 return Err(OptionsError::IrOutputOnlyConflict(name.to_string()));
             }
-        }
-        if self.spec_const == Some(SpecConstMode::Native) {
-            return Err(OptionsError::NativeSpecConstants);
         }
         Ok(())
     }
@@ -419,12 +418,15 @@ OPTIONS (one or two leading dashes; values as -opt=value or -opt value):
   -allow-device-image-dependencies
                                Images may import functions defined in other images
   -spec-const=<emulation|native>
-                               Specialization constants (native is not supported on Native CPU)
+                               Specialization constants: emulation reads them from a buffer the
+                               runtime passes ([SYCL/specialization constants] and [... default
+                               values]); native needs SPIR-V and is refused if the module reads any
+  -emit-kernel-names           [SYCL/kernel names]: the kernels of the image
   -help                        Show this text
 
 Accepted for compatibility with the DPC++ driver, without effect on Native CPU:
   -O0 -O1 -O2 -O3 -Os -Oz -lower-esimd -split-esimd -force-disable-esimd-opt -device-globals
-  -emit-kernel-names -generate-device-image-default-spec-consts -device-lib-dir=<dir>
+  -generate-device-image-default-spec-consts -device-lib-dir=<dir>
 ";
 
 #[cfg(test)]
@@ -534,7 +536,11 @@ mod tests {
 
         let mut o = Options::new("in.bc");
         o.spec_const = Some(SpecConstMode::Native);
-        assert_eq!(o.validate(), Err(OptionsError::NativeSpecConstants));
+        assert_eq!(
+            o.validate(),
+            Ok(()),
+            "refused only for a module that reads constants"
+        );
     }
 
     #[test]

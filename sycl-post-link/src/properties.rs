@@ -11,22 +11,29 @@
 //! 1. `[SYCL/device requirements]`, always: `aspects` (possibly empty) and, when present,
 //!    `fixed_target`, `joint_matrix`, `joint_matrix_mad`, `reqd_sub_group_size`,
 //!    `reqd_work_group_size_uint64_t` and `work_group_num_dim`, in that (alphabetical) order.
-//! 2. `[SYCL/kernel param opt]` with `-emit-param-info`, even when empty.
-//! 3. `[SYCL/exported symbols]` with `-emit-exported-symbols`, only when non-empty.
-//! 4. `[SYCL/imported symbols]` with `-emit-imported-symbols`, only when non-empty.
-//! 5. `[SYCL/program metadata]` with `-emit-program-metadata`, only when non-empty.
-//! 6. `[SYCL/misc properties]` `optLevel` when an entry point carries `sycl-optlevel`.
+//! 2. `[SYCL/specialization constants]` and `[SYCL/specialization constants default values]`
+//!    when the module records a specialization-constant layout (the `spec-constants` pass of the
+//!    compiler, run by `-spec-const=emulation`): per symbolic id, in name order, its `u32`
+//!    descriptor triples; then `all`, the default values in buffer order.
+//! 3. `[SYCL/kernel param opt]` with `-emit-param-info`, even when empty.
+//! 4. `[SYCL/exported symbols]` with `-emit-exported-symbols`, only when non-empty.
+//! 5. `[SYCL/kernel names]` with `-emit-kernel-names`, only when non-empty.
+//! 6. `[SYCL/imported symbols]` with `-emit-imported-symbols`, only when non-empty.
+//! 7. `[SYCL/program metadata]` with `-emit-program-metadata`, only when non-empty.
+//! 8. `[SYCL/misc properties]` `optLevel` when an entry point carries `sycl-optlevel`.
 //!
-//! Sets for features Native CPU does not have (specialization constants, ESIMD, device globals,
-//! sanitizers, virtual functions, bf16 device libraries) are never produced.
+//! Sets for features Native CPU does not have (ESIMD, device globals, sanitizers, virtual
+//! functions, bf16 device libraries) are never produced.
 
 use std::collections::BTreeSet;
 
 use inkwell::module::Module;
 use inkwell::values::FunctionValue;
+use nativecpu_compiler::passes::spec_constants::Layout;
 use sycl_offload_formats::properties::{
     PropertySetRegistry, PropertyValue, DEVICE_REQUIREMENTS, EXPORTED_SYMBOLS, IMPORTED_SYMBOLS,
-    KERNEL_PARAM_OPT, MISC_PROPERTIES, PROGRAM_METADATA,
+    KERNEL_NAMES, KERNEL_PARAM_OPT, MISC_PROPERTIES, PROGRAM_METADATA, SPECIALIZATION_CONSTANTS,
+    SPECIALIZATION_CONSTANTS_DEFAULT_VALUES,
 };
 
 use crate::ir::{self, MdOperand};
@@ -38,6 +45,7 @@ pub(crate) struct Selection {
     pub program_metadata: bool,
     pub exported_symbols: bool,
     pub imported_symbols: bool,
+    pub kernel_names: bool,
     pub allow_device_image_dependencies: bool,
     /// With `-split=none` the one image holds kernels with different (or no) required
     /// work-group sizes, so intel/llvm leaves that requirement out rather than imposing one
@@ -45,10 +53,12 @@ pub(crate) struct Selection {
     pub omit_reqd_work_group_size: bool,
 }
 
-/// The property sets of the image `module` whose entry points are `entry_points`.
+/// The property sets of the image `module` whose entry points are `entry_points` and whose
+/// specialization constants are laid out as `spec_constants`.
 pub(crate) fn compute(
     module: &Module<'_>,
     entry_points: &[FunctionValue<'_>],
+    spec_constants: &Layout,
     selection: Selection,
 ) -> PropertySetRegistry {
     let functions = ir::functions(module);
@@ -57,6 +67,21 @@ pub(crate) fn compute(
     let requirements = registry.set_mut(DEVICE_REQUIREMENTS);
     for (key, value) in device_requirements(&functions, entry_points, selection) {
         requirements.insert(key, value);
+    }
+
+    if !spec_constants.descriptors.is_empty() {
+        let mut descriptors: Vec<_> = spec_constants.descriptors.iter().collect();
+        descriptors.sort_by(|a, b| a.0.cmp(&b.0));
+        let set = registry.set_mut(SPECIALIZATION_CONSTANTS);
+        for (symbolic_id, bytes) in descriptors {
+            set.insert(symbolic_id.clone(), PropertyValue::from_bytes(bytes));
+        }
+        registry
+            .set_mut(SPECIALIZATION_CONSTANTS_DEFAULT_VALUES)
+            .insert(
+                "all",
+                PropertyValue::from_bytes(&spec_constants.default_values),
+            );
     }
 
     if selection.param_info {
@@ -79,6 +104,14 @@ pub(crate) fn compute(
                     .set_mut(EXPORTED_SYMBOLS)
                     .insert(ir::name(*function), PropertyValue::U32(1));
             }
+        }
+    }
+
+    if selection.kernel_names {
+        for function in entry_points.iter().filter(|f| ir::is_kernel(**f)) {
+            registry
+                .set_mut(KERNEL_NAMES)
+                .insert(ir::name(*function), PropertyValue::U32(1));
         }
     }
 

@@ -311,6 +311,91 @@ fn intel_test_values_are_reproduced_without_split() {
     );
 }
 
+/// The IR text of an output file, parsed back with LLVM.
+fn ir_text(path: &Path) -> String {
+    let context = Context::create();
+    let buffer = MemoryBuffer::create_from_file(path).unwrap();
+    let module = context.create_module_from_ir(buffer).unwrap();
+    module.print_to_string().to_string()
+}
+
+#[test]
+fn emulated_spec_constants_use_one_whole_module_layout_in_every_image() {
+    let dir = run_ok(
+        "spec_constants.ll",
+        &[NATIVE_CPU_OPTIONS, &["-emit-kernel-names", "-o", "s.table"]].concat(),
+    );
+    let dir = dir.path();
+    // int_id (42) is first seen in a.cpp, float_id (1.5) in b.cpp; both images describe the
+    // same buffer {int at 0, float at 4}, even though KernelA reads only the int: the object is
+    // compiled from the whole module, so a per-image layout would disagree with its code. Keys
+    // are in name order. Descriptors {1, 0, 4} and {0, 0, 4}, defaults 2a000000 0000c03f, each
+    // behind its 8-byte bit count, in intel/llvm's base64.
+    let spec_sets = "[SYCL/specialization constants]\n\
+                     uid1b2c3____float=2|gBAAAAAAAAQAAAAAAAAAAQAAAAA\n\
+                     uid1b2c3____int=2|gBAAAAAAAAAAAAAAAAAAAQAAAAA\n\
+                     [SYCL/specialization constants default values]\n\
+                     all=2|ABAAAAAAAAgKAAAAAAAw/A\n";
+    for (image, kernel) in [("s_0", "_ZTS7KernelA"), ("s_1", "_ZTS7KernelB")] {
+        assert_eq!(
+            read(dir, &format!("{image}.prop")),
+            format!(
+                "[SYCL/device requirements]\n\
+                 aspects=2|AAAAAAAAAAA\n\
+                 {spec_sets}\
+                 [SYCL/kernel param opt]\n\
+                 [SYCL/kernel names]\n\
+                 {kernel}=1|1\n"
+            ),
+            "{image}"
+        );
+        let code = ir_text(&dir.join(format!("{image}.bc")));
+        assert!(
+            !code.contains("__sycl_get"),
+            "{image} still calls a marker:\n{code}"
+        );
+    }
+    let kernel_b = ir_text(&dir.join("s_1.bc"));
+    let lines: Vec<&str> = kernel_b.lines().collect();
+    for (offset, loaded) in [("i32 4", "load float"), ("i32 0", "load i32")] {
+        let address = format!("getelementptr inbounds i8, ptr %buffer, {offset}");
+        assert!(
+            lines
+                .windows(2)
+                .any(|pair| pair[0].ends_with(&address) && pair[1].contains(loaded)),
+            "no {loaded} from buffer + {offset} in:\n{kernel_b}"
+        );
+    }
+}
+
+#[test]
+fn spec_constants_are_left_alone_without_emulation_and_refused_natively() {
+    let dir = run_ok(
+        "spec_constants.ll",
+        &["-S", "-split=none", "-properties", "-o", "n.table"],
+    );
+    assert!(read(dir.path(), "n_0.ll").contains("@_Z37__sycl_getScalar2020SpecConstantValueIiET_"));
+    assert!(!read(dir.path(), "n_0.prop").contains("specialization"));
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixture("spec_constants.ll"), dir.path().join("input.ll")).unwrap();
+    let output = run_in(
+        dir.path(),
+        &["-spec-const=native", "-o", "n.table", "input.ll"],
+    );
+    assert_fails_with(
+        &output,
+        "the module reads specialization constants, which \
+         -spec-const=native cannot lower for native_cpu (it has no SPIR-V); use \
+         -spec-const=emulation (input.ll)",
+    );
+    // A module without them passes with native, as intel/llvm's native_cpu wrapper test runs it.
+    run_ok(
+        "single_tu.ll",
+        &["-spec-const=native", "-symbols", "-o", "n.table"],
+    );
+}
+
 #[test]
 fn kernels_with_different_work_group_requirements_get_separate_images() {
     let dir = run_ok(
@@ -538,10 +623,6 @@ fn command_line_errors_are_one_line() {
         (
             &["-ir-output-only", "-properties", "x.ll"],
             "-properties can't be used with -ir-output-only",
-        ),
-        (
-            &["-spec-const=native", "x.ll"],
-            "native specialization constants are not supported for native_cpu",
         ),
     ];
     for (args, expected) in cases {

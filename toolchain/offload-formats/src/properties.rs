@@ -21,6 +21,13 @@ pub const MISC_PROPERTIES: &str = "SYCL/misc properties";
 pub const EXPORTED_SYMBOLS: &str = "SYCL/exported symbols";
 /// `[SYCL/imported symbols]`.
 pub const IMPORTED_SYMBOLS: &str = "SYCL/imported symbols";
+/// `[SYCL/specialization constants]`: symbolic id → `(numeric id, offset, size)` `u32` triples.
+pub const SPECIALIZATION_CONSTANTS: &str = "SYCL/specialization constants";
+/// `[SYCL/specialization constants default values]`: `all` → the default values in buffer order.
+pub const SPECIALIZATION_CONSTANTS_DEFAULT_VALUES: &str =
+    "SYCL/specialization constants default values";
+/// `[SYCL/kernel names]`: kernel name → 1.
+pub const KERNEL_NAMES: &str = "SYCL/kernel names";
 
 /// One property value.
 #[derive(Debug, Clone, PartialEq, Eq)]

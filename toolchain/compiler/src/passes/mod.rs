@@ -11,6 +11,7 @@ pub mod prepare_barriers;
 pub mod prepare_native_cpu;
 pub mod rename_kernels;
 pub mod replace_module_scope_vars;
+pub mod spec_constants;
 pub mod transfer_kernel_metadata;
 pub mod work_item_loops;
 
@@ -29,6 +30,7 @@ pub trait ModulePass {
 pub const REGISTERED: &[&str] = &[
     assign_sycl_module_id::NAME,
     lower_kernel_properties::NAME,
+    spec_constants::NAME,
     convert_to_mux_builtins::NAME,
     fatomics::NAME,
     transfer_kernel_metadata::NAME,
@@ -75,6 +77,7 @@ pub fn parse(element: &str) -> Option<Result<Box<dyn ModulePass>, String>> {
         lower_kernel_properties::NAME => {
             no_params(Box::new(lower_kernel_properties::LowerKernelProperties))
         }
+        spec_constants::NAME => no_params(Box::new(spec_constants::SpecConstants)),
         convert_to_mux_builtins::NAME => {
             no_params(Box::new(convert_to_mux_builtins::ConvertToMuxBuiltins))
         }

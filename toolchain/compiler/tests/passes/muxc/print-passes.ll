@@ -8,6 +8,7 @@
 ; CHECK: Module passes:
 ; CHECK-NEXT: assign-sycl-module-id
 ; CHECK-NEXT: lower-kernel-properties
+; CHECK-NEXT: spec-constants
 ; CHECK-NEXT: convert-to-mux-builtins
 ; CHECK-NEXT: fatomics
 ; CHECK-NEXT: transfer-kernel-metadata
