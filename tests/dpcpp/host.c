@@ -154,10 +154,48 @@ static void local_rev_2025(size_t local, size_t groups, int32_t rounds) {
   free(next);
 }
 
+/* The kernel_handler's buffer, built by the runtime from the image's specialization-constant
+ * properties: first with the defaults (factor 2, bias -3), then with factor set to 0.5. */
+static void spec_axpy_2025(int set_factor) {
+  enum { N = 3001 };
+  float *out = alloc(N * 4), *x = alloc(N * 4);
+  for (int i = 0; i < N; ++i)
+    x[i] = (float)(i - 1000);
+  size_t size = 0;
+  if (__nativecpu_spec_constants_size("_ZTS13SpecAxpy2025", &size) != NATIVECPU_SUCCESS) {
+    printf("FAIL: %s\n", __nativecpu_last_error());
+    exit(1);
+  }
+  CHECK(size == 8, "SpecAxpy2025: buffer of %zu bytes, expected 8", size);
+  double storage[4];
+  const char *ids[] = {"uid0a1b2c3d4e5f____factor_id"};
+  float factor = set_factor ? 0.5f : 2.0f;
+  const void *values[] = {&factor};
+  size_t sizes[] = {sizeof factor};
+  if (__nativecpu_spec_constants_fill("_ZTS13SpecAxpy2025", set_factor ? 1 : 0, ids, values, sizes,
+                                      storage, sizeof storage) != NATIVECPU_SUCCESS) {
+    printf("FAIL: %s\n", __nativecpu_last_error());
+    exit(1);
+  }
+  void *args[3] = {out, x, storage};
+  struct __nativecpu_launch_info info = {0};
+  info.dims = 1;
+  info.global_size[0] = N;
+  info.global_size[1] = info.global_size[2] = 1;
+  info.args = args;
+  info.num_args = 3;
+  launch("_ZTS13SpecAxpy2025", &info);
+  for (int i = 0; i < N; ++i)
+    CHECK(out[i] == factor * x[i] - 3.0f, "SpecAxpy2025: out[%d] = %g, expected %g", i, out[i],
+          factor * x[i] - 3.0f);
+  free(out);
+  free(x);
+}
+
 int main(void) {
   const char *kernels[] = {"_ZTS9VecAdd2023", "_ZTS10Scale2024", "_ZTS11Index2D2025",
-                           "_ZTS12LocalRev2025"};
-  for (int i = 0; i < 4; ++i)
+                           "_ZTS12LocalRev2025", "_ZTS13SpecAxpy2025"};
+  for (int i = 0; i < 5; ++i)
     CHECK(__nativecpu_find_kernel(kernels[i]) != NULL, "%s is not registered", kernels[i]);
   vec_add_2023();
   scale_2024();
@@ -166,6 +204,8 @@ int main(void) {
   local_rev_2025(8, 300, 3);
   local_rev_2025(256, 7, 4);
   local_rev_2025(16, 10, 0);
+  spec_axpy_2025(0);
+  spec_axpy_2025(1);
   if (failures) {
     printf("%d failures\n", failures);
     return 1;

@@ -21,7 +21,7 @@ use nativecpu_e2e_tests::{describe, repo_root, tool_dir};
 // The options the driver passes to sycl-post-link for native_cpu (reference §1.6).
 use sycl_post_link::NATIVE_CPU_DRIVER_OPTIONS;
 
-const KERNELS_VEC_OPS: [&str; 2] = ["_ZTS9VecAdd2023", "_ZTS10Scale2024"];
+const KERNELS_VEC_OPS: [&str; 3] = ["_ZTS9VecAdd2023", "_ZTS10Scale2024", "_ZTS13SpecAxpy2025"];
 const KERNELS_LOCAL_OPS: [&str; 2] = ["_ZTS11Index2D2025", "_ZTS12LocalRev2025"];
 
 /// LLVM 22's `bin` directory, found as the driver finds it.
@@ -130,17 +130,17 @@ fn check_post_link_outputs(dir: &Path, table: &str) {
     } else {
         (&images[1], &images[0])
     };
-    let sorted = |names: [&str; 2]| {
+    let sorted = |names: &[&str]| {
         let mut names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
         names.sort();
         names
     };
     let mut symbols = vec_ops.0.clone();
     symbols.sort();
-    assert_eq!(symbols, sorted(KERNELS_VEC_OPS), "vec_ops.cpp's .sym");
+    assert_eq!(symbols, sorted(&KERNELS_VEC_OPS), "vec_ops.cpp's .sym");
     let mut symbols = local_ops.0.clone();
     symbols.sort();
-    assert_eq!(symbols, sorted(KERNELS_LOCAL_OPS), "local_ops.cpp's .sym");
+    assert_eq!(symbols, sorted(&KERNELS_LOCAL_OPS), "local_ops.cpp's .sym");
     for (_, prop) in [vec_ops, local_ops] {
         assert!(prop.contains("[SYCL/kernel param opt]\n"), "{prop}");
         assert!(prop.contains("[SYCL/misc properties]\n"), "{prop}");
@@ -170,6 +170,36 @@ fn check_post_link_outputs(dir: &Path, table: &str) {
         entries[0]
     );
     assert!(param_opt(&local_ops.1).is_empty(), "{}", local_ops.1);
+
+    // The specialization constants of vec_ops.cpp, lowered in the whole module: both images
+    // describe the same buffer, factor (float 2) at 0 and bias (int -3) at 4.
+    for (_, prop) in [vec_ops, local_ops] {
+        let value = |key: &str| {
+            let line = prop
+                .lines()
+                .find_map(|line| line.strip_prefix(&format!("{key}=2|")))
+                .unwrap_or_else(|| panic!("no {key} in {prop}"));
+            decode_byte_array(line)
+        };
+        let header = |bits: u8| [bits, 0, 0, 0, 0, 0, 0, 0];
+        assert_eq!(
+            value("uid0a1b2c3d4e5f____factor_id"),
+            [&header(96)[..], &[0, 0, 0, 0], &[0, 0, 0, 0], &[4, 0, 0, 0]].concat()
+        );
+        assert_eq!(
+            value("uid0a1b2c3d4e5f____bias_id"),
+            [&header(96)[..], &[1, 0, 0, 0], &[0, 0, 0, 0], &[4, 0, 0, 0]].concat()
+        );
+        assert_eq!(
+            value("all"),
+            [
+                &header(64)[..],
+                &2.0f32.to_le_bytes(),
+                &(-3i32).to_le_bytes()
+            ]
+            .concat()
+        );
+    }
 }
 
 /// Decodes a byte-array property value as sycl-post-link writes it (the text after `2|`):

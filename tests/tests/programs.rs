@@ -70,3 +70,15 @@ fn two_translation_units() {
 fn unoptimised_and_debug_builds_still_run() {
     compile_and_run(&["named_and_unnamed.cpp"], &["-O0", "-g"]);
 }
+
+#[test]
+fn specialization_constants_defaults_and_set_values_in_two_translation_units() {
+    compile_and_run(
+        &["spec_constants.cpp", "spec_constants_other.cpp"],
+        &["-O2"],
+    );
+    compile_and_run(
+        &["spec_constants.cpp", "spec_constants_other.cpp"],
+        &["-O0"],
+    );
+}

@@ -145,6 +145,21 @@ __nativecpu_subhandler __nativecpu_find_kernel(const char *kernel_name);
  * kernel's reqd_work_group_size if its image says so. */
 int __nativecpu_launch(const char *kernel_name, const struct __nativecpu_launch_info *launch);
 
+/* Specialization constants are emulated: a kernel that reads them receives a buffer holding
+ * their values (the kernel_handler argument), laid out as its image's
+ * [SYCL/specialization constants] properties describe. This gives the buffer's size in *size
+ * (0 if the kernel's image has no constants). Returns NATIVECPU_SUCCESS or an error code. */
+int __nativecpu_spec_constants_size(const char *kernel_name, size_t *size);
+
+/* Fills `buffer` (`capacity` bytes, at least the size above, aligned for any type) with the
+ * defaults of the kernel's constants, then with the `count` values the program set:
+ * symbolic_ids[i] names the constant (the string the device code passes), values[i] points at
+ * its sizes[i] bytes. Values for constants the image does not use are ignored; a value of the
+ * wrong size is an error. */
+int __nativecpu_spec_constants_fill(const char *kernel_name, size_t count,
+                                    const char *const *symbolic_ids, const void *const *values,
+                                    const size_t *sizes, void *buffer, size_t capacity);
+
 /* The message of the calling thread's last failed runtime call ("" if none). */
 const char *__nativecpu_last_error(void);
 

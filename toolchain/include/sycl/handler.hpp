@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "nd_range.hpp"
 #include "ext/oneapi/properties.hpp"
 #include "range.hpp"
+#include "specialization_constant.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -51,8 +53,16 @@ struct launch_shape {
   std::size_t offset[3] = {0, 0, 0};
 };
 
-// Runs a kernel through the runtime; `local_memory` bytes of work-group local memory.
-inline void launch(const char *name, const launch_shape &shape, std::size_t local_memory, void *functor) {
+// What a kernel receives besides its range: the functor, the work-group local memory it needs,
+// and its specialization constants when it takes a kernel_handler.
+struct kernel_arguments {
+  void *functor;
+  std::size_t local_memory = 0;
+  const spec_constant_values *spec_constants = nullptr;
+};
+
+// Runs a kernel through the runtime.
+inline void launch(const char *name, const launch_shape &shape, const kernel_arguments &arguments) {
   __nativecpu_launch_info launch{};
   launch.dims = shape.dims;
   for (int i = 0; i < 3; ++i) {
@@ -60,17 +70,20 @@ inline void launch(const char *name, const launch_shape &shape, std::size_t loca
     launch.local_size[i] = shape.local[i];
     launch.global_offset[i] = shape.offset[i];
   }
-  void *args[1] = {functor};
+  std::vector<std::max_align_t> spec_constant_buffer;
+  if (arguments.spec_constants) spec_constant_buffer = arguments.spec_constants->buffer_for(name);
+  void *args[2] = {arguments.functor, spec_constant_buffer.data()};
   launch.args = args;
-  launch.num_args = 1;
-  launch.local_memory_size = local_memory;
+  launch.num_args = 2;
+  launch.local_memory_size = arguments.local_memory;
   int result = __nativecpu_launch(name, &launch);
   if (result != NATIVECPU_SUCCESS) throw_launch_error(result);
 }
 
 // SYCL orders dimensions slowest first; the device orders them x (fastest) first.
 template <int Dims>
-void launch_range(const char *name, const range<Dims> &extent, const id<Dims> &offset, void *functor) {
+void launch_range(const char *name, const range<Dims> &extent, const id<Dims> &offset,
+                  const kernel_arguments &arguments) {
   if (extent.size() == 0) return;
   launch_shape shape;
   shape.dims = Dims;
@@ -78,13 +91,13 @@ void launch_range(const char *name, const range<Dims> &extent, const id<Dims> &o
     shape.global[Dims - 1 - i] = extent[i];
     shape.offset[Dims - 1 - i] = offset[i];
   }
-  launch(name, shape, 0, functor);
+  launch(name, shape, arguments);
 }
 
 // The runtime checks the nd_range (divisibility, work-group size, local memory); a zero local
 // size is rejected here, since local sizes of zero tell the runtime "range kernel".
 template <int Dims>
-void launch_nd_range(const char *name, const nd_range<Dims> &ndr, std::size_t local_memory, void *functor) {
+void launch_nd_range(const char *name, const nd_range<Dims> &ndr, const kernel_arguments &arguments) {
   launch_shape shape;
   shape.dims = Dims;
   for (int i = 0; i < Dims; ++i) {
@@ -95,7 +108,7 @@ void launch_nd_range(const char *name, const nd_range<Dims> &ndr, std::size_t lo
     shape.offset[Dims - 1 - i] = ndr.get_offset()[i];
   }
   for (int d = Dims; d < 3; ++d) shape.local[d] = 1;
-  launch(name, shape, local_memory, functor);
+  launch(name, shape, arguments);
 }
 
 } // namespace detail
@@ -108,12 +121,12 @@ public:
   template <typename KernelName = detail::auto_name, typename Functor> void single_task(const Functor &f) {
     using Name = detail::kernel_name_t<KernelName, Functor>;
 #ifdef __SYCL_DEVICE_ONLY__
-    detail::single_task_kernel<Name>(f);
+    detail::single_task_kernel<Name>(f, nullptr);
 #else
     reject_local_accessors("single_task");
-    set_command([f] {
+    set_command([f, spec_constants = spec_constants_for<detail::takes_kernel_handler<Functor>>()] {
       Functor copy = f;
-      detail::launch(detail::kernel_name<Name>(), detail::launch_shape{}, 0, &copy);
+      detail::launch(detail::kernel_name<Name>(), detail::launch_shape{}, {&copy, 0, spec_constants.get()});
     });
 #endif
   }
@@ -129,12 +142,13 @@ public:
 #ifdef __SYCL_DEVICE_ONLY__
     (void)extent;
     (void)offset;
-    detail::range_kernel<Name, Dims>(f);
+    detail::range_kernel<Name, Dims>(f, nullptr);
 #else
     reject_local_accessors("parallel_for over a range");
-    set_command([extent, offset, f] {
+    set_command([extent, offset, f,
+                 spec_constants = spec_constants_for<detail::range_kernel_takes_handler<Functor, Dims>>()] {
       Functor copy = f;
-      detail::launch_range(detail::kernel_name<Name>(), extent, offset, &copy);
+      detail::launch_range(detail::kernel_name<Name>(), extent, offset, {&copy, 0, spec_constants.get()});
     });
 #endif
   }
@@ -150,11 +164,12 @@ public:
     using Name = detail::kernel_name_t<KernelName, Functor>;
 #ifdef __SYCL_DEVICE_ONLY__
     (void)ndr;
-    detail::nd_range_kernel<Name, Dims>(f);
+    detail::nd_range_kernel<Name, Dims>(f, nullptr);
 #else
-    set_command([ndr, f, local_memory = local_memory_size_] {
+    set_command([ndr, f, local_memory = local_memory_size_,
+                 spec_constants = spec_constants_for<detail::takes_kernel_handler<Functor, nd_item<Dims>>>()] {
       Functor copy = f;
-      detail::launch_nd_range(detail::kernel_name<Name>(), ndr, local_memory, &copy);
+      detail::launch_nd_range(detail::kernel_name<Name>(), ndr, {&copy, local_memory, spec_constants.get()});
     });
 #endif
   }
@@ -187,6 +202,14 @@ public:
     });
   }
 
+  // Specialization constants of this command group (SYCL 2020 4.9.4.2.3).
+  template <auto &Id> void set_specialization_constant(const detail::spec_constant_value_t<Id> &value) {
+    spec_constants_.set<Id>(value);
+  }
+  template <auto &Id> detail::spec_constant_value_t<Id> get_specialization_constant() const {
+    return spec_constants_.get<Id>();
+  }
+
   // Every command completes before the next is submitted in this slice: dependencies hold.
   void depends_on(const event &) {}
   void depends_on(const std::vector<event> &) {}
@@ -206,11 +229,12 @@ private:
     using Name = detail::kernel_name_t<KernelName, Functor>;
 #ifdef __SYCL_DEVICE_ONLY__
     (void)ndr;
-    detail::nd_range_kernel<Name, Dims, Functor, Required...>(f);
+    detail::nd_range_kernel<Name, Dims, Functor, Required...>(f, nullptr);
 #else
-    set_command([ndr, f, local_memory = local_memory_size_] {
+    set_command([ndr, f, local_memory = local_memory_size_,
+                 spec_constants = spec_constants_for<detail::takes_kernel_handler<Functor, nd_item<Dims>>>()] {
       Functor copy = f;
-      detail::launch_nd_range(detail::kernel_name<Name>(), ndr, local_memory, &copy);
+      detail::launch_nd_range(detail::kernel_name<Name>(), ndr, {&copy, local_memory, spec_constants.get()});
     });
 #endif
   }
@@ -236,6 +260,14 @@ private:
                           " (only by parallel_for over an nd_range)");
   }
 
+  // The command group's constants, shared with the command, if its kernel takes a kernel_handler.
+  template <bool TakesKernelHandler> std::shared_ptr<const detail::spec_constant_values> spec_constants_for() const {
+    if constexpr (TakesKernelHandler)
+      return std::make_shared<const detail::spec_constant_values>(spec_constants_);
+    else
+      return nullptr;
+  }
+
   void set_command(std::function<void()> command) {
     if (command_)
       throw exception(make_error_code(errc::invalid), "a command group may contain only one command");
@@ -248,6 +280,7 @@ private:
   std::function<void()> command_;
   std::size_t local_memory_size_ = 0;
   std::size_t local_accessors_ = 0;
+  detail::spec_constant_values spec_constants_;
 };
 
 inline std::size_t detail::reserve_local_memory(handler &h, std::size_t bytes, std::size_t alignment) {

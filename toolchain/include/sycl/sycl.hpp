@@ -18,6 +18,7 @@
 #include "accessor.hpp"
 #include "multi_ptr.hpp"
 #include "local_accessor.hpp"
+#include "specialization_constant.hpp"
 #include "handler.hpp"
 #include "queue.hpp"
 #include "functional.hpp"

@@ -7,7 +7,8 @@ use crate::device;
 use crate::diag;
 use crate::launch::{self, LaunchDesc, LaunchError, ResultCode};
 use crate::pool;
-use crate::registry::{self, DeviceBinaries, Subhandler};
+use crate::registry::{self, DeviceBinaries, Kernel, Subhandler};
+use crate::spec_constants;
 
 /// Registers the native_cpu images of `desc`; problems are printed and recorded as the last
 /// error.
@@ -80,6 +81,135 @@ pub unsafe extern "C" fn __nativecpu_launch(
             }
         }
     })
+}
+
+/// The registered kernel called `kernel_name`, or the error code (with the last error set).
+///
+/// # Safety
+/// `kernel_name` must be null or a valid C string.
+unsafe fn kernel_named(kernel_name: *const c_char, entry_point: &str) -> Result<Kernel, c_int> {
+    let fail = |message: String, code: ResultCode| {
+        diag::set_last_error(&message);
+        code.into()
+    };
+    if kernel_name.is_null() {
+        return Err(fail(
+            format!("{entry_point} called with a null kernel name"),
+            ResultCode::Runtime,
+        ));
+    }
+    // SAFETY: checked non-null; the caller guarantees a C string.
+    let name = unsafe { CStr::from_ptr(kernel_name) };
+    registry::find(name).ok_or_else(|| {
+        fail(
+            LaunchError::UnknownKernel(name.to_string_lossy().into_owned()).to_string(),
+            ResultCode::InvalidKernel,
+        )
+    })
+}
+
+/// Stores the size of `kernel_name`'s specialization-constant buffer in `size`.
+///
+/// # Safety
+/// `kernel_name` must be null or a valid C string, `size` null or writable.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_spec_constants_size(
+    kernel_name: *const c_char,
+    size: *mut usize,
+) -> c_int {
+    diag::catch_panic(
+        "__nativecpu_spec_constants_size",
+        ResultCode::Runtime.into(),
+        || {
+            // SAFETY: forwarded from the caller.
+            let kernel =
+                match unsafe { kernel_named(kernel_name, "__nativecpu_spec_constants_size") } {
+                    Ok(kernel) => kernel,
+                    Err(code) => return code,
+                };
+            if size.is_null() {
+                diag::set_last_error("__nativecpu_spec_constants_size called with a null size");
+                return ResultCode::Runtime.into();
+            }
+            match spec_constants::layout(&kernel) {
+                Ok(layout) => {
+                    // SAFETY: checked non-null; the caller guarantees it is writable.
+                    unsafe { *size = layout.size };
+                    ResultCode::Success.into()
+                }
+                Err(error) => {
+                    diag::set_last_error(&error.to_string());
+                    ResultCode::Runtime.into()
+                }
+            }
+        },
+    )
+}
+
+/// Fills a specialization-constant buffer for `kernel_name` (see `runtime.h`).
+///
+/// # Safety
+/// `kernel_name` must be a valid C string; `symbolic_ids`, `values` and `sizes` arrays of `count`
+/// valid entries (C strings, pointers to `sizes[i]` readable bytes); `buffer` `capacity` writable
+/// bytes.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_spec_constants_fill(
+    kernel_name: *const c_char,
+    count: usize,
+    symbolic_ids: *const *const c_char,
+    values: *const *const std::ffi::c_void,
+    sizes: *const usize,
+    buffer: *mut std::ffi::c_void,
+    capacity: usize,
+) -> c_int {
+    diag::catch_panic(
+        "__nativecpu_spec_constants_fill",
+        ResultCode::Runtime.into(),
+        || {
+            // SAFETY: forwarded from the caller.
+            let kernel =
+                match unsafe { kernel_named(kernel_name, "__nativecpu_spec_constants_fill") } {
+                    Ok(kernel) => kernel,
+                    Err(code) => return code,
+                };
+            if (count > 0 && (symbolic_ids.is_null() || values.is_null() || sizes.is_null()))
+                || (capacity > 0 && buffer.is_null())
+            {
+                diag::set_last_error("__nativecpu_spec_constants_fill called with a null array");
+                return ResultCode::Runtime.into();
+            }
+            let mut set = Vec::with_capacity(count);
+            for index in 0..count {
+                // SAFETY: the caller guarantees `count` valid entries in each array.
+                let (id, value) = unsafe {
+                    let id = CStr::from_ptr(*symbolic_ids.add(index));
+                    let size = *sizes.add(index);
+                    let value: &[u8] = if size == 0 {
+                        &[]
+                    } else {
+                        std::slice::from_raw_parts((*values.add(index)).cast(), size)
+                    };
+                    (id.to_str().unwrap_or_default(), value)
+                };
+                set.push((id, value));
+            }
+            let buffer: &mut [u8] = if capacity == 0 {
+                &mut []
+            } else {
+                // SAFETY: the caller guarantees `capacity` writable bytes.
+                unsafe { std::slice::from_raw_parts_mut(buffer.cast(), capacity) }
+            };
+            let result = spec_constants::layout(&kernel)
+                .and_then(|layout| spec_constants::fill(&kernel, &layout, &set, buffer));
+            match result {
+                Ok(()) => ResultCode::Success.into(),
+                Err(error) => {
+                    diag::set_last_error(&error.to_string());
+                    ResultCode::Runtime.into()
+                }
+            }
+        },
+    )
 }
 
 /// The calling thread's last error message ("" if none); valid until its next failing call.

@@ -19,6 +19,8 @@
 //!   thread runs and kept per thread across launches, as the extra argument `args[num_args]`.
 //!   Local-memory arguments (`local_argument_sizes[i] > 0`, DPC++'s `ptr addrspace(3)`
 //!   parameters) get their own per-thread blocks the same way, passed as `args[i]`.
+//! * **Specialization constants** ([`spec_constants`]): emulated, as on DPC++'s Native CPU; the
+//!   runtime fills the buffer a kernel reads them from, using its image's property sets.
 //! * **Checks** ([`launch`], [`device`]): launches are validated before any group runs — the
 //!   description's consistency, the device limits (8192 work-items per nd_range work-group,
 //!   256 KiB of local memory, see [`device`] for why) and the kernel's `reqd_work_group_size`
@@ -29,8 +31,9 @@
 //!
 //! The C ABI is `toolchain/include/nativecpu/runtime.h`, implemented by [`ffi`] and nothing else:
 //! `__sycl_register_lib`, `__sycl_unregister_lib`, `__nativecpu_find_kernel`,
-//! `__nativecpu_launch`, `__nativecpu_last_error`, `__nativecpu_thread_count`,
-//! `__nativecpu_max_work_group_size` and `__nativecpu_local_memory_size`. The `#[repr(C)]` types
+//! `__nativecpu_launch`, `__nativecpu_spec_constants_size`, `__nativecpu_spec_constants_fill`,
+//! `__nativecpu_last_error`, `__nativecpu_thread_count`, `__nativecpu_max_work_group_size` and
+//! `__nativecpu_local_memory_size`. The `#[repr(C)]` types
 //! mirror the header's structs field for field, and [`launch::ResultCode`] its
 //! `enum __nativecpu_result`:
 //!
@@ -67,4 +70,5 @@ pub mod ffi;
 pub mod launch;
 pub mod pool;
 pub mod registry;
+pub mod spec_constants;
 pub mod state;

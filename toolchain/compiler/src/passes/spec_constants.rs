@@ -14,8 +14,8 @@
 //! Guarantees: every marker call is replaced by a load of its type from `buffer + offset` (an
 //! `i1` is loaded as a byte and truncated; an `sret` result is stored to the `sret` pointer).
 //! Offsets are given in order of first appearance (declarations in module order, then their
-//! calls in use order), each aligned to its type's ABI alignment; one symbolic id always gets one
-//! offset. Two named metadata lists record the layout for `sycl-post-link` and the runtime:
+//! calls in use order), each aligned to the loaded type's ABI alignment and followed by the
+//! default value's size; one symbolic id always gets one offset. Two named metadata lists record the layout for `sycl-post-link` and the runtime:
 //!
 //! * `!sycl.specialization-constants`: per constant `!{!"<id>", i32 <numeric id>, i32 0, i32
 //!   <size>}`, followed by `i32 -1, i32 <previous size>, i32 <padding>` when the *next* constant
@@ -170,7 +170,11 @@ impl ModulePass for SpecConstants {
                     // SAFETY: as above; a constant is a basic value.
                     defaults.push(unsafe { BasicValueEnum::new(marker.default_value) }.into());
                     let offset = next_offset;
-                    next_offset += data_layout.get_store_size(&marker.value_type);
+                    // The runtime finds offsets by adding up descriptor sizes, so the next
+                    // constant starts after the default value's bytes. (intel/llvm advances by
+                    // the loaded type's store size, which differs when clang returns a small
+                    // struct as a wider register pair, and then disagrees with its runtime.)
+                    next_offset += default_size;
                     offset
                 }
             };

@@ -87,6 +87,15 @@ NCPU_SPIRV_BROADCAST(std::uint64_t)
 NCPU_SPIRV_BROADCAST(float)
 NCPU_SPIRV_BROADCAST(double)
 #undef NCPU_SPIRV_BROADCAST
+
+// ---- Specialization constants (DPC++'s markers, lowered by the spec-constants pass) ---------
+// `id` is the constant's symbolic id (a string constant), `default_value` its specialization_id
+// (whose first member is the default), `buffer` the kernel's specialization-constant buffer.
+// Scalars and composites use separate markers, as in DPC++.
+template <typename T>
+T __sycl_getScalar2020SpecConstantValue(const char *id, const void *default_value, const void *buffer);
+template <typename T>
+T __sycl_getComposite2020SpecConstantValue(const char *id, const void *default_value, const void *buffer);
 }
 
 extern "C" {

@@ -2,8 +2,10 @@
 //
 // Each kernel is an instantiation of one of the entry-point templates below, named by
 // `KernelName` (the user's kernel name, or the functor type of an unnamed kernel). clang's
-// `-fsycl-is-device` emits it as a `spir_kernel` taking the functor by value; the host side finds
-// the compiled kernel by `__builtin_sycl_unique_stable_name(KernelName)`, the same string.
+// `-fsycl-is-device` emits it as a `spir_kernel` taking the functor by value and the
+// specialization-constant buffer (see specialization_constant.hpp), which the kernel hands to the
+// functor in a kernel_handler if the functor takes one; the host side finds the compiled kernel
+// by `__builtin_sycl_unique_stable_name(KernelName)`, the same string.
 // Work-item ids come from the SPIR-V builtins in DPC++'s current form (detail/builtins.hpp); the
 // compiler lowers them.
 #pragma once
@@ -13,6 +15,7 @@
 
 #include "../nd_item.hpp"
 #include "../range.hpp"
+#include "../specialization_constant.hpp"
 #include "builtins.hpp"
 #include "defines.hpp"
 
@@ -35,38 +38,62 @@ template <int Dims> item<Dims, true> current_item() {
 }
 #endif
 
-// Calls a range kernel with what it accepts: an item, or an id.
-template <int Dims, typename Functor> void invoke_range_kernel(const Functor &f, const item<Dims, true> &it) {
-  if constexpr (std::is_invocable_v<const Functor &, item<Dims, true>>)
-    f(it);
-  else if constexpr (std::is_invocable_v<const Functor &, item<Dims, false>>)
-    f(item<Dims, false>(it.get_id(), it.get_range(), id<Dims>()));
-  else if constexpr (std::is_invocable_v<const Functor &, id<Dims>>)
-    f(it.get_id());
+// Whether a kernel functor called with `Args` takes a kernel_handler after them.
+template <typename Functor, typename... Args>
+inline constexpr bool takes_kernel_handler = std::is_invocable_v<const Functor &, Args..., kernel_handler>;
+
+// Whether the functor accepts `Args`, with or without a kernel_handler.
+template <typename Functor, typename... Args>
+inline constexpr bool accepts =
+    std::is_invocable_v<const Functor &, Args...> || takes_kernel_handler<Functor, Args...>;
+
+template <typename Functor, typename... Args>
+void call_kernel(const Functor &f, const char *spec_constants, const Args &...args) {
+  if constexpr (takes_kernel_handler<Functor, Args...>)
+    f(args..., kernel_handler(spec_constants));
   else
-    static_assert(std::is_invocable_v<const Functor &, id<Dims>>,
-                  "a range kernel must accept sycl::item or sycl::id");
+    f(args...);
+}
+
+// Whether a range kernel's functor takes a kernel_handler, whichever index type it accepts.
+template <typename Functor, int Dims>
+inline constexpr bool range_kernel_takes_handler =
+    takes_kernel_handler<Functor, item<Dims, true>> || takes_kernel_handler<Functor, item<Dims, false>> ||
+    takes_kernel_handler<Functor, id<Dims>>;
+
+// Calls a range kernel with what it accepts: an item, or an id.
+template <int Dims, typename Functor>
+void invoke_range_kernel(const Functor &f, const char *spec_constants, const item<Dims, true> &it) {
+  if constexpr (accepts<Functor, item<Dims, true>>)
+    call_kernel(f, spec_constants, it);
+  else if constexpr (accepts<Functor, item<Dims, false>>)
+    call_kernel(f, spec_constants, item<Dims, false>(it.get_id(), it.get_range(), id<Dims>()));
+  else if constexpr (accepts<Functor, id<Dims>>)
+    call_kernel(f, spec_constants, it.get_id());
+  else
+    static_assert(accepts<Functor, id<Dims>>, "a range kernel must accept sycl::item or sycl::id");
 }
 
 template <typename KernelName, int Dims, typename Functor>
-[[clang::sycl_kernel_entry_point(KernelName)]] void range_kernel(Functor functor) {
+[[clang::sycl_kernel_entry_point(KernelName)]] void range_kernel(Functor functor, const char *spec_constants) {
 #ifdef __SYCL_DEVICE_ONLY__
-  invoke_range_kernel<Dims>(functor, current_item<Dims>());
+  invoke_range_kernel<Dims>(functor, spec_constants, current_item<Dims>());
 #else
   (void)functor; // the host compilation only names the kernel
+  (void)spec_constants;
 #endif
 }
 
 // An nd_range kernel receives an nd_item, which reads the work-item builtins when queried.
-template <int Dims, typename Functor> void invoke_nd_range_kernel(const Functor &f) {
-  static_assert(std::is_invocable_v<const Functor &, nd_item<Dims>>,
+template <int Dims, typename Functor> void invoke_nd_range_kernel(const Functor &f, const char *spec_constants) {
+  static_assert(accepts<Functor, nd_item<Dims>>,
                 "an nd_range kernel must accept sycl::nd_item of the nd_range's dimensions");
-  f(nd_item<Dims>(group_tag{}));
+  call_kernel(f, spec_constants, nd_item<Dims>(group_tag{}));
 }
 
 // `RequiredSize...` is the work_group_size kernel property in SYCL order, if any.
 template <typename KernelName, int Dims, typename Functor, std::size_t... RequiredSize>
-[[clang::sycl_kernel_entry_point(KernelName)]] void nd_range_kernel(Functor functor) {
+[[clang::sycl_kernel_entry_point(KernelName)]] void nd_range_kernel(Functor functor, const char *spec_constants) {
 #ifdef __SYCL_DEVICE_ONLY__
   if constexpr (sizeof...(RequiredSize) > 0) {
     static_assert(sizeof...(RequiredSize) == Dims, "work_group_size must have the nd_range's dimensions");
@@ -77,18 +104,20 @@ template <typename KernelName, int Dims, typename Functor, std::size_t... Requir
     constexpr std::size_t z = Dims > 2 ? sycl_order[0] : 1;
     __nativecpu_reqd_work_group_size(x, y, z);
   }
-  invoke_nd_range_kernel<Dims>(functor);
+  invoke_nd_range_kernel<Dims>(functor, spec_constants);
 #else
   (void)functor;
+  (void)spec_constants;
 #endif
 }
 
 template <typename KernelName, typename Functor>
-[[clang::sycl_kernel_entry_point(KernelName)]] void single_task_kernel(Functor functor) {
+[[clang::sycl_kernel_entry_point(KernelName)]] void single_task_kernel(Functor functor, const char *spec_constants) {
 #ifdef __SYCL_DEVICE_ONLY__
-  functor();
+  call_kernel(functor, spec_constants);
 #else
   (void)functor;
+  (void)spec_constants;
 #endif
 }
 

@@ -1,0 +1,89 @@
+// Specialization constants (SYCL 2020 4.9.5): defaults when nothing is set, set values
+// otherwise, for scalars, a bool, a small and a large struct, in range, nd_range and single_task
+// kernels, and from a second translation unit whose kernels use a subset of the constants.
+#include "spec_constants.hpp"
+#include "check.hpp"
+
+struct Result {
+  int count;
+  double scale;
+  int flag;
+  Small small;
+  Big big;
+};
+
+static void check_result(const char *what, const Result &got, int count, double scale, bool flag, Small small,
+                         Big big) {
+  check::equal(what, 0, got.count, count);
+  check::equal(what, 1, got.scale, scale);
+  check::equal(what, 2, got.flag, flag ? 1 : 0);
+  check::equal(what, 3, got.small.count, small.count);
+  check::equal(what, 4, got.small.low, small.low);
+  check::equal(what, 5, got.small.high, small.high);
+  for (int i = 0; i < 4; ++i) check::equal(what, 6 + i, got.big.weights[i], big.weights[i]);
+  check::equal(what, 10, got.big.tag, big.tag);
+}
+
+static Result read_all(const sycl::kernel_handler &kh) {
+  Result r;
+  r.count = kh.get_specialization_constant<int_id>();
+  r.scale = kh.get_specialization_constant<scale_id>();
+  r.flag = kh.get_specialization_constant<flag_id>() ? 1 : 0;
+  r.small = kh.get_specialization_constant<small_id>();
+  r.big = kh.get_specialization_constant<big_id>();
+  return r;
+}
+
+int main() {
+  sycl::queue q;
+  const size_t n = 1000;
+  Result *results = sycl::malloc_shared<Result>(n, q);
+  const Small default_small{3, -1.0f, 1.0f};
+  const Big default_big{{0.5, 1.5, 2.5, 3.5}, 9};
+
+  // Nothing set: every work-item reads the defaults.
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for<class Defaults>(sycl::range<1>(n), [=](sycl::item<1> it, sycl::kernel_handler kh) {
+       results[it.get_linear_id()] = read_all(kh);
+     });
+   }).wait();
+  for (size_t i = 0; i < n; ++i) check_result("defaults", results[i], 42, 2.5, true, default_small, default_big);
+
+  // Everything set, in an nd_range kernel; the handler reads back what it set.
+  const Small small{7, 0.25f, 8.0f};
+  const Big big{{-1.0, -2.0, 1e300, 4.0}, -5};
+  q.submit([&](sycl::handler &h) {
+     h.set_specialization_constant<int_id>(-17);
+     h.set_specialization_constant<scale_id>(0.125);
+     h.set_specialization_constant<flag_id>(false);
+     h.set_specialization_constant<small_id>(small);
+     h.set_specialization_constant<big_id>(big);
+     check::equal("handler get int", 0, h.get_specialization_constant<int_id>(), -17);
+     check::equal("handler get flag", 0, h.get_specialization_constant<flag_id>(), false);
+     h.parallel_for<class AllSet>(sycl::nd_range<1>(sycl::range<1>(n), sycl::range<1>(8)),
+                                  [=](sycl::nd_item<1> it, sycl::kernel_handler kh) {
+                                    results[it.get_global_linear_id()] = read_all(kh);
+                                  });
+   }).wait();
+  for (size_t i = 0; i < n; ++i) check_result("set", results[i], -17, 0.125, false, small, big);
+
+  // Some set, in a single_task: the others keep their defaults; get returns the default too.
+  q.submit([&](sycl::handler &h) {
+     check::equal("handler get default", 0, h.get_specialization_constant<scale_id>(), 2.5);
+     h.set_specialization_constant<int_id>(5);
+     h.set_specialization_constant<int_id>(6); // the last value counts
+     h.single_task<class SomeSet>([=](sycl::kernel_handler kh) { results[0] = read_all(kh); });
+   }).wait();
+  check_result("some set", results[0], 6, 2.5, true, default_small, default_big);
+
+  // The other translation unit's kernel reads scale_id at the offset its image describes.
+  double *scaled = sycl::malloc_shared<double>(n, q);
+  scale_in_other_unit(q, scaled, n, false, 0.0);
+  for (size_t i = 0; i < n; ++i) check::equal("other unit default", i, scaled[i], 2.5 * double(i));
+  scale_in_other_unit(q, scaled, n, true, -3.0);
+  for (size_t i = 0; i < n; ++i) check::equal("other unit set", i, scaled[i], -3.0 * double(i));
+
+  sycl::free(scaled, q);
+  sycl::free(results, q);
+  return check::finish();
+}
