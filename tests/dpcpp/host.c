@@ -192,10 +192,32 @@ static void spec_axpy_2025(int set_factor) {
   free(x);
 }
 
+/* Work-item queries in functions called through pointers, as an nd_range of groups of `local`. */
+static void indirect_2025(size_t local, size_t groups) {
+  size_t n = local * groups;
+  int64_t *out = alloc(n * 8);
+  void *args[1] = {out};
+  struct __nativecpu_launch_info info = {0};
+  info.dims = 1;
+  info.global_size[0] = n;
+  info.global_size[1] = info.global_size[2] = 1;
+  info.local_size[0] = local;
+  info.local_size[1] = info.local_size[2] = 1;
+  info.args = args;
+  info.num_args = 1;
+  launch("_ZTS15Indirect2025", &info);
+  for (size_t i = 0; i < n; ++i) {
+    int64_t expected = i % 2 ? (int64_t)(3 * (i % local) + 1000 * (i / local)) : (int64_t)(2 * i);
+    CHECK(out[i] == expected, "Indirect2025 (local %zu): out[%zu] = %lld, expected %lld", local, i,
+          (long long)out[i], (long long)expected);
+  }
+  free(out);
+}
+
 int main(void) {
   const char *kernels[] = {"_ZTS9VecAdd2023", "_ZTS10Scale2024", "_ZTS11Index2D2025",
-                           "_ZTS12LocalRev2025", "_ZTS13SpecAxpy2025"};
-  for (int i = 0; i < 5; ++i)
+                           "_ZTS12LocalRev2025", "_ZTS13SpecAxpy2025", "_ZTS15Indirect2025"};
+  for (int i = 0; i < 6; ++i)
     CHECK(__nativecpu_find_kernel(kernels[i]) != NULL, "%s is not registered", kernels[i]);
   vec_add_2023();
   scale_2024();
@@ -206,6 +228,8 @@ int main(void) {
   local_rev_2025(16, 10, 0);
   spec_axpy_2025(0);
   spec_axpy_2025(1);
+  indirect_2025(4, 1001);
+  indirect_2025(64, 33);
   if (failures) {
     printf("%d failures\n", failures);
     return 1;

@@ -6,11 +6,14 @@
 ;   _ZTS12LocalRev2025   an nd_range kernel with a local accessor (`ptr addrspace(3)`) and
 ;                        __spirv_ControlBarrier(Workgroup, Workgroup, 0x110) inside a loop that
 ;                        exchanges values between the work-items of a group
+;   _ZTS15Indirect2025   calls work-item queries through function pointers taken from a table:
+;                        the callees get the state from the thread-local fallback (§4.5)
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-@llvm.used = appending global [2 x ptr] [ptr @_ZTS11Index2D2025, ptr @_ZTS12LocalRev2025], section "llvm.metadata"
+@llvm.used = appending global [3 x ptr] [ptr @_ZTS11Index2D2025, ptr @_ZTS12LocalRev2025, ptr @_ZTS15Indirect2025], section "llvm.metadata"
+@_ZL9callbacks = internal constant [2 x ptr] [ptr @_ZL5twicev, ptr @_ZL6thricev], align 8
 
 define weak_odr dso_local spir_kernel void @_ZTS11Index2D2025(ptr addrspace(1) noundef align 4 %out, i32 noundef %bias) #0 !kernel_arg_buffer_location !5 !sycl_fixed_targets !6 {
 entry:
@@ -65,6 +68,39 @@ exit:
   ret void
 }
 
+; 2 * global id
+define internal spir_func i64 @_ZL5twicev() #5 {
+entry:
+  %gid = tail call i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 0) #2
+  %r = shl i64 %gid, 1
+  ret i64 %r
+}
+
+; 3 * local id + 1000 * group id
+define internal spir_func i64 @_ZL6thricev() #5 {
+entry:
+  %lid = tail call i64 @_Z32__spirv_BuiltInLocalInvocationIdi(i32 0) #2
+  %group = tail call i64 @_Z26__spirv_BuiltInWorkgroupIdi(i32 0) #2
+  %l3 = mul i64 %lid, 3
+  %g1000 = mul i64 %group, 1000
+  %r = add i64 %l3, %g1000
+  ret i64 %r
+}
+
+; out[gid] = callbacks[gid % 2]()
+define weak_odr dso_local spir_kernel void @_ZTS15Indirect2025(ptr addrspace(1) noundef align 8 %out) #0 !kernel_arg_buffer_location !8 !sycl_fixed_targets !6 {
+entry:
+  %gid = tail call i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 0) #2
+  %which = and i64 %gid, 1
+  %slot = getelementptr inbounds [2 x ptr], ptr @_ZL9callbacks, i64 0, i64 %which
+  %callee = load ptr, ptr %slot, align 8
+  %v = call spir_func i64 %callee()
+  %p = getelementptr inbounds i64, ptr addrspace(1) %out, i64 %gid
+  store i64 %v, ptr addrspace(1) %p, align 8
+  ret void
+}
+
+declare dso_local spir_func i64 @_Z26__spirv_BuiltInWorkgroupIdi(i32 noundef) local_unnamed_addr #1
 declare dso_local spir_func i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 noundef) local_unnamed_addr #1
 declare dso_local spir_func i64 @_Z32__spirv_BuiltInLocalInvocationIdi(i32 noundef) local_unnamed_addr #1
 declare dso_local spir_func i64 @_Z28__spirv_BuiltInWorkgroupSizei(i32 noundef) local_unnamed_addr #1
@@ -76,6 +112,7 @@ attributes #1 = { nounwind willreturn memory(none) }
 attributes #2 = { nounwind willreturn memory(none) }
 attributes #3 = { convergent nounwind }
 attributes #4 = { convergent nounwind }
+attributes #5 = { noinline nounwind }
 
 !llvm.module.flags = !{!0, !1, !2}
 !opencl.spir.version = !{!3}
@@ -89,3 +126,4 @@ attributes #4 = { convergent nounwind }
 !5 = !{i32 -1, i32 -1}
 !6 = !{}
 !7 = !{i32 -1, i32 -1, i32 -1}
+!8 = !{i32 -1}

@@ -22,7 +22,11 @@ use nativecpu_e2e_tests::{describe, repo_root, tool_dir};
 use sycl_post_link::NATIVE_CPU_DRIVER_OPTIONS;
 
 const KERNELS_VEC_OPS: [&str; 3] = ["_ZTS9VecAdd2023", "_ZTS10Scale2024", "_ZTS13SpecAxpy2025"];
-const KERNELS_LOCAL_OPS: [&str; 2] = ["_ZTS11Index2D2025", "_ZTS12LocalRev2025"];
+const KERNELS_LOCAL_OPS: [&str; 3] = [
+    "_ZTS11Index2D2025",
+    "_ZTS12LocalRev2025",
+    "_ZTS15Indirect2025",
+];
 
 /// LLVM 22's `bin` directory, found as the driver finds it.
 fn llvm_bin() -> PathBuf {

@@ -27,8 +27,13 @@
 //!
 //! `llvm.used`/`llvm.compiler.used` are dropped first, as DPC++ does.
 //!
-//! A function whose address is taken while it needs the state is rejected: it could not receive
-//! the extra parameter (DPC++ falls back to a thread-local state there; not needed by SYCL code).
+//! A function that needs the state but whose address is taken (called through a function
+//! pointer, or stored in a table) cannot receive an extra parameter: its indirect callers do not
+//! know to pass one. Such functions read the state from the thread-local pointer
+//! `_ZL28nativecpu_thread_local_state` instead, which every subhandler sets to its state copy
+//! before calling the kernel (DPC++'s fallback, reference §4.5; DPC++ switches the whole module
+//! to it, here only the functions that need it use it, so the others keep the state in
+//! registers). Functions they call still receive the state as a parameter.
 
 use std::collections::{HashMap, HashSet};
 
@@ -51,6 +56,8 @@ pub const NAME: &str = "prepare-sycl-native-cpu";
 pub const KERNEL_SUFFIX: &str = ".NativeCPUKernel";
 /// Suffix given to the original kernel body when the subhandler takes its name.
 pub const KERNEL_BODY_SUFFIX: &str = ".mux-kernel-body";
+/// The thread-local state pointer of functions whose address is taken (DPC++'s name).
+pub const THREAD_LOCAL_STATE: &str = "_ZL28nativecpu_thread_local_state";
 
 pub struct PrepareNativeCpu;
 
@@ -254,11 +261,13 @@ fn lower_builtins<'ctx>(
     Ok(())
 }
 
-/// Redirects every call to `old` to `new`, passing the caller's own state as the last argument.
+/// Redirects every call to `old` to `new`, passing the caller's own state (from `states`) as the
+/// last argument.
 fn redirect_calls<'ctx>(
     module: &Module<'ctx>,
     old: FunctionValue<'ctx>,
     new: FunctionValue<'ctx>,
+    states: &HashMap<FunctionValue<'ctx>, PointerValue<'ctx>>,
 ) -> Result<(), CompileError> {
     let builder = module.get_context().create_builder();
     for call in walk::calls_to(module, old) {
@@ -267,13 +276,50 @@ fn redirect_calls<'ctx>(
             .get_parent()
             .and_then(|b| b.get_parent())
             .expect("a call lives in a function");
-        let state = caller
-            .get_last_param()
-            .expect("callers of state users take the state")
-            .into_pointer_value();
+        let state = *states
+            .get(&caller)
+            .expect("callers of state users have the state");
         replace_call_appending_state(&builder, &call, new, state)?;
     }
     Ok(())
+}
+
+/// The thread-local state pointer, created on first use.
+fn thread_local_state<'ctx>(module: &Module<'ctx>) -> inkwell::values::GlobalValue<'ctx> {
+    module.get_global(THREAD_LOCAL_STATE).unwrap_or_else(|| {
+        let ptr_type = module.get_context().ptr_type(AddressSpace::default());
+        let global = module.add_global(ptr_type, None, THREAD_LOCAL_STATE);
+        global.set_linkage(Linkage::Internal);
+        global.set_thread_local(true);
+        global.set_initializer(&ptr_type.const_null());
+        global
+    })
+}
+
+/// Loads the thread-local state pointer at the start of `function`.
+fn load_thread_local_state<'ctx>(
+    module: &Module<'ctx>,
+    function: FunctionValue<'ctx>,
+) -> Result<PointerValue<'ctx>, CompileError> {
+    let context = module.get_context();
+    let builder = context.create_builder();
+    let entry = function
+        .get_first_basic_block()
+        .expect("functions needing the state have bodies");
+    match entry.get_first_instruction() {
+        Some(first) => builder.position_before(&first),
+        None => builder.position_at_end(entry),
+    }
+    builder.unset_current_debug_location();
+    let global = thread_local_state(module);
+    Ok(builder
+        .build_load(
+            context.ptr_type(AddressSpace::default()),
+            global.as_pointer_value(),
+            "state",
+        )
+        .map_err(build_error)?
+        .into_pointer_value())
 }
 
 /// The work-group memory a kernel needs the subhandler to set up.
@@ -492,6 +538,11 @@ fn build_subhandler<'ctx>(
         call_args.push(value.into());
     }
     call_args.push(state_copy.into());
+    if let Some(thread_local) = module.get_global(THREAD_LOCAL_STATE) {
+        builder
+            .build_store(thread_local.as_pointer_value(), state_copy)
+            .map_err(build_error)?;
+    }
     builder
         .build_call(entry, &call_args, "")
         .map_err(build_error)?;
@@ -507,37 +558,43 @@ impl ModulePass for PrepareNativeCpu {
     fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
         // As DPC++ does first: `llvm.used` lists kernels, which is not taking their address.
         walk::drop_used_lists(module);
-        let needing = functions_needing_state(module);
-        for function in &needing {
-            if walk::address_taken(module, *function) {
-                return Err(CompileError::unsupported(
-                    walk::name(*function),
-                    "its address is taken, but it reads work-item state and so needs an extra parameter",
-                ));
-            }
+        let (by_parameter, by_thread_local): (Vec<_>, Vec<_>) = functions_needing_state(module)
+            .into_iter()
+            .partition(|function| {
+                attributes::is_kernel_entry_point(*function)
+                    || !walk::address_taken(module, *function)
+            });
+        let mut states: HashMap<FunctionValue, PointerValue> = HashMap::new();
+        for function in &by_thread_local {
+            states.insert(*function, load_thread_local_state(module, *function)?);
         }
         let mut replaced: HashMap<FunctionValue, FunctionValue> = HashMap::new();
-        for function in &needing {
-            replaced.insert(*function, add_state_parameter(module, *function)?);
+        for function in &by_parameter {
+            let new = add_state_parameter(module, *function)?;
+            let state = new
+                .get_last_param()
+                .expect("state parameter")
+                .into_pointer_value();
+            states.insert(new, state);
+            replaced.insert(*function, new);
         }
         for (old, new) in &replaced {
-            redirect_calls(module, *old, *new)?;
+            redirect_calls(module, *old, *new, &states)?;
         }
         let mut entries = Vec::new();
-        for old in needing {
+        for old in by_parameter {
             let new = replaced[&old];
             let name = walk::name(old);
             // Every call to `old` was redirected and its address is not taken.
             walk::delete_function(old, Some(new));
             new.as_global_value().set_name(&name);
-            let state = new
-                .get_last_param()
-                .expect("state parameter")
-                .into_pointer_value();
             if attributes::is_kernel_entry_point(new) {
                 entries.push((new, WorkGroupMemoryUse::of(new)));
             }
-            lower_builtins(module, new, state)?;
+            lower_builtins(module, new, states[&new])?;
+        }
+        for function in by_thread_local {
+            lower_builtins(module, function, states[&function])?;
         }
         for (entry, work_group_memory) in entries {
             build_subhandler(module, entry, work_group_memory)?;
