@@ -25,7 +25,8 @@
 //! * **`-ir-output-only`**: the single pruned module is written to the first `-o` (default
 //!   `<stem of input>.out`), and nothing else.
 //! * **Errors** are values of [`PostLinkError`], one line each; files already written by a
-//!   failing run are removed again.
+//!   failing run are removed again. A module holding ESIMD kernels (`!sycl_explicit_simd`) is
+//!   refused rather than split without the ESIMD lowering native_cpu lacks.
 //!
 //! Behaviour was checked against intel/llvm (branch `sycl`): `llvm/tools/sycl-post-link/
 //! sycl-post-link.cpp` (the version using `llvm/SYCLPostLink/*.h`), `llvm/lib/SYCLPostLink/` and
@@ -68,6 +69,11 @@ pub enum PostLinkError {
          native_cpu (it has no SPIR-V); use -spec-const=emulation ({path})"
     )]
     NativeSpecConstants { path: String },
+    #[error(
+        "kernel '{function}' is an ESIMD kernel (!sycl_explicit_simd), which native_cpu cannot \
+         run ({path})"
+    )]
+    EsimdUnsupported { path: String, function: String },
     #[error("cannot split the module for image {index}: {message} ({path})")]
     Split {
         index: usize,
@@ -143,6 +149,14 @@ pub fn run(options: &Options) -> Result<Outcome, PostLinkError> {
         }
     })?;
 
+    if let Some(function) = ir::functions(&module).into_iter().find(|f| {
+        !ir::is_declaration(*f) && ir::function_metadata(*f, "sycl_explicit_simd").is_some()
+    }) {
+        return Err(PostLinkError::EsimdUnsupported {
+            path: options.input.clone(),
+            function: ir::name(function),
+        });
+    }
     let lowered_spec_constants = lower_spec_constants(options, &module)?;
     let spec_constants =
         spec_constants::read_layout(&module).map_err(|e| PostLinkError::SpecConstants {

@@ -424,7 +424,8 @@ OPTIONS (one or two leading dashes; values as -opt=value or -opt value):
   -emit-kernel-names           [SYCL/kernel names]: the kernels of the image
   -help                        Show this text
 
-Accepted for compatibility with the DPC++ driver, without effect on Native CPU:
+Accepted for compatibility with the DPC++ driver, without effect on Native CPU (a module with
+ESIMD kernels is refused, since native_cpu cannot run them):
   -O0 -O1 -O2 -O3 -Os -Oz -lower-esimd -split-esimd -force-disable-esimd-opt -device-globals
   -generate-device-image-default-spec-consts -device-lib-dir=<dir>
 ";

@@ -664,9 +664,22 @@ fn input_errors_name_the_file() {
         "{stderr}"
     );
 
+    std::fs::write(
+        dir.path().join("esimd.ll"),
+        "define spir_kernel void @_ZTS5Esimd() #0 !sycl_explicit_simd !0 {\n  ret void\n}\n\
+         attributes #0 = { \"sycl-module-id\"=\"e.cpp\" }\n!0 = !{}\n",
+    )
+    .unwrap();
+    let output = run_in(dir.path(), &["-lower-esimd", "-symbols", "esimd.ll"]);
+    assert_fails_with(
+        &output,
+        "kernel '_ZTS5Esimd' is an ESIMD kernel (!sycl_explicit_simd), which native_cpu cannot \
+         run (esimd.ll)",
+    );
+
     assert_eq!(
         outputs_in(dir.path()),
-        set(&["broken.ll", "invalid.ll"]),
+        set(&["broken.ll", "invalid.ll", "esimd.ll"]),
         "no output for failed runs"
     );
 }

@@ -8,10 +8,8 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+use crate::common::{arg, strings, two_image_table, wrap_ok, Fixture};
 use goblin::elf::sym::{STT_FILE, STT_SECTION};
-use sycl_offload_formats::properties::{PropertySetRegistry, PropertyValue};
-
-use crate::common::{arg, strings, wrap_ok, Fixture};
 
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
 const CHECK_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/wrapper/bitcode.check");
@@ -55,41 +53,15 @@ fn file_check(ir: &str, prefix: &str) {
     );
 }
 
-/// Two images from a table: three kernels (one a `__dpcpp_nativecpu` builtin) with property
-/// sets, and one kernel with a manifest. Returns the wrapper arguments before `-o`.
+/// The wrapper arguments before `-o` for [`two_image_table`].
 fn two_images(fx: &Fixture) -> Vec<String> {
-    let code0 = fx.write("k_0.bc", vec![0u8; 1234]);
-    let code1 = fx.write("k_1.bc", "x");
-    let sym0 = fx.symbols(
-        "k_0.sym",
-        &["_ZTS10SimpleVadd", "_ZTS4Test", "__dpcpp_nativecpu_helper"],
-    );
-    let sym1 = fx.symbols("k_1.sym", &["_ZTS4Test"]);
-    let mut registry = PropertySetRegistry::default();
-    registry
-        .set_mut("SYCL/misc properties")
-        .insert("optLevel", PropertyValue::U32(2));
-    registry.set_mut("SYCL/program metadata").insert(
-        "_ZTS10SimpleVadd@reqd_work_group_size",
-        PropertyValue::from_u32s(&[8, 4, 2]),
-    );
-    let prop0 = fx.properties("k_0.prop", &registry);
-    let manifest = fx.write("k_1.mnf", "MANIFEST");
-    let table = fx.table(
-        "k.table",
-        &["Code", "Properties", "Symbols", "Manifest"],
-        &[
-            vec![arg(&code0), arg(&prop0), arg(&sym0), String::new()],
-            vec![arg(&code1), String::new(), arg(&sym1), arg(&manifest)],
-        ],
-    );
     strings(&[
         "-kind=sycl",
         "-target=native_cpu",
         "-compile-opts=-O2",
         "-link-opts=-lfoo",
         "-batch",
-        &arg(&table),
+        &arg(&two_image_table(fx)),
     ])
 }
 

@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 
 use goblin::elf::section_header::SHN_UNDEF;
 use goblin::elf::Elf;
-use sycl_offload_formats::properties::PropertySetRegistry;
+use sycl_offload_formats::properties::{PropertySetRegistry, PropertyValue};
 use sycl_offload_formats::table::Table;
 
 /// A temporary directory for one test's input and output files.
@@ -50,6 +50,39 @@ impl Fixture {
         table.write(&path).expect("write table");
         path
     }
+}
+
+/// The table of two images shared by the bitcode and link tests: image 0 has three entry points
+/// (one a `__dpcpp_nativecpu` builtin), a 1234-byte Code file and property sets (misc, program
+/// metadata and an empty kernel param opt set); image 1 has `_ZTS4Test`, a 1-byte Code file, no
+/// properties and a manifest. Returns the table's path.
+pub fn two_image_table(fx: &Fixture) -> PathBuf {
+    let code0 = fx.write("k_0.bc", vec![0u8; 1234]);
+    let code1 = fx.write("k_1.bc", "x");
+    let sym0 = fx.symbols(
+        "k_0.sym",
+        &["_ZTS10SimpleVadd", "_ZTS4Test", "__dpcpp_nativecpu_helper"],
+    );
+    let sym1 = fx.symbols("k_1.sym", &["_ZTS4Test"]);
+    let mut registry = PropertySetRegistry::default();
+    registry
+        .set_mut("SYCL/misc properties")
+        .insert("optLevel", PropertyValue::U32(2));
+    registry.set_mut("SYCL/program metadata").insert(
+        "_ZTS10SimpleVadd@reqd_work_group_size",
+        PropertyValue::from_u32s(&[8, 4, 2]),
+    );
+    registry.set_mut("SYCL/kernel param opt");
+    let prop0 = fx.properties("k_0.prop", &registry);
+    let manifest = fx.write("k_1.mnf", "MANIFEST");
+    fx.table(
+        "k.table",
+        &["Code", "Properties", "Symbols", "Manifest"],
+        &[
+            vec![arg(&code0), arg(&prop0), arg(&sym0), String::new()],
+            vec![arg(&code1), String::new(), arg(&sym1), arg(&manifest)],
+        ],
+    )
 }
 
 /// A path as a string argument.

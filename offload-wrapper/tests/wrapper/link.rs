@@ -6,9 +6,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use sycl_offload_formats::properties::{PropertySetRegistry, PropertyValue};
-
-use crate::common::{arg, strings, wrap_ok, Fixture};
+use crate::common::{arg, strings, two_image_table, wrap_ok, Fixture};
 
 const RUNTIME_INCLUDE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../toolchain/include");
 
@@ -128,38 +126,9 @@ fn run(program: &Path) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-fn two_images(fx: &Fixture) -> String {
-    let code0 = fx.write("k_0.bc", vec![0u8; 1234]);
-    let code1 = fx.write("k_1.bc", "x");
-    let sym0 = fx.symbols(
-        "k_0.sym",
-        &["_ZTS10SimpleVadd", "_ZTS4Test", "__dpcpp_nativecpu_helper"],
-    );
-    let sym1 = fx.symbols("k_1.sym", &["_ZTS4Test"]);
-    let mut registry = PropertySetRegistry::default();
-    registry
-        .set_mut("SYCL/misc properties")
-        .insert("optLevel", PropertyValue::U32(2));
-    registry.set_mut("SYCL/program metadata").insert(
-        "_ZTS10SimpleVadd@reqd_work_group_size",
-        PropertyValue::from_u32s(&[8, 4, 2]),
-    );
-    registry.set_mut("SYCL/kernel param opt");
-    let prop0 = fx.properties("k_0.prop", &registry);
-    let manifest = fx.write("k_1.mnf", "MANIFEST");
-    arg(&fx.table(
-        "k.table",
-        &["Code", "Properties", "Symbols", "Manifest"],
-        &[
-            vec![arg(&code0), arg(&prop0), arg(&sym0), String::new()],
-            vec![arg(&code1), String::new(), arg(&sym1), arg(&manifest)],
-        ],
-    ))
-}
-
-/// Wraps [`two_images`] into `output` (an object, or bitcode for a `.bc` name).
+/// Wraps [`two_image_table`] into `output` (an object, or bitcode for a `.bc` name).
 fn wrap_two_images(fx: &Fixture, output: &Path) {
-    let table = two_images(fx);
+    let table = arg(&two_image_table(fx));
     wrap_ok(
         fx.dir.path(),
         &strings(&[
@@ -188,7 +157,7 @@ fn compile_bitcode(bitcode: &Path, extra: &[&str]) -> std::path::PathBuf {
     object
 }
 
-/// Links `wrapper` (the [`two_images`] wrapper object) into a PIE with the kernels and a program,
+/// Links `wrapper` (the [`two_image_table`] wrapper object) into a PIE with the kernels and a program,
 /// runs it, and checks the output: registration before the program's constructors, the whole
 /// descriptor as the C side reads it, unregistration after the destructors.
 fn link_pie_and_check(fx: &Fixture, wrapper: &Path) {
