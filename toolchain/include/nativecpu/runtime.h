@@ -160,6 +160,13 @@ int __nativecpu_spec_constants_fill(const char *kernel_name, size_t count,
                                     const char *const *symbolic_ids, const void *const *values,
                                     const size_t *sizes, void *buffer, size_t capacity);
 
+/* The device's name (0), vendor (1), version (2) or platform name (3); NULL otherwise. */
+const char *__nativecpu_device_string(int what);
+
+/* Whether ONEAPI_DEVICE_SELECTOR (DPC++'s device filter, e.g. "native_cpu:cpu") lets the
+ * device through: 1 yes (also when unset), 0 no, -1 malformed (see __nativecpu_last_error). */
+int __nativecpu_device_selected(void);
+
 /* The message of the calling thread's last failed runtime call ("" if none). */
 const char *__nativecpu_last_error(void);
 

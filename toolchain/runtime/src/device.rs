@@ -31,6 +31,22 @@
 //! Each local dimension must also be at least 1 (a zero in an nd_range local size is rejected;
 //! all zeros mean a range launch).
 
+use std::ffi::CStr;
+
+/// The platform's name, as `info::platform::name` and `sycl-ls` report it. (C strings, because
+/// the headers read them through `__nativecpu_device_string`.)
+pub const PLATFORM_NAME: &CStr = c"SYCL Native CPU";
+/// The device's name, as `info::device::name` and `sycl-ls` report it.
+pub const DEVICE_NAME: &CStr = c"SYCL Native CPU";
+/// The vendor of the platform and the device.
+pub const VENDOR: &CStr = c"ncpu toolchain";
+/// The device and driver version: the toolchain's version.
+pub const VERSION: &CStr =
+    match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+        Ok(version) => version,
+        Err(_) => panic!("a package version has no NUL"),
+    };
+
 /// The largest work-group, in work-items (the product of the local sizes), of an nd_range launch
 /// or of a kernel's `reqd_work_group_size`.
 pub const MAX_WORK_GROUP_SIZE: usize = 8192;

@@ -212,6 +212,36 @@ pub unsafe extern "C" fn __nativecpu_spec_constants_fill(
     )
 }
 
+/// The device's name (0), vendor (1), version (2) or platform name (3) as a static C string;
+/// null for other values.
+#[no_mangle]
+pub extern "C" fn __nativecpu_device_string(what: c_int) -> *const c_char {
+    match what {
+        0 => device::DEVICE_NAME.as_ptr(),
+        1 => device::VENDOR.as_ptr(),
+        2 => device::VERSION.as_ptr(),
+        3 => device::PLATFORM_NAME.as_ptr(),
+        _ => std::ptr::null(),
+    }
+}
+
+/// 1 if `ONEAPI_DEVICE_SELECTOR` lets the device through (or is unset), 0 if it hides it, -1
+/// if it cannot be parsed (the reason in the last error).
+#[no_mangle]
+pub extern "C" fn __nativecpu_device_selected() -> c_int {
+    diag::catch_panic(
+        "__nativecpu_device_selected",
+        -1,
+        || match crate::selector::device_selected() {
+            Ok(selected) => c_int::from(selected),
+            Err(error) => {
+                diag::set_last_error(&error.to_string());
+                -1
+            }
+        },
+    )
+}
+
 /// The calling thread's last error message ("" if none); valid until its next failing call.
 #[no_mangle]
 pub extern "C" fn __nativecpu_last_error() -> *const c_char {

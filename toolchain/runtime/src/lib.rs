@@ -32,6 +32,7 @@
 //! The C ABI is `toolchain/include/nativecpu/runtime.h`, implemented by [`ffi`] and nothing else:
 //! `__sycl_register_lib`, `__sycl_unregister_lib`, `__nativecpu_find_kernel`,
 //! `__nativecpu_launch`, `__nativecpu_spec_constants_size`, `__nativecpu_spec_constants_fill`,
+//! `__nativecpu_device_selected`,
 //! `__nativecpu_last_error`, `__nativecpu_thread_count`, `__nativecpu_max_work_group_size` and
 //! `__nativecpu_local_memory_size`. The `#[repr(C)]` types
 //! mirror the header's structs field for field, and [`launch::ResultCode`] its
@@ -59,6 +60,7 @@
 //!
 //! `NATIVECPU_THREADS=<n>` (1 to 4096) sets the number of threads a launch uses, the launching
 //! thread included; otherwise every core the process may run on is used.
+//! `ONEAPI_DEVICE_SELECTOR` (DPC++'s device filter, see [`selector`]) may hide the device.
 //!
 //! The Rust API of the modules is for the runtime's own tests and for tools written in Rust; C
 //! and C++ programs use the entry points only.
@@ -70,5 +72,6 @@ pub mod ffi;
 pub mod launch;
 pub mod pool;
 pub mod registry;
+pub mod selector;
 pub mod spec_constants;
 pub mod state;

@@ -1,0 +1,68 @@
+//! `sycl-ls`: the devices a SYCL program built with `ncpu++` sees, printed the way DPC++'s
+//! `sycl-ls` prints them, so scripts that parse its output keep working.
+//!
+//! There is one platform with one device, the CPU running the program through the Native CPU
+//! runtime, unless `ONEAPI_DEVICE_SELECTOR` hides it. The concise line is
+//! `[native_cpu:cpu][native_cpu:0] <platform>, <device> <version> [<driver version>]`; `--verbose`
+//! adds the platform and device details and which device each standard selector picks.
+
+use nativecpu_runtime::{device, pool, selector};
+
+/// What to print.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    pub verbose: bool,
+}
+
+/// The listing, or the reason `ONEAPI_DEVICE_SELECTOR` could not be read.
+pub fn listing(options: Options) -> Result<String, selector::SelectorError> {
+    let selected = selector::device_selected()?;
+    let text = |s: &std::ffi::CStr| s.to_string_lossy().into_owned();
+    let (platform, name, version) = (
+        text(device::PLATFORM_NAME),
+        text(device::DEVICE_NAME),
+        text(device::VERSION),
+    );
+    let mut out = String::new();
+    if selected {
+        out.push_str(&format!(
+            "[native_cpu:cpu][native_cpu:0] {platform}, {name} {version} [{version}]\n"
+        ));
+    }
+    if options.verbose {
+        out.push_str(&format!("\nPlatforms: {}\n", usize::from(selected)));
+        if selected {
+            out.push_str(&format!(
+                "Platform [#1]:\n    Version  : {version}\n    Name     : {platform}\n    \
+                 Vendor   : {vendor}\n    Devices  : 1\n        Device [#0]:\n        \
+                 Type              : cpu\n        Version           : {version}\n        \
+                 Name              : {name}\n        Vendor            : {vendor}\n        \
+                 Driver            : {version}\n        Compute units     : {units}\n        \
+                 Max work-group    : {work_group}\n        Local memory      : {local} bytes\n        \
+                 Sub-group sizes   : 1\n        Aspects           : cpu fp64 atomic64 \
+                 usm_device_allocations usm_host_allocations usm_shared_allocations \
+                 usm_system_allocations\n",
+                vendor = text(device::VENDOR),
+                units = pool::global().threads(),
+                work_group = device::MAX_WORK_GROUP_SIZE,
+                local = device::LOCAL_MEMORY_SIZE,
+            ));
+        }
+        let chosen = |accepts: bool| {
+            if selected && accepts {
+                format!("native_cpu:cpu:0 {name}")
+            } else {
+                "No device of requested type available".to_owned()
+            }
+        };
+        out.push_str(&format!(
+            "default_selector()      : {}\naccelerator_selector()  : {}\ncpu_selector()          : \
+             {}\ngpu_selector()          : {}\n",
+            chosen(true),
+            chosen(false),
+            chosen(true),
+            chosen(false),
+        ));
+    }
+    Ok(out)
+}

@@ -1,0 +1,79 @@
+//! The `sycl-ls` binary: its line for our device, `--verbose`, and ONEAPI_DEVICE_SELECTOR.
+
+use std::process::{Command, Output};
+
+fn sycl_ls(args: &[&str], selector: Option<&str>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sycl-ls"));
+    command.args(args).env("NATIVECPU_THREADS", "3");
+    match selector {
+        Some(value) => command.env("ONEAPI_DEVICE_SELECTOR", value),
+        None => command.env_remove("ONEAPI_DEVICE_SELECTOR"),
+    };
+    command.output().expect("sycl-ls runs")
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+const LINE: &str = concat!(
+    "[native_cpu:cpu][native_cpu:0] SYCL Native CPU, SYCL Native CPU ",
+    env!("CARGO_PKG_VERSION"),
+    " [",
+    env!("CARGO_PKG_VERSION"),
+    "]\n"
+);
+
+#[test]
+fn lists_the_native_cpu_device() {
+    assert_eq!(stdout(&sycl_ls(&[], None)), LINE);
+    assert_eq!(stdout(&sycl_ls(&[], Some("native_cpu:cpu"))), LINE);
+}
+
+#[test]
+fn the_selector_can_hide_the_device() {
+    assert_eq!(stdout(&sycl_ls(&[], Some("level_zero:gpu"))), "");
+    let verbose = stdout(&sycl_ls(&["--verbose"], Some("!native_cpu:*")));
+    assert!(verbose.contains("Platforms: 0\n"), "{verbose}");
+    assert!(
+        verbose.contains("default_selector()      : No device of requested type available"),
+        "{verbose}"
+    );
+}
+
+#[test]
+fn verbose_describes_the_device_and_the_selectors() {
+    let verbose = stdout(&sycl_ls(&["--verbose"], None));
+    assert!(verbose.starts_with(LINE), "{verbose}");
+    for expected in [
+        "Platforms: 1\n",
+        "Type              : cpu\n",
+        "Compute units     : 3\n",
+        "Max work-group    : 8192\n",
+        "Local memory      : 262144 bytes\n",
+        "cpu_selector()          : native_cpu:cpu:0 SYCL Native CPU\n",
+        "gpu_selector()          : No device of requested type available\n",
+    ] {
+        assert!(
+            verbose.contains(expected),
+            "missing {expected:?} in:\n{verbose}"
+        );
+    }
+}
+
+#[test]
+fn malformed_selectors_are_one_line_errors() {
+    let output = sycl_ls(&[], Some("native_cpu"));
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("sycl-ls: error: ONEAPI_DEVICE_SELECTOR='native_cpu': term")
+            && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+}
