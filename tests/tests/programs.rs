@@ -82,3 +82,12 @@ fn specialization_constants_defaults_and_set_values_in_two_translation_units() {
         &["-O0"],
     );
 }
+
+#[test]
+fn reductions_over_ranges_and_nd_ranges() {
+    let built = Built::compile(&[program("reductions.cpp")], &["-O2"]);
+    built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
+    built.run_and_check(&[("NATIVECPU_THREADS", "5")]);
+    built.run_and_check(&[]);
+    compile_and_run(&["reductions.cpp"], &["-O0"]);
+}

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <nativecpu/runtime.h>
@@ -113,6 +114,22 @@ void launch_nd_range(const char *name, const nd_range<Dims> &ndr, const kernel_a
 
 } // namespace detail
 
+namespace detail {
+template <typename T> inline constexpr bool is_reduction_v = false;
+template <typename... Args> inline constexpr bool starts_with_reduction_v = false;
+template <typename First, typename... Rest>
+inline constexpr bool starts_with_reduction_v<First, Rest...> = is_reduction_v<std::decay_t<First>>;
+
+template <typename KernelName, bool IsRange, int UserDims, int LaunchDims, typename Functor,
+          typename... Descriptors, std::size_t... I>
+void submit_reductions(handler &h, const range<UserDims> &user_range, const nd_range<LaunchDims> &launch,
+                       const Functor &functor, std::index_sequence<I...>, const Descriptors &...descriptors);
+template <typename KernelName, int Dims, typename... Args, std::size_t... I>
+void reduction_parallel_for(handler &h, const range<Dims> &extent, std::index_sequence<I...>, const Args &...args);
+template <typename KernelName, int Dims, typename... Args, std::size_t... I>
+void reduction_parallel_for(handler &h, const nd_range<Dims> &launch, std::index_sequence<I...>, const Args &...args);
+} // namespace detail
+
 class handler {
 public:
   handler(const handler &) = delete;
@@ -151,6 +168,20 @@ public:
       detail::launch_range(detail::kernel_name<Name>(), extent, offset, {&copy, 0, spec_constants.get()});
     });
 #endif
+  }
+
+  // parallel_for with reductions (reduction.hpp): the reductions, then the kernel, which takes
+  // one reducer per reduction after its item (or id, or nd_item).
+  template <typename KernelName = detail::auto_name, int Dims, typename... Rest,
+            typename = std::enable_if_t<(sizeof...(Rest) > 1) && detail::starts_with_reduction_v<Rest...>>>
+  void parallel_for(range<Dims> extent, const Rest &...rest) {
+    detail::reduction_parallel_for<KernelName>(*this, extent, std::make_index_sequence<sizeof...(Rest) - 1>(),
+                                               rest...);
+  }
+  template <typename KernelName = detail::auto_name, int Dims, typename... Rest,
+            typename = std::enable_if_t<(sizeof...(Rest) > 1) && detail::starts_with_reduction_v<Rest...>>>
+  void parallel_for(nd_range<Dims> ndr, const Rest &...rest) {
+    detail::reduction_parallel_for<KernelName>(*this, ndr, std::make_index_sequence<sizeof...(Rest) - 1>(), rest...);
   }
 
   template <typename KernelName = detail::auto_name, typename Functor>
@@ -218,6 +249,29 @@ public:
 
 private:
   friend class queue;
+  template <typename KernelName, bool IsRange, int UserDims, int LaunchDims, typename Functor,
+            typename... Descriptors, std::size_t... I>
+  friend void detail::submit_reductions(handler &, const range<UserDims> &, const nd_range<LaunchDims> &,
+                                        const Functor &, std::index_sequence<I...>, const Descriptors &...);
+
+  // An nd_range kernel built by the headers (not the user's functor), with `finish` run on the
+  // host after it.
+  template <typename Name, int Dims, typename Kernel, typename Finish>
+  void launch_nd_range_kernel(const nd_range<Dims> &ndr, const Kernel &kernel, Finish finish) {
+#ifdef __SYCL_DEVICE_ONLY__
+    (void)ndr;
+    (void)finish;
+    detail::nd_range_kernel<Name, Dims>(kernel, nullptr);
+#else
+    set_command([ndr, kernel, finish, local_memory = local_memory_size_] {
+      if (ndr.get_global_range().size() != 0) {
+        Kernel copy = kernel;
+        detail::launch_nd_range(detail::kernel_name<Name>(), ndr, {&copy, local_memory, nullptr});
+      }
+      finish();
+    });
+#endif
+  }
 
   template <typename KernelName, int Dims, typename Functor>
   void parallel_for_with_size(nd_range<Dims> ndr, const Functor &f, void *) {

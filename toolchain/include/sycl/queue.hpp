@@ -92,6 +92,17 @@ public:
   event parallel_for(range<Dims> extent, const std::vector<event> &, const Functor &f) {
     return parallel_for<KernelName>(extent, f);
   }
+  // With reductions: the reductions, then the kernel.
+  template <typename KernelName = detail::auto_name, int Dims, typename... Rest,
+            typename = std::enable_if_t<(sizeof...(Rest) > 1) && detail::starts_with_reduction_v<Rest...>>>
+  event parallel_for(range<Dims> extent, const Rest &...rest) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(extent, rest...); });
+  }
+  template <typename KernelName = detail::auto_name, int Dims, typename... Rest,
+            typename = std::enable_if_t<(sizeof...(Rest) > 1) && detail::starts_with_reduction_v<Rest...>>>
+  event parallel_for(nd_range<Dims> ndr, const Rest &...rest) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(ndr, rest...); });
+  }
   template <typename KernelName = detail::auto_name, typename Functor>
   event parallel_for(std::size_t count, const Functor &f) {
     return parallel_for<KernelName>(range<1>(count), f);

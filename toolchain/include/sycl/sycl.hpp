@@ -24,5 +24,6 @@
 #include "functional.hpp"
 #include "group_algorithm.hpp"
 #include "atomic_ref.hpp"
+#include "reduction.hpp"
 #include "ext/oneapi/group_local_memory.hpp"
 #include "ext/oneapi/properties.hpp"

@@ -1,0 +1,306 @@
+// Reductions (SYCL 2020 section 4.9.2): sycl::reduction, sycl::reducer, and parallel_for over a
+// range or an nd_range with reductions.
+//
+// How they run: each work-item combines into its own reducer (a private variable, so the user's
+// loop body has no shared state at all); at the end of the kernel every work-item stores its
+// reducer in a work-group local array, and after a group barrier the group's first work-item
+// folds the array into one partial result per work-group. The host folds the partial results of
+// all work-groups, in group order, into the reduction variable once the kernel has finished.
+// No atomics anywhere: a work-group runs on one thread, and the partials of different groups are
+// different memory. A range parallel_for with reductions runs as a one-dimensional nd_range over
+// the linearised range (work-groups of up to 128 items, the last one partly idle), so the same
+// scheme covers both.
+//
+// Operations without a known identity (user function objects, given no identity) are supported:
+// each reducer then remembers whether it holds a value, and empty ones are skipped when folding.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "buffer.hpp"
+#include "functional.hpp"
+#include "group.hpp"
+#include "handler.hpp"
+#include "local_accessor.hpp"
+#include "nd_item.hpp"
+#include "nd_range.hpp"
+#include "properties.hpp"
+#include "range.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+
+namespace detail {
+// A reducer's state: its value, and whether it holds one (always, once an identity is known).
+template <typename T> struct reduction_slot {
+  T value;
+  bool engaged;
+};
+
+template <typename T, typename BinaryOperation> void combine_into(reduction_slot<T> &slot, const T &value,
+                                                                  const BinaryOperation &op) {
+  if (slot.engaged) {
+    slot.value = op(slot.value, value);
+  } else {
+    slot.value = value;
+    slot.engaged = true;
+  }
+}
+
+// What sycl::reduction returns: where the result goes and how to combine.
+template <typename T, typename BinaryOperation> struct reduction_descriptor {
+  using value_type = T;
+  using operation = BinaryOperation;
+
+  T *result;
+  BinaryOperation op;
+  reduction_slot<T> identity; // engaged when an identity is known or given
+  bool initialize_to_identity;
+  std::shared_ptr<void> keep_alive; // a reduction into a buffer keeps its storage
+};
+
+template <typename T, typename Op> inline constexpr bool is_reduction_v<reduction_descriptor<T, Op>> = true;
+
+// One reduction as the kernel sees it: the group's scratch array and the partial results.
+template <typename T, typename BinaryOperation> struct reduction_in_kernel {
+  using value_type = T;
+  using operation = BinaryOperation;
+
+  local_accessor<reduction_slot<T>, 1> scratch;
+  reduction_slot<T> *partials;
+  reduction_slot<T> identity;
+  BinaryOperation op;
+};
+
+template <typename BinaryOperation, typename T> reduction_slot<T> known_identity_slot() {
+  if constexpr (has_known_identity_v<BinaryOperation, T>)
+    return {known_identity_v<BinaryOperation, T>, true};
+  else
+    return {T{}, false};
+}
+} // namespace detail
+
+// The object a kernel combines partial results into (one per work-item and reduction).
+template <typename T, typename BinaryOperation, int Dimensions = 0> class reducer {
+  static_assert(Dimensions == 0, "only scalar reductions are supported");
+
+public:
+  using value_type = T;
+  using binary_operation = BinaryOperation;
+  static constexpr int dimensions = Dimensions;
+
+  reducer(const reducer &) = delete;
+  reducer &operator=(const reducer &) = delete;
+
+  reducer &combine(const T &partial) {
+    detail::combine_into(slot_, partial, op_);
+    return *this;
+  }
+
+  template <typename Op = BinaryOperation, typename = std::enable_if_t<has_known_identity_v<Op, T>>>
+  T identity() const {
+    return known_identity_v<Op, T>;
+  }
+
+  // The shorthand operators of SYCL 2020 4.9.2.3, each for its operation.
+  template <typename Op = BinaryOperation,
+            typename = std::enable_if_t<detail::op_kind_v<Op> == detail::op_kind::plus>>
+  friend reducer &operator+=(reducer &r, const T &partial) {
+    return r.combine(partial);
+  }
+  template <typename Op = BinaryOperation,
+            typename = std::enable_if_t<detail::op_kind_v<Op> == detail::op_kind::multiplies>>
+  friend reducer &operator*=(reducer &r, const T &partial) {
+    return r.combine(partial);
+  }
+  template <typename Op = BinaryOperation,
+            typename = std::enable_if_t<detail::op_kind_v<Op> == detail::op_kind::bit_and>>
+  friend reducer &operator&=(reducer &r, const T &partial) {
+    return r.combine(partial);
+  }
+  template <typename Op = BinaryOperation,
+            typename = std::enable_if_t<detail::op_kind_v<Op> == detail::op_kind::bit_or>>
+  friend reducer &operator|=(reducer &r, const T &partial) {
+    return r.combine(partial);
+  }
+  template <typename Op = BinaryOperation,
+            typename = std::enable_if_t<detail::op_kind_v<Op> == detail::op_kind::bit_xor>>
+  friend reducer &operator^=(reducer &r, const T &partial) {
+    return r.combine(partial);
+  }
+  template <typename Op = BinaryOperation,
+            typename = std::enable_if_t<detail::op_kind_v<Op> == detail::op_kind::plus && std::is_integral_v<T>>>
+  friend reducer &operator++(reducer &r) {
+    return r.combine(T(1));
+  }
+
+  // Implementation: made by the reduction kernel, empty or holding the identity.
+  explicit reducer(const detail::reduction_in_kernel<T, BinaryOperation> &reduction)
+      : slot_(reduction.identity), op_(reduction.op) {}
+  const detail::reduction_slot<T> &slot() const { return slot_; }
+
+private:
+  detail::reduction_slot<T> slot_;
+  BinaryOperation op_;
+};
+
+// ---- sycl::reduction -----------------------------------------------------------------------
+
+template <typename T, typename BinaryOperation>
+detail::reduction_descriptor<T, BinaryOperation> reduction(T *variable, BinaryOperation combiner,
+                                                          const property_list &properties = {}) {
+  return {variable, combiner, detail::known_identity_slot<BinaryOperation, T>(),
+          properties.has_property<property::reduction::initialize_to_identity>(), nullptr};
+}
+
+template <typename T, typename BinaryOperation>
+detail::reduction_descriptor<T, BinaryOperation> reduction(T *variable, const T &identity, BinaryOperation combiner,
+                                                          const property_list &properties = {}) {
+  return {variable, combiner, {identity, true},
+          properties.has_property<property::reduction::initialize_to_identity>(), nullptr};
+}
+
+// A reduction into the single element of a buffer.
+template <typename T, int Dims, typename AllocatorT, typename BinaryOperation>
+detail::reduction_descriptor<T, BinaryOperation> reduction(buffer<T, Dims, AllocatorT> variable, handler &,
+                                                          BinaryOperation combiner,
+                                                          const property_list &properties = {}) {
+  return {variable.data(), combiner, detail::known_identity_slot<BinaryOperation, T>(),
+          properties.has_property<property::reduction::initialize_to_identity>(), variable.storage()};
+}
+
+template <typename T, int Dims, typename AllocatorT, typename BinaryOperation>
+detail::reduction_descriptor<T, BinaryOperation> reduction(buffer<T, Dims, AllocatorT> variable, handler &,
+                                                          const T &identity, BinaryOperation combiner,
+                                                          const property_list &properties = {}) {
+  return {variable.data(), combiner, {identity, true},
+          properties.has_property<property::reduction::initialize_to_identity>(), variable.storage()};
+}
+
+namespace detail {
+// The largest work-group a range parallel_for with reductions runs in.
+inline constexpr std::size_t reduction_group_size = 128;
+
+// The kernel of a parallel_for with reductions. `IsRange`: the user's kernel takes an item (or
+// id) of `user_range`, which is linearised onto a one-dimensional nd_range.
+template <bool IsRange, int UserDims, int LaunchDims, typename Functor, typename... Reductions>
+struct reduction_kernel {
+  Functor functor;
+  range<UserDims> user_range;
+  std::tuple<Reductions...> reductions;
+
+  void operator()(nd_item<LaunchDims> it) const {
+    run(it, std::index_sequence_for<Reductions...>());
+  }
+
+private:
+  template <std::size_t... I> void run(const nd_item<LaunchDims> &it, std::index_sequence<I...>) const {
+    std::tuple<reducer<typename Reductions::value_type, typename Reductions::operation>...> reducers(
+        std::get<I>(reductions)...);
+    if constexpr (IsRange) {
+      const std::size_t linear = it.get_global_linear_id();
+      if (linear < user_range.size()) {
+        id<UserDims> index = delinearize(linear);
+        item<UserDims, true> user_item(index, user_range, id<UserDims>());
+        if constexpr (std::is_invocable_v<const Functor &, item<UserDims>, decltype(std::get<I>(reducers))...>)
+          functor(user_item, std::get<I>(reducers)...);
+        else
+          functor(index, std::get<I>(reducers)...);
+      }
+    } else {
+      functor(it, std::get<I>(reducers)...);
+    }
+    const std::size_t local = it.get_local_linear_id();
+    ((std::get<I>(reductions).scratch[local] = std::get<I>(reducers).slot()), ...);
+    group_barrier(it.get_group());
+    if (local == 0) {
+      const std::size_t size = it.get_local_range().size();
+      (fold(std::get<I>(reductions), size, it.get_group_linear_id()), ...);
+    }
+  }
+
+  template <typename R> static void fold(const R &reduction, std::size_t size, std::size_t group) {
+    auto total = reduction.scratch[0];
+    for (std::size_t i = 1; i < size; ++i)
+      if (reduction.scratch[i].engaged) combine_into(total, reduction.scratch[i].value, reduction.op);
+    reduction.partials[group] = total;
+  }
+
+  // SYCL order: the last dimension varies fastest.
+  id<UserDims> delinearize(std::size_t linear) const {
+    id<UserDims> index;
+    for (int d = UserDims - 1; d >= 0; --d) {
+      index[d] = linear % user_range[d];
+      linear /= user_range[d];
+    }
+    return index;
+  }
+};
+
+template <typename T, typename BinaryOperation>
+reduction_in_kernel<T, BinaryOperation> prepare_reduction(const reduction_descriptor<T, BinaryOperation> &reduction,
+                                                          handler &h, std::size_t group_size,
+                                                          std::vector<reduction_slot<T>> &partials) {
+  return {local_accessor<reduction_slot<T>, 1>(range<1>(group_size), h), partials.data(), reduction.identity,
+          reduction.op};
+}
+
+// After the kernel: the reduction variable's old value (unless initialize_to_identity), then
+// every group's partial result, in group order.
+template <typename T, typename BinaryOperation>
+void finish_reduction(const reduction_descriptor<T, BinaryOperation> &reduction,
+                      const std::vector<reduction_slot<T>> &partials) {
+  reduction_slot<T> total =
+      reduction.initialize_to_identity ? reduction.identity : reduction_slot<T>{*reduction.result, true};
+  for (const auto &partial : partials)
+    if (partial.engaged) combine_into(total, partial.value, reduction.op);
+  if (total.engaged) *reduction.result = total.value;
+}
+
+template <typename KernelName, bool IsRange, int UserDims, int LaunchDims, typename Functor,
+          typename... Descriptors, std::size_t... I>
+void submit_reductions(handler &h, const range<UserDims> &user_range, const nd_range<LaunchDims> &launch,
+                       const Functor &functor, std::index_sequence<I...>, const Descriptors &...descriptors) {
+  const std::size_t group_size = launch.get_local_range().size();
+  const std::size_t groups = launch.get_group_range().size();
+  auto partials = std::make_shared<std::tuple<std::vector<reduction_slot<typename Descriptors::value_type>>...>>(
+      std::vector<reduction_slot<typename Descriptors::value_type>>(groups)...);
+  using Kernel = reduction_kernel<IsRange, UserDims, LaunchDims, Functor,
+                                  reduction_in_kernel<typename Descriptors::value_type, typename Descriptors::operation>...>;
+  Kernel kernel{functor, user_range,
+                std::make_tuple(prepare_reduction(descriptors, h, group_size, std::get<I>(*partials))...)};
+  using Name = kernel_name_t<KernelName, Kernel>;
+  h.template launch_nd_range_kernel<Name>(launch, kernel, [partials, descriptors...] {
+    (finish_reduction(descriptors, std::get<I>(*partials)), ...);
+  });
+}
+
+template <typename KernelName, int Dims, typename... Args, std::size_t... I>
+void reduction_parallel_for(handler &h, const range<Dims> &extent, std::index_sequence<I...>, const Args &...args) {
+  const auto &functor = std::get<sizeof...(Args) - 1>(std::forward_as_tuple(args...));
+  const std::size_t items = extent.size();
+  std::size_t group_size = reduction_group_size;
+  while (group_size > 1 && group_size / 2 >= items) group_size /= 2;
+  const std::size_t groups = items == 0 ? 0 : (items + group_size - 1) / group_size;
+  nd_range<1> launch(range<1>(groups * group_size), range<1>(group_size));
+  submit_reductions<KernelName, true>(h, extent, launch, functor, std::index_sequence<I...>(),
+                                      std::get<I>(std::forward_as_tuple(args...))...);
+}
+
+template <typename KernelName, int Dims, typename... Args, std::size_t... I>
+void reduction_parallel_for(handler &h, const nd_range<Dims> &launch, std::index_sequence<I...>,
+                            const Args &...args) {
+  const auto &functor = std::get<sizeof...(Args) - 1>(std::forward_as_tuple(args...));
+  submit_reductions<KernelName, false>(h, launch.get_global_range(), launch, functor, std::index_sequence<I...>(),
+                                       std::get<I>(std::forward_as_tuple(args...))...);
+}
+} // namespace detail
+
+} // namespace _V1
+} // namespace sycl
