@@ -5,7 +5,7 @@
 // operation. These operations commute, so the final values are exact whatever the interleaving:
 // the host folds the same operands in index order for the reference.
 //
-// The values returned are checked too: four shared counters hand out tickets (c++, ++c,
+// The values returned are checked too: five shared counters hand out tickets (c++, ++c,
 // fetch_sub(1), --c, and += 2), and every ticket must be handed out exactly once.
 //
 // The fetch_* calls take their memory order as a run-time kernel argument (every one of the five

@@ -4,8 +4,8 @@
 // order and scope.
 //
 // For int, unsigned int, long, unsigned long, float and double, every work-item of a group
-// applies the type's operations (add, sub, min, max, and for integers and, or, xor, exchange and
-// a compare-exchange claim) to the group's counters in local memory, with the memory order as a
+// applies the type's operations (add, sub, min, max, for integers also and, or, xor) and a
+// compare-exchange claim to the group's counters in local memory, with the memory order as a
 // run-time kernel argument; after a barrier the group's counters are copied out and compared
 // with the host's fold of the same operands. A generic-space helper adds each operand both to
 // a local counter (work_group scope) and to a global total (device scope). Between the steps,
