@@ -1,15 +1,24 @@
-// sycl::atomic_ref and sycl::atomic_fence (SYCL 2020 sections 4.15.3 and 4.15.2), minimal:
-// integral types of 4 or 8 bytes, float and double, in any address space.
+// sycl::atomic_ref (SYCL 2020 section 4.15.3): atomic operations on an object that lives in
+// ordinary memory, for int, unsigned int, long, unsigned long, long long, unsigned long long,
+// float, double and pointer types, in the generic, global and local address spaces.
 //
-// Implemented with clang's __atomic builtins at the requested order. Scopes are accepted and
-// ignored: the builtins are system-wide, which is correct for every narrower scope, and every
-// address space is ordinary memory here (one thread runs a whole work-group, so work-group local
-// atomics are never contended, but stay correct). Orders that the spec makes undefined for an
-// operation (a release load, an acquire store, a release failure order) are strengthened to
-// the nearest valid one rather than passed on.
+// Every operation is one of clang's __scoped_atomic builtins, so it becomes a real LLVM atomic
+// instruction: a load or store atomic, atomicrmw (add, sub, and, or, xor, min/max or umin/umax,
+// xchg, and fadd, fsub, fmin, fmax for float and double) or cmpxchg. The memory order goes to
+// the builtin as its order operand: a constant once the call is inlined with a constant order
+// (the template's default order, or a literal argument), and clang's switch over the five orders
+// when it is only known at run time. The memory scope goes to the builtin as its scope operand;
+// on CPU targets clang gives every scope LLVM's system scope, which is what device and system
+// scopes need (work-groups run on several threads at once) and is correct, if stronger than
+// necessary, for the narrower ones.
 //
-// Not implemented yet: pointer specialisations, atomic_ref of 1- or 2-byte types, and
-// sycl::atomic (deprecated).
+// Orders that the specification does not allow for an operation (a release or acq_rel load, an
+// acquire or acq_rel store, a release or acq_rel compare-exchange failure order) are mapped to
+// the order C++ uses for the one-order compare-exchange: the load takes acquire, the store
+// release, the failure order relaxed or acquire.
+//
+// Not implemented: atomic_ref of 1- or 2-byte types (not in SYCL 2020) and the deprecated
+// sycl::atomic class.
 #pragma once
 
 #include <cstddef>
@@ -23,82 +32,83 @@ namespace sycl {
 inline namespace _V1 {
 
 namespace detail {
-constexpr memory_order read_order(memory_order order) {
-  return order == memory_order::acq_rel   ? memory_order::acquire
-         : order == memory_order::release ? memory_order::relaxed
+template <typename T>
+inline constexpr bool atomic_integer_v =
+    std::is_same_v<T, int> || std::is_same_v<T, unsigned int> || std::is_same_v<T, long> ||
+    std::is_same_v<T, unsigned long> || std::is_same_v<T, long long> || std::is_same_v<T, unsigned long long>;
+template <typename T> inline constexpr bool atomic_floating_point_v = std::is_same_v<T, float> || std::is_same_v<T, double>;
+
+// The order of an operation that only reads, only writes, or of a failed compare-exchange.
+constexpr memory_order load_order(memory_order order) {
+  return order == memory_order::release || order == memory_order::acq_rel ? memory_order::acquire : order;
+}
+constexpr memory_order store_order(memory_order order) {
+  return order == memory_order::acquire || order == memory_order::acq_rel ? memory_order::release : order;
+}
+constexpr memory_order failure_order(memory_order order) {
+  return order == memory_order::release   ? memory_order::relaxed
+         : order == memory_order::acq_rel ? memory_order::acquire
                                           : order;
-}
-constexpr memory_order write_order(memory_order order) {
-  return order == memory_order::acq_rel   ? memory_order::release
-         : order == memory_order::acquire ? memory_order::relaxed
-                                          : order;
-}
-constexpr int gnu_load_order(memory_order order) {
-  // A load cannot release: release is read as relaxed's stronger neighbour, acquire.
-  return to_gnu_order(order == memory_order::release || order == memory_order::acq_rel ? memory_order::acquire
-                                                                                         : order);
-}
-constexpr int gnu_store_order(memory_order order) {
-  return to_gnu_order(order == memory_order::acquire || order == memory_order::acq_rel ? memory_order::release
-                                                                                         : order);
-}
-constexpr int gnu_failure_order(memory_order order) {
-  return to_gnu_order(order == memory_order::release   ? memory_order::relaxed
-                      : order == memory_order::acq_rel ? memory_order::acquire
-                                                       : order);
 }
 
+// What every atomic_ref has: loads, stores, exchange and compare-exchange.
 template <typename T, memory_order DefaultOrder, memory_scope DefaultScope> class atomic_ref_base {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "atomic_ref supports 4- and 8-byte types");
+  static_assert(DefaultOrder == memory_order::relaxed || DefaultOrder == memory_order::acq_rel ||
+                    DefaultOrder == memory_order::seq_cst,
+                "the default order of an atomic_ref is relaxed, acq_rel or seq_cst");
 
 public:
   using value_type = T;
   static constexpr std::size_t required_alignment = sizeof(T);
   static constexpr bool is_always_lock_free = __atomic_always_lock_free(sizeof(T), 0);
-  static constexpr memory_order default_read_order = read_order(DefaultOrder);
-  static constexpr memory_order default_write_order = write_order(DefaultOrder);
+  static constexpr memory_order default_read_order = load_order(DefaultOrder);
+  static constexpr memory_order default_write_order = store_order(DefaultOrder);
   static constexpr memory_order default_read_modify_write_order = DefaultOrder;
   static constexpr memory_scope default_scope = DefaultScope;
 
+  // `ref` must be aligned to required_alignment.
   explicit atomic_ref_base(T &ref) : pointer_(&ref) {}
   atomic_ref_base(const atomic_ref_base &) noexcept = default;
   atomic_ref_base &operator=(const atomic_ref_base &) = delete;
 
   bool is_lock_free() const noexcept { return is_always_lock_free; }
 
-  void store(T operand, memory_order order = default_write_order, memory_scope = default_scope) const noexcept {
-    __atomic_store(pointer_, &operand, gnu_store_order(order));
+  void store(T operand, memory_order order = default_write_order, memory_scope scope = default_scope) const noexcept {
+    __scoped_atomic_store(pointer_, &operand, to_gnu_order(store_order(order)), to_gnu_scope(scope));
   }
   T operator=(T desired) const noexcept {
     store(desired);
     return desired;
   }
-  T load(memory_order order = default_read_order, memory_scope = default_scope) const noexcept {
+
+  T load(memory_order order = default_read_order, memory_scope scope = default_scope) const noexcept {
     T value;
-    __atomic_load(pointer_, &value, gnu_load_order(order));
+    __scoped_atomic_load(pointer_, &value, to_gnu_order(load_order(order)), to_gnu_scope(scope));
     return value;
   }
   operator T() const noexcept { return load(); }
+
   T exchange(T operand, memory_order order = default_read_modify_write_order,
-             memory_scope = default_scope) const noexcept {
+             memory_scope scope = default_scope) const noexcept {
     T previous;
-    __atomic_exchange(pointer_, &operand, &previous, to_gnu_order(order));
+    __scoped_atomic_exchange(pointer_, &operand, &previous, to_gnu_order(order), to_gnu_scope(scope));
     return previous;
   }
 
+  // On failure, `expected` receives the value found.
   bool compare_exchange_weak(T &expected, T desired, memory_order success, memory_order failure,
-                             memory_scope = default_scope) const noexcept {
-    return __atomic_compare_exchange(pointer_, &expected, &desired, true, to_gnu_order(success),
-                                     gnu_failure_order(failure));
+                             memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_compare_exchange(pointer_, &expected, &desired, true, to_gnu_order(success),
+                                            to_gnu_order(failure_order(failure)), to_gnu_scope(scope));
   }
   bool compare_exchange_weak(T &expected, T desired, memory_order order = default_read_modify_write_order,
                              memory_scope scope = default_scope) const noexcept {
     return compare_exchange_weak(expected, desired, order, order, scope);
   }
   bool compare_exchange_strong(T &expected, T desired, memory_order success, memory_order failure,
-                               memory_scope = default_scope) const noexcept {
-    return __atomic_compare_exchange(pointer_, &expected, &desired, false, to_gnu_order(success),
-                                     gnu_failure_order(failure));
+                               memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_compare_exchange(pointer_, &expected, &desired, false, to_gnu_order(success),
+                                            to_gnu_order(failure_order(failure)), to_gnu_scope(scope));
   }
   bool compare_exchange_strong(T &expected, T desired, memory_order order = default_read_modify_write_order,
                                memory_scope scope = default_scope) const noexcept {
@@ -106,22 +116,13 @@ public:
   }
 
 protected:
-  // A read-modify-write by compare-exchange: for the operations the builtins lack.
-  template <typename Update> T update(Update next, memory_order order) const noexcept {
-    T expected = load(memory_order::relaxed);
-    while (!compare_exchange_weak(expected, next(expected), order, memory_order::relaxed)) {
-    }
-    return expected;
-  }
-
   T *pointer_;
 };
-} // namespace detail
 
-namespace detail {
-// Integral types.
+// Integers: arithmetic, bitwise, minimum and maximum read-modify-writes (signed or unsigned as T
+// is).
 template <typename T, memory_order DefaultOrder, memory_scope DefaultScope>
-class atomic_ref_integral : public atomic_ref_base<T, DefaultOrder, DefaultScope> {
+class atomic_ref_integer : public atomic_ref_base<T, DefaultOrder, DefaultScope> {
   using base = atomic_ref_base<T, DefaultOrder, DefaultScope>;
 
 public:
@@ -131,19 +132,34 @@ public:
   using base::default_read_modify_write_order;
   using base::default_scope;
 
-#define NCPU_ATOMIC_FETCH(name, builtin)                                                            \
-  T name(T operand, memory_order order = default_read_modify_write_order,                           \
-         memory_scope = default_scope) const noexcept {                                             \
-    return builtin(this->pointer_, operand, to_gnu_order(order));                                   \
+  T fetch_add(T operand, memory_order order = default_read_modify_write_order,
+              memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_add(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
   }
-  NCPU_ATOMIC_FETCH(fetch_add, __atomic_fetch_add)
-  NCPU_ATOMIC_FETCH(fetch_sub, __atomic_fetch_sub)
-  NCPU_ATOMIC_FETCH(fetch_and, __atomic_fetch_and)
-  NCPU_ATOMIC_FETCH(fetch_or, __atomic_fetch_or)
-  NCPU_ATOMIC_FETCH(fetch_xor, __atomic_fetch_xor)
-  NCPU_ATOMIC_FETCH(fetch_min, __atomic_fetch_min)
-  NCPU_ATOMIC_FETCH(fetch_max, __atomic_fetch_max)
-#undef NCPU_ATOMIC_FETCH
+  T fetch_sub(T operand, memory_order order = default_read_modify_write_order,
+              memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_sub(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
+  }
+  T fetch_and(T operand, memory_order order = default_read_modify_write_order,
+              memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_and(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
+  }
+  T fetch_or(T operand, memory_order order = default_read_modify_write_order,
+             memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_or(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
+  }
+  T fetch_xor(T operand, memory_order order = default_read_modify_write_order,
+              memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_xor(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
+  }
+  T fetch_min(T operand, memory_order order = default_read_modify_write_order,
+              memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_min(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
+  }
+  T fetch_max(T operand, memory_order order = default_read_modify_write_order,
+              memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_max(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
+  }
 
   T operator++(int) const noexcept { return fetch_add(T(1)); }
   T operator--(int) const noexcept { return fetch_sub(T(1)); }
@@ -156,10 +172,10 @@ public:
   T operator^=(T operand) const noexcept { return fetch_xor(operand) ^ operand; }
 };
 
-// float and double: add and subtract are atomicrmw fadd/fsub; min and max are compare-exchange
-// loops.
+// float and double: atomicrmw fadd, fsub, fmin and fmax. Minimum and maximum follow LLVM's
+// minnum/maxnum: a NaN operand or stored value yields the other one.
 template <typename T, memory_order DefaultOrder, memory_scope DefaultScope>
-class atomic_ref_floating : public atomic_ref_base<T, DefaultOrder, DefaultScope> {
+class atomic_ref_floating_point : public atomic_ref_base<T, DefaultOrder, DefaultScope> {
   using base = atomic_ref_base<T, DefaultOrder, DefaultScope>;
 
 public:
@@ -170,51 +186,87 @@ public:
   using base::default_scope;
 
   T fetch_add(T operand, memory_order order = default_read_modify_write_order,
-              memory_scope = default_scope) const noexcept {
-    return __atomic_fetch_add(this->pointer_, operand, to_gnu_order(order));
+              memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_add(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
   }
   T fetch_sub(T operand, memory_order order = default_read_modify_write_order,
-              memory_scope = default_scope) const noexcept {
-    return __atomic_fetch_sub(this->pointer_, operand, to_gnu_order(order));
+              memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_sub(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
   }
   T fetch_min(T operand, memory_order order = default_read_modify_write_order,
-              memory_scope = default_scope) const noexcept {
-    return this->update([operand](T current) { return operand < current ? operand : current; }, order);
+              memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_min(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
   }
   T fetch_max(T operand, memory_order order = default_read_modify_write_order,
-              memory_scope = default_scope) const noexcept {
-    return this->update([operand](T current) { return operand > current ? operand : current; }, order);
+              memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_max(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
   }
 
   T operator+=(T operand) const noexcept { return fetch_add(operand) + operand; }
   T operator-=(T operand) const noexcept { return fetch_sub(operand) - operand; }
 };
 
-template <typename T> inline constexpr bool atomic_integral_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
-template <typename T> inline constexpr bool atomic_floating_v = std::is_same_v<T, float> || std::is_same_v<T, double>;
+// Pointers: pointer arithmetic in elements of the pointee. The builtins add bytes to a pointer,
+// so the element count is scaled here.
+template <typename Pointer, memory_order DefaultOrder, memory_scope DefaultScope>
+class atomic_ref_pointer : public atomic_ref_base<Pointer, DefaultOrder, DefaultScope> {
+  using base = atomic_ref_base<Pointer, DefaultOrder, DefaultScope>;
+  using pointee = std::remove_pointer_t<Pointer>;
+
+  static std::ptrdiff_t bytes(std::ptrdiff_t elements) {
+    static_assert(std::is_object_v<pointee>, "atomic_ref pointer arithmetic needs a pointer to an object type");
+    return elements * static_cast<std::ptrdiff_t>(sizeof(pointee));
+  }
+
+public:
+  using difference_type = std::ptrdiff_t;
+  using base::base;
+  using base::operator=;
+  using base::default_read_modify_write_order;
+  using base::default_scope;
+
+  Pointer fetch_add(difference_type operand, memory_order order = default_read_modify_write_order,
+                    memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_add(this->pointer_, bytes(operand), to_gnu_order(order), to_gnu_scope(scope));
+  }
+  Pointer fetch_sub(difference_type operand, memory_order order = default_read_modify_write_order,
+                    memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_sub(this->pointer_, bytes(operand), to_gnu_order(order), to_gnu_scope(scope));
+  }
+
+  Pointer operator++(int) const noexcept { return fetch_add(1); }
+  Pointer operator--(int) const noexcept { return fetch_sub(1); }
+  Pointer operator++() const noexcept { return fetch_add(1) + 1; }
+  Pointer operator--() const noexcept { return fetch_sub(1) - 1; }
+  Pointer operator+=(difference_type operand) const noexcept { return fetch_add(operand) + operand; }
+  Pointer operator-=(difference_type operand) const noexcept { return fetch_sub(operand) - operand; }
+};
 
 template <typename T, memory_order DefaultOrder, memory_scope DefaultScope>
-using atomic_ref_ops = std::conditional_t<atomic_integral_v<T>, atomic_ref_integral<T, DefaultOrder, DefaultScope>,
-                                          atomic_ref_floating<T, DefaultOrder, DefaultScope>>;
+using atomic_ref_operations =
+    std::conditional_t<std::is_pointer_v<T>, atomic_ref_pointer<T, DefaultOrder, DefaultScope>,
+                       std::conditional_t<atomic_floating_point_v<T>,
+                                          atomic_ref_floating_point<T, DefaultOrder, DefaultScope>,
+                                          atomic_ref_integer<T, DefaultOrder, DefaultScope>>>;
 } // namespace detail
 
 template <typename T, memory_order DefaultOrder, memory_scope DefaultScope,
           access::address_space AddressSpace = access::address_space::generic_space>
-class atomic_ref : public detail::atomic_ref_ops<T, DefaultOrder, DefaultScope> {
-  static_assert(detail::atomic_integral_v<T> || detail::atomic_floating_v<T>,
-                "atomic_ref supports integral types of 4 or 8 bytes, float and double");
-  using ops = detail::atomic_ref_ops<T, DefaultOrder, DefaultScope>;
+class atomic_ref : public detail::atomic_ref_operations<T, DefaultOrder, DefaultScope> {
+  static_assert(detail::atomic_integer_v<T> || detail::atomic_floating_point_v<T> || std::is_pointer_v<T>,
+                "atomic_ref supports int, unsigned int, long, unsigned long, long long, unsigned long long, "
+                "float, double and pointers");
+  static_assert(AddressSpace == access::address_space::generic_space ||
+                    AddressSpace == access::address_space::global_space ||
+                    AddressSpace == access::address_space::local_space,
+                "atomic_ref's address space is generic_space, global_space or local_space");
+  using operations = detail::atomic_ref_operations<T, DefaultOrder, DefaultScope>;
 
 public:
   static constexpr access::address_space address_space = AddressSpace;
-  using ops::ops;
-  using ops::operator=;
+  using operations::operations;
+  using operations::operator=;
 };
-
-// A fence between the calling work-item's memory operations, at `order`.
-inline void atomic_fence(memory_order order, memory_scope) {
-  __atomic_thread_fence(detail::to_gnu_order(order));
-}
 
 } // namespace _V1
 } // namespace sycl

@@ -11,6 +11,7 @@
 
 #include "detail/defines.hpp"
 #include "exception.hpp"
+#include "memory_model.hpp"
 #include "range.hpp"
 
 namespace sycl {
@@ -44,7 +45,18 @@ struct sub_group_sizes { using return_type = std::vector<std::size_t>; };
 struct max_num_sub_groups { using return_type = std::uint32_t; };
 template <int Dimensions = 3> struct max_work_item_sizes { using return_type = range<Dimensions>; };
 struct local_mem_type { using return_type = info::local_mem_type; };
+struct atomic_memory_order_capabilities { using return_type = std::vector<memory_order>; };
+struct atomic_fence_order_capabilities { using return_type = std::vector<memory_order>; };
+struct atomic_memory_scope_capabilities { using return_type = std::vector<memory_scope>; };
+struct atomic_fence_scope_capabilities { using return_type = std::vector<memory_scope>; };
 } // namespace device
+
+namespace context {
+struct atomic_memory_order_capabilities { using return_type = std::vector<memory_order>; };
+struct atomic_fence_order_capabilities { using return_type = std::vector<memory_order>; };
+struct atomic_memory_scope_capabilities { using return_type = std::vector<memory_scope>; };
+struct atomic_fence_scope_capabilities { using return_type = std::vector<memory_scope>; };
+} // namespace context
 
 namespace platform {
 struct name { using return_type = std::string; };
@@ -60,6 +72,17 @@ template <int Dims> inline constexpr bool is_max_work_item_sizes_v<info::device:
 inline constexpr const char *device_name = "SYCL Native CPU";
 inline constexpr const char *vendor_name = "ncpu toolchain";
 inline constexpr const char *version_string = "0.1";
+
+// atomic_ref and atomic_fence support every memory order and every memory scope (the headers
+// atomic_ref.hpp and atomic_fence.hpp say how each is lowered).
+inline std::vector<memory_order> all_memory_orders() {
+  return {memory_order::relaxed, memory_order::acquire, memory_order::release, memory_order::acq_rel,
+          memory_order::seq_cst};
+}
+inline std::vector<memory_scope> all_memory_scopes() {
+  return {memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group, memory_scope::device,
+          memory_scope::system};
+}
 } // namespace detail
 
 class device;
@@ -144,6 +167,12 @@ public:
       return static_cast<std::uint64_t>(__nativecpu_local_memory_size());
     else if constexpr (std::is_same_v<Param, info::device::local_mem_type>)
       return info::local_mem_type::local;
+    else if constexpr (std::is_same_v<Param, atomic_memory_order_capabilities> ||
+                       std::is_same_v<Param, atomic_fence_order_capabilities>)
+      return detail::all_memory_orders();
+    else if constexpr (std::is_same_v<Param, atomic_memory_scope_capabilities> ||
+                       std::is_same_v<Param, atomic_fence_scope_capabilities>)
+      return detail::all_memory_scopes();
     else
       static_assert(sizeof(Param) == 0, "unsupported device info query");
   }
@@ -171,6 +200,18 @@ public:
   explicit context(const device &) {}
   std::vector<device> get_devices() const { return {device()}; }
   platform get_platform() const { return platform(); }
+
+  template <typename Param> typename Param::return_type get_info() const {
+    using namespace info::context;
+    if constexpr (std::is_same_v<Param, atomic_memory_order_capabilities> ||
+                  std::is_same_v<Param, atomic_fence_order_capabilities>)
+      return detail::all_memory_orders();
+    else if constexpr (std::is_same_v<Param, atomic_memory_scope_capabilities> ||
+                       std::is_same_v<Param, atomic_fence_scope_capabilities>)
+      return detail::all_memory_scopes();
+    else
+      static_assert(sizeof(Param) == 0, "unsupported context info query");
+  }
   friend bool operator==(const context &, const context &) { return true; }
   friend bool operator!=(const context &, const context &) { return false; }
 };

@@ -1,8 +1,12 @@
 // The memory orders and scopes of the SYCL memory model (SYCL 2020 section 3.8.3.1), and their
-// translation to the operands of SPIR-V barriers and of the __atomic builtins.
+// translation to the operands of SPIR-V barriers and of clang's __atomic / __scoped_atomic
+// builtins.
 //
-// One thread runs a whole work-group on this device, so scopes never weaken anything: atomics
-// use the __atomic builtins' (system-wide) semantics with the requested order.
+// One thread runs a whole work-group on this device, so a scope of work_group or narrower only
+// ever synchronises work-items of one thread; device and system scopes synchronise threads.
+// atomic_ref passes the scope on to the builtins (clang maps every scope to LLVM's system scope
+// on CPU targets), and atomic_fence uses it to choose between a thread fence and a fence within
+// one thread.
 #pragma once
 
 #include "access.hpp"
@@ -81,6 +85,18 @@ constexpr int to_gnu_order(memory_order order) {
   case memory_order::seq_cst: break;
   }
   return __ATOMIC_SEQ_CST;
+}
+
+// The __scoped_atomic builtins' scope for a SYCL memory scope.
+constexpr int to_gnu_scope(memory_scope scope) {
+  switch (scope) {
+  case memory_scope::work_item: return __MEMORY_SCOPE_SINGLE;
+  case memory_scope::sub_group: return __MEMORY_SCOPE_WVFRNT;
+  case memory_scope::work_group: return __MEMORY_SCOPE_WRKGRP;
+  case memory_scope::device: return __MEMORY_SCOPE_DEVICE;
+  case memory_scope::system: break;
+  }
+  return __MEMORY_SCOPE_SYSTEM;
 }
 } // namespace detail
 

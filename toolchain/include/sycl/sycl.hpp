@@ -23,6 +23,7 @@
 #include "queue.hpp"
 #include "functional.hpp"
 #include "group_algorithm.hpp"
+#include "atomic_fence.hpp"
 #include "atomic_ref.hpp"
 #include "reduction.hpp"
 #include "ext/oneapi/group_local_memory.hpp"
