@@ -69,9 +69,18 @@ namespace detail {
 template <typename Param> inline constexpr bool is_max_work_item_sizes_v = false;
 template <int Dims> inline constexpr bool is_max_work_item_sizes_v<info::device::max_work_item_sizes<Dims>> = true;
 
-inline constexpr const char *device_name = "SYCL Native CPU";
-inline constexpr const char *vendor_name = "ncpu toolchain";
-inline constexpr const char *version_string = "0.1";
+// The runtime's strings, so that sycl-ls and the program agree.
+inline std::string device_name() { return __nativecpu_device_string(0); }
+inline std::string vendor_name() { return __nativecpu_device_string(1); }
+inline std::string version_string() { return __nativecpu_device_string(2); }
+inline std::string platform_name() { return __nativecpu_device_string(3); }
+
+// Whether ONEAPI_DEVICE_SELECTOR lets the device through; a malformed value is an error.
+inline bool device_visible() {
+  int selected = __nativecpu_device_selected();
+  if (selected < 0) throw exception(make_error_code(errc::invalid), __nativecpu_last_error());
+  return selected == 1;
+}
 
 // atomic_ref and atomic_fence support every memory order and every memory scope (the headers
 // atomic_ref.hpp and atomic_fence.hpp say how each is lowered).
@@ -94,11 +103,11 @@ public:
 
   template <typename Param> typename Param::return_type get_info() const {
     if constexpr (std::is_same_v<Param, info::platform::name>)
-      return detail::device_name;
+      return detail::platform_name();
     else if constexpr (std::is_same_v<Param, info::platform::vendor>)
-      return detail::vendor_name;
+      return detail::vendor_name();
     else if constexpr (std::is_same_v<Param, info::platform::version>)
-      return detail::version_string;
+      return detail::version_string();
     else
       static_assert(sizeof(Param) == 0, "unsupported platform info query");
   }
@@ -112,7 +121,12 @@ public:
 class device {
 public:
   device() = default;
+  // SYCL 2020 4.6.1.1: the device the selector scores highest, among the devices
+  // ONEAPI_DEVICE_SELECTOR leaves visible; none scoring non-negative is errc::runtime.
   template <typename Selector> explicit device(const Selector &selector) {
+    if (!detail::device_visible())
+      throw exception(make_error_code(errc::runtime),
+                      "No device of requested type available (ONEAPI_DEVICE_SELECTOR hides the native_cpu device)");
     if (selector(*this) < 0)
       throw exception(make_error_code(errc::runtime), "no device matches the device selector");
   }
@@ -142,11 +156,11 @@ public:
     if constexpr (std::is_same_v<Param, info::device::device_type>)
       return info::device_type::cpu;
     else if constexpr (std::is_same_v<Param, name>)
-      return detail::device_name;
+      return detail::device_name();
     else if constexpr (std::is_same_v<Param, vendor>)
-      return detail::vendor_name;
+      return detail::vendor_name();
     else if constexpr (std::is_same_v<Param, driver_version> || std::is_same_v<Param, version>)
-      return detail::version_string;
+      return detail::version_string();
     else if constexpr (std::is_same_v<Param, max_compute_units>)
       return static_cast<std::uint32_t>(__nativecpu_thread_count());
     else if constexpr (std::is_same_v<Param, max_work_item_dimensions>)
@@ -177,6 +191,7 @@ public:
       static_assert(sizeof(Param) == 0, "unsupported device info query");
   }
   static std::vector<device> get_devices(info::device_type type = info::device_type::all) {
+    if (!detail::device_visible()) return {};
     if (type == info::device_type::gpu || type == info::device_type::accelerator) return {};
     return {device()};
   }
