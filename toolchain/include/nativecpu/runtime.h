@@ -167,6 +167,25 @@ const char *__nativecpu_device_string(int what);
  * device through: 1 yes (also when unset), 0 no, -1 malformed (see __nativecpu_last_error). */
 int __nativecpu_device_selected(void);
 
+/* Checks a launch as __nativecpu_launch would (kernel, ranges, local memory,
+ * reqd_work_group_size) without running it: the SYCL headers reject bad command groups when
+ * they are submitted, then run them asynchronously. */
+int __nativecpu_check_launch(const char *kernel_name, const struct __nativecpu_launch_info *launch);
+
+/* Asynchronous commands. A task runs run(data) on one of the runtime's executor threads once the
+ * `count` tasks in `dependencies` have completed. The returned handle belongs to the caller. */
+typedef struct __nativecpu_task __nativecpu_task;
+__nativecpu_task *__nativecpu_task_submit(void (*run)(void *data), void *data,
+                                          __nativecpu_task *const *dependencies, size_t count);
+/* Blocks until the task has completed. */
+void __nativecpu_task_wait(__nativecpu_task *task);
+/* 0 submitted, 1 running, 2 complete. */
+int __nativecpu_task_status(__nativecpu_task *task);
+/* The submit, start and end times in nanoseconds on one monotonic clock (0 = not yet). */
+void __nativecpu_task_times(__nativecpu_task *task, uint64_t times[3]);
+void __nativecpu_task_retain(__nativecpu_task *task);
+void __nativecpu_task_release(__nativecpu_task *task);
+
 /* The message of the calling thread's last failed runtime call ("" if none). */
 const char *__nativecpu_last_error(void);
 

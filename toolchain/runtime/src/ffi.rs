@@ -9,6 +9,7 @@ use crate::launch::{self, LaunchDesc, LaunchError, ResultCode};
 use crate::pool;
 use crate::registry::{self, DeviceBinaries, Kernel, Subhandler};
 use crate::spec_constants;
+use crate::tasks;
 
 /// Registers the native_cpu images of `desc`; problems are printed and recorded as the last
 /// error.
@@ -240,6 +241,132 @@ pub extern "C" fn __nativecpu_device_selected() -> c_int {
             }
         },
     )
+}
+
+/// Checks a launch as `__nativecpu_launch` would, without running it.
+///
+/// # Safety
+/// As for `__nativecpu_launch`.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_check_launch(
+    kernel_name: *const c_char,
+    desc: *const LaunchDesc,
+) -> c_int {
+    diag::catch_panic(
+        "__nativecpu_check_launch",
+        ResultCode::Runtime.into(),
+        || {
+            let result = if kernel_name.is_null() {
+                Err(LaunchError::NullName)
+            } else {
+                // SAFETY: checked non-null; the caller guarantees a C string.
+                let name = unsafe { CStr::from_ptr(kernel_name) };
+                // SAFETY: the caller guarantees `desc` is null or valid.
+                match unsafe { desc.as_ref() } {
+                    None => Err(LaunchError::NullLaunch(name.to_string_lossy().into_owned())),
+                    // SAFETY: forwarded from the caller.
+                    Some(desc) => unsafe { launch::check(name, desc) },
+                }
+            };
+            match result {
+                Ok(()) => ResultCode::Success.into(),
+                Err(error) => {
+                    diag::set_last_error(&error.to_string());
+                    error.code().into()
+                }
+            }
+        },
+    )
+}
+
+/// A task handle as C sees it: a counted reference to a [`tasks::Task`].
+pub type TaskHandle = *const tasks::Task;
+
+/// Submits `run(data)` to run on an executor thread once the `count` tasks of `dependencies`
+/// have completed; returns a handle the caller owns (release it with `__nativecpu_task_release`).
+///
+/// # Safety
+/// `run(data)` must be safe to call once from another thread; `dependencies` must hold `count`
+/// live handles (or be null when `count` is 0).
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_task_submit(
+    run: tasks::TaskFn,
+    data: *mut std::ffi::c_void,
+    dependencies: *const TaskHandle,
+    count: usize,
+) -> TaskHandle {
+    let dependencies: Vec<std::sync::Arc<tasks::Task>> = (0..count)
+        .map(|index| {
+            // SAFETY: the caller guarantees `count` live handles; each gets its own count.
+            unsafe {
+                let handle = *dependencies.add(index);
+                std::sync::Arc::increment_strong_count(handle);
+                std::sync::Arc::from_raw(handle)
+            }
+        })
+        .collect();
+    // SAFETY: forwarded from the caller.
+    let task = unsafe { tasks::submit(run, data, &dependencies) };
+    std::sync::Arc::into_raw(task)
+}
+
+/// Blocks until the task has completed.
+///
+/// # Safety
+/// `task` must be a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_task_wait(task: TaskHandle) {
+    // SAFETY: the caller guarantees a live handle.
+    unsafe { &*task }.wait();
+}
+
+/// 0 submitted, 1 running, 2 complete.
+///
+/// # Safety
+/// `task` must be a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_task_status(task: TaskHandle) -> c_int {
+    // SAFETY: the caller guarantees a live handle.
+    match unsafe { &*task }.status() {
+        tasks::Status::Submitted => 0,
+        tasks::Status::Running => 1,
+        tasks::Status::Complete => 2,
+    }
+}
+
+/// Stores the submit, start and end times (ns; 0 = not yet) in `times[0..3]`.
+///
+/// # Safety
+/// `task` must be a live handle and `times` point at 3 writable values.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_task_times(task: TaskHandle, times: *mut u64) {
+    // SAFETY: the caller guarantees a live handle and room for three values.
+    unsafe {
+        let recorded = (*task).times();
+        *times = recorded.submit;
+        *times.add(1) = recorded.start;
+        *times.add(2) = recorded.end;
+    }
+}
+
+/// Adds a reference to the task.
+///
+/// # Safety
+/// `task` must be a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_task_retain(task: TaskHandle) {
+    // SAFETY: the caller guarantees a live handle.
+    unsafe { std::sync::Arc::increment_strong_count(task) };
+}
+
+/// Drops a reference to the task (the runtime keeps its own until the task has run).
+///
+/// # Safety
+/// `task` must be a live handle, not used by the caller afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_task_release(task: TaskHandle) {
+    // SAFETY: the caller gives up its reference.
+    unsafe { std::sync::Arc::decrement_strong_count(task) };
 }
 
 /// The calling thread's last error message ("" if none); valid until its next failing call.

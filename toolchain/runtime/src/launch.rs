@@ -309,6 +309,28 @@ pub unsafe fn launch(name: &CStr, desc: &LaunchDesc) -> Result<(), LaunchError> 
     })
 }
 
+/// Checks what [`launch`] would check for `name` and `desc` (the kernel exists, the ranges, the
+/// local memory, its `reqd_work_group_size`) without running anything, so that a command can be
+/// rejected when it is submitted and run later.
+///
+/// # Safety
+/// `desc.local_argument_sizes` must be null or point at `desc.num_args` sizes.
+pub unsafe fn check(name: &CStr, desc: &LaunchDesc) -> Result<(), LaunchError> {
+    let kernel_name = || name.to_string_lossy().into_owned();
+    let kernel = registry::find(name).ok_or_else(|| LaunchError::UnknownKernel(kernel_name()))?;
+    let run_error = |source| LaunchError::Run {
+        kernel: kernel_name(),
+        source,
+    };
+    let reqd = kernel
+        .reqd_work_group_size()
+        .map_err(|e| run_error(e.into()))?;
+    Plan::new(desc, pool::global().threads(), reqd).map_err(|e| run_error(e.into()))?;
+    // SAFETY: forwarded from the caller.
+    unsafe { local_layout(desc) }.map_err(|e| run_error(e.into()))?;
+    Ok(())
+}
+
 /// [`run`] for a registered kernel, honouring its image's `reqd_work_group_size`.
 ///
 /// # Safety

@@ -19,6 +19,8 @@
 //!   thread runs and kept per thread across launches, as the extra argument `args[num_args]`.
 //!   Local-memory arguments (`local_argument_sizes[i] > 0`, DPC++'s `ptr addrspace(3)`
 //!   parameters) get their own per-thread blocks the same way, passed as `args[i]`.
+//! * **Asynchronous commands** ([`tasks`]): a task graph with dependencies, run on executor
+//!   threads, timed for profiling; the headers build SYCL's queues and events on it.
 //! * **Specialization constants** ([`spec_constants`]): emulated, as on DPC++'s Native CPU; the
 //!   runtime fills the buffer a kernel reads them from, using its image's property sets.
 //! * **Checks** ([`launch`], [`device`]): launches are validated before any group runs — the
@@ -32,7 +34,7 @@
 //! The C ABI is `toolchain/include/nativecpu/runtime.h`, implemented by [`ffi`] and nothing else:
 //! `__sycl_register_lib`, `__sycl_unregister_lib`, `__nativecpu_find_kernel`,
 //! `__nativecpu_launch`, `__nativecpu_spec_constants_size`, `__nativecpu_spec_constants_fill`,
-//! `__nativecpu_device_selected`,
+//! `__nativecpu_device_selected`, `__nativecpu_check_launch`, the `__nativecpu_task_*` functions,
 //! `__nativecpu_last_error`, `__nativecpu_thread_count`, `__nativecpu_max_work_group_size` and
 //! `__nativecpu_local_memory_size`. The `#[repr(C)]` types
 //! mirror the header's structs field for field, and [`launch::ResultCode`] its
@@ -75,3 +77,4 @@ pub mod registry;
 pub mod selector;
 pub mod spec_constants;
 pub mod state;
+pub mod tasks;

@@ -1,0 +1,307 @@
+//! Asynchronous commands: the task graph behind SYCL's queues and events.
+//!
+//! A *task* is one command group's command (a kernel launch, a copy, a host task), given to the
+//! runtime as a C callback. It runs once every task it depends on has completed, on one of the
+//! runtime's *executor* threads, and completes when the callback returns. The headers derive the
+//! dependencies (accessors, `depends_on`, in-order queues) and keep errors and results; the
+//! runtime only orders, runs and times the callbacks.
+//!
+//! Executor threads are separate from the work-group pool: a task that launches a kernel blocks
+//! its executor thread while the pool (which the launching thread joins) runs the groups, and a
+//! host task may block on anything. So the executor grows by one thread whenever a task becomes
+//! ready and no executor thread is idle, and idle threads wait for the next ready task; the
+//! number of threads is the largest number of tasks that were ever ready or running at once.
+//!
+//! Times are nanoseconds on one monotonic clock, from the first use of the task system: the
+//! submission, the start (the callback is called) and the end (it returned), as SYCL's
+//! `info::event_profiling` reports them.
+
+use std::collections::VecDeque;
+use std::ffi::c_void;
+use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
+use std::time::Instant;
+
+/// The command a task runs: `run(data)`.
+pub type TaskFn = unsafe extern "C" fn(data: *mut c_void);
+
+/// Where a task is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Waiting for its dependencies, or for an executor thread.
+    Submitted,
+    Running,
+    Complete,
+}
+
+/// Nanosecond timestamps of a task; 0 where it has not got there yet.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Times {
+    pub submit: u64,
+    pub start: u64,
+    pub end: u64,
+}
+
+struct State {
+    status: Status,
+    /// Dependencies not complete yet, plus one while the task is being submitted.
+    pending: usize,
+    dependents: Vec<Arc<Task>>,
+    times: Times,
+}
+
+/// One command and its place in the graph.
+pub struct Task {
+    run: TaskFn,
+    /// The callback's argument (a pointer, as an integer so that the task is `Send`).
+    data: usize,
+    state: Mutex<State>,
+    completed: Condvar,
+}
+
+fn now() -> u64 {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    let epoch = *EPOCH.get_or_init(Instant::now);
+    // Starts at 1 so that 0 can mean "not yet".
+    epoch.elapsed().as_nanos() as u64 + 1
+}
+
+impl Task {
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub fn status(&self) -> Status {
+        self.lock().status
+    }
+
+    pub fn times(&self) -> Times {
+        self.lock().times
+    }
+
+    /// Blocks until the task has completed.
+    pub fn wait(&self) {
+        let mut state = self.lock();
+        while state.status != Status::Complete {
+            state = self
+                .completed
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// One dependency (or the submission guard) is done; schedules the task when none are left.
+    fn release_pending(self: &Arc<Self>) {
+        let ready = {
+            let mut state = self.lock();
+            state.pending -= 1;
+            state.pending == 0
+        };
+        if ready {
+            executor().schedule(Arc::clone(self));
+        }
+    }
+
+    fn execute(self: Arc<Self>) {
+        {
+            let mut state = self.lock();
+            state.times.start = now();
+            state.status = Status::Running;
+        }
+        // SAFETY: the submitter promised `run(data)` may be called once, from any thread.
+        unsafe { (self.run)(self.data as *mut c_void) };
+        let dependents = {
+            let mut state = self.lock();
+            state.status = Status::Complete;
+            state.times.end = now();
+            std::mem::take(&mut state.dependents)
+        };
+        self.completed.notify_all();
+        for dependent in dependents {
+            dependent.release_pending();
+        }
+    }
+}
+
+/// Submits `run(data)` to run once every task of `dependencies` has completed.
+///
+/// # Safety
+/// `run(data)` must be safe to call exactly once, from another thread, at any time from now on.
+pub unsafe fn submit(run: TaskFn, data: *mut c_void, dependencies: &[Arc<Task>]) -> Arc<Task> {
+    let task = Arc::new(Task {
+        run,
+        data: data as usize,
+        state: Mutex::new(State {
+            status: Status::Submitted,
+            pending: 1,
+            dependents: Vec::new(),
+            times: Times {
+                submit: now(),
+                ..Times::default()
+            },
+        }),
+        completed: Condvar::new(),
+    });
+    for dependency in dependencies {
+        let mut dependency_state = dependency.lock();
+        if dependency_state.status != Status::Complete {
+            task.lock().pending += 1;
+            dependency_state.dependents.push(Arc::clone(&task));
+        }
+    }
+    task.release_pending();
+    task
+}
+
+/// The threads that run ready tasks.
+struct Executor {
+    queue: Mutex<ExecutorQueue>,
+    ready: Condvar,
+}
+
+#[derive(Default)]
+struct ExecutorQueue {
+    tasks: VecDeque<Arc<Task>>,
+    idle: usize,
+}
+
+fn executor() -> &'static Executor {
+    static EXECUTOR: OnceLock<Executor> = OnceLock::new();
+    EXECUTOR.get_or_init(|| Executor {
+        queue: Mutex::new(ExecutorQueue::default()),
+        ready: Condvar::new(),
+    })
+}
+
+impl Executor {
+    fn schedule(&'static self, task: Arc<Task>) {
+        let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+        queue.tasks.push_back(task);
+        if queue.idle >= queue.tasks.len() {
+            self.ready.notify_one();
+            return;
+        }
+        drop(queue);
+        // Every thread is busy: one more, so that a blocked task cannot hold up a ready one.
+        let spawned = std::thread::Builder::new()
+            .name("nativecpu-executor".into())
+            .spawn(move || self.work());
+        if spawned.is_err() {
+            // No new thread: the task waits for a busy one, which is slower but still correct
+            // unless every busy task waits on it.
+            self.ready.notify_one();
+        }
+    }
+
+    fn work(&self) {
+        let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if let Some(task) = queue.tasks.pop_front() {
+                drop(queue);
+                task.execute();
+                queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+                continue;
+            }
+            queue.idle += 1;
+            queue = self
+                .ready
+                .wait(queue)
+                .unwrap_or_else(PoisonError::into_inner);
+            queue.idle -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    struct Log {
+        order: Mutex<Vec<usize>>,
+        next: AtomicUsize,
+    }
+
+    struct Step {
+        log: Arc<Log>,
+        id: usize,
+        sleep_ms: u64,
+    }
+
+    unsafe extern "C" fn record(data: *mut c_void) {
+        // SAFETY: `data` is a boxed Step handed over by `submit_step`.
+        let step = unsafe { Box::from_raw(data.cast::<Step>()) };
+        std::thread::sleep(std::time::Duration::from_millis(step.sleep_ms));
+        step.log.next.fetch_add(1, Ordering::SeqCst);
+        step.log.order.lock().unwrap().push(step.id);
+    }
+
+    fn submit_step(log: &Arc<Log>, id: usize, sleep_ms: u64, deps: &[Arc<Task>]) -> Arc<Task> {
+        let step = Box::new(Step {
+            log: Arc::clone(log),
+            id,
+            sleep_ms,
+        });
+        // SAFETY: `record` takes ownership of the box exactly once.
+        unsafe { submit(record, Box::into_raw(step).cast(), deps) }
+    }
+
+    fn new_log() -> Arc<Log> {
+        Arc::new(Log {
+            order: Mutex::new(Vec::new()),
+            next: AtomicUsize::new(0),
+        })
+    }
+
+    #[test]
+    fn dependencies_run_first_even_when_slower() {
+        let log = new_log();
+        let slow = submit_step(&log, 1, 50, &[]);
+        let after = submit_step(&log, 2, 0, &[Arc::clone(&slow)]);
+        let joined = submit_step(&log, 3, 0, &[Arc::clone(&slow), Arc::clone(&after)]);
+        joined.wait();
+        assert_eq!(*log.order.lock().unwrap(), [1, 2, 3]);
+        for task in [&slow, &after, &joined] {
+            assert_eq!(task.status(), Status::Complete);
+        }
+        let (a, b) = (slow.times(), after.times());
+        assert!(a.submit <= a.start && a.start <= a.end, "{a:?}");
+        assert!(b.start >= a.end, "{a:?} then {b:?}");
+    }
+
+    #[test]
+    fn independent_tasks_run_concurrently() {
+        // Two tasks that each wait for the other to have started cannot both finish unless they
+        // run at the same time.
+        let started = Arc::new(AtomicUsize::new(0));
+        struct Meet(Arc<AtomicUsize>);
+        unsafe extern "C" fn meet(data: *mut c_void) {
+            // SAFETY: a boxed Meet from below.
+            let meet = unsafe { Box::from_raw(data.cast::<Meet>()) };
+            meet.0.fetch_add(1, Ordering::SeqCst);
+            while meet.0.load(Ordering::SeqCst) < 2 {
+                std::thread::yield_now();
+            }
+        }
+        let tasks: Vec<_> = (0..2)
+            .map(|_| {
+                let data = Box::into_raw(Box::new(Meet(Arc::clone(&started))));
+                // SAFETY: `meet` takes ownership of the box once.
+                unsafe { submit(meet, data.cast(), &[]) }
+            })
+            .collect();
+        for task in &tasks {
+            task.wait();
+        }
+        assert_eq!(started.load(Ordering::SeqCst), 2);
+    }
+
+    #[test]
+    fn completed_dependencies_are_not_waited_for() {
+        let log = new_log();
+        let first = submit_step(&log, 1, 0, &[]);
+        first.wait();
+        let second = submit_step(&log, 2, 0, &[first]);
+        second.wait();
+        assert_eq!(*log.order.lock().unwrap(), [1, 2]);
+    }
+}
