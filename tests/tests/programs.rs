@@ -91,3 +91,10 @@ fn reductions_over_ranges_and_nd_ranges() {
     built.run_and_check(&[]);
     compile_and_run(&["reductions.cpp"], &["-O0"]);
 }
+
+#[test]
+fn asynchronous_command_groups_events_and_dependencies() {
+    let built = Built::compile(&[program("async_events.cpp")], &["-O2"]);
+    built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
+    built.run_and_check(&[]);
+}

@@ -68,6 +68,21 @@ private:
 template <typename DataT, access_mode Mode>
 using accessor_element = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
 
+// Calls `f(index)` for every index of `extent`, the last dimension fastest (host copies).
+template <int Dims, typename F> void for_each_index(const range<Dims> &extent, F f) {
+  if (extent.size() == 0) return;
+  id<Dims> index;
+  while (true) {
+    f(index);
+    int d = Dims - 1;
+    while (d >= 0 && ++index[d] == extent[d]) index[d--] = 0;
+    if (d < 0) return;
+  }
+}
+
+// Records that the command group of `h` accesses `storage` (defined with the handler).
+void require(handler &h, const std::shared_ptr<buffer_storage> &storage, bool writes);
+
 template <int Dims> void check_sub_range(const range<Dims> &buffer_range, const range<Dims> &access_range,
                                          const id<Dims> &offset) {
   for (int i = 0; i < Dims; ++i)
@@ -92,26 +107,30 @@ public:
   accessor() = default;
 
   template <typename T, typename AllocatorT>
-  accessor(buffer<T, Dims, AllocatorT> &buf, handler &, const property_list & = {})
-      : view_(buf.data(), buf.get_range(), buf.get_range(), id<Dims>()) {}
+  accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, const property_list & = {})
+      : accessor(buf, h, buf.get_range(), id<Dims>()) {}
   template <typename T, typename AllocatorT, access_mode TagMode>
   accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, mode_tag_t<TagMode>, const property_list &props = {})
       : accessor(buf, h, props) {}
   template <typename T, typename AllocatorT>
-  accessor(buffer<T, Dims, AllocatorT> &buf, handler &, range<Dims> access_range, const property_list & = {})
-      : accessor(buf, access_range, id<Dims>()) {}
+  accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, const property_list & = {})
+      : accessor(buf, h, access_range, id<Dims>()) {}
   template <typename T, typename AllocatorT, access_mode TagMode>
-  accessor(buffer<T, Dims, AllocatorT> &buf, handler &, range<Dims> access_range, mode_tag_t<TagMode>,
+  accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, mode_tag_t<TagMode>,
            const property_list & = {})
-      : accessor(buf, access_range, id<Dims>()) {}
+      : accessor(buf, h, access_range, id<Dims>()) {}
+  // Every constructor ends here: the command group now depends on the buffer's earlier commands.
   template <typename T, typename AllocatorT>
-  accessor(buffer<T, Dims, AllocatorT> &buf, handler &, range<Dims> access_range, id<Dims> offset,
+  accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, id<Dims> offset,
            const property_list & = {})
-      : accessor(buf, access_range, offset) {}
+      : view_(buf.data(), buf.get_range(), access_range, offset) {
+    detail::check_sub_range(buf.get_range(), access_range, offset);
+    detail::require(h, buf.storage(), Mode != access_mode::read);
+  }
   template <typename T, typename AllocatorT, access_mode TagMode>
-  accessor(buffer<T, Dims, AllocatorT> &buf, handler &, range<Dims> access_range, id<Dims> offset,
-           mode_tag_t<TagMode>, const property_list & = {})
-      : accessor(buf, access_range, offset) {}
+  accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, id<Dims> offset,
+           mode_tag_t<TagMode>, const property_list &props = {})
+      : accessor(buf, h, access_range, offset, props) {}
 
   reference operator[](const id<Dims> &index) const { return view_.at(index); }
   template <int D = Dims, typename = std::enable_if_t<D == 1>> reference operator[](std::size_t index) const {
@@ -130,12 +149,6 @@ public:
   element *get_pointer() const { return view_.base(); }
 
 private:
-  template <typename T, typename AllocatorT>
-  accessor(buffer<T, Dims, AllocatorT> &buf, const range<Dims> &access_range, const id<Dims> &offset)
-      : view_(buf.data(), buf.get_range(), access_range, offset) {
-    detail::check_sub_range(buf.get_range(), access_range, offset);
-  }
-
   detail::accessor_view<element, Dims> view_;
 };
 
@@ -166,9 +179,12 @@ public:
   using reference = element &;
   static constexpr int dimensions = Dims;
 
+  // Host accessors wait for the buffer's commands: the writer, and for a write the readers too.
   template <typename T, typename AllocatorT>
   host_accessor(buffer<T, Dims, AllocatorT> &buf, const property_list & = {})
-      : storage_(buf.storage()), view_(buf.data(), buf.get_range(), buf.get_range(), id<Dims>()) {}
+      : storage_(buf.storage()), view_(buf.data(), buf.get_range(), buf.get_range(), id<Dims>()) {
+    storage_->tracker.wait(Mode != access_mode::read);
+  }
   template <typename T, typename AllocatorT, access_mode TagMode>
   host_accessor(buffer<T, Dims, AllocatorT> &buf, mode_tag_t<TagMode>, const property_list &props = {})
       : host_accessor(buf, props) {}
@@ -177,6 +193,7 @@ public:
                 const property_list & = {})
       : storage_(buf.storage()), view_(buf.data(), buf.get_range(), access_range, offset) {
     detail::check_sub_range(buf.get_range(), access_range, offset);
+    storage_->tracker.wait(Mode != access_mode::read);
   }
   template <typename T, typename AllocatorT, access_mode TagMode>
   host_accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, mode_tag_t<TagMode>,

@@ -14,6 +14,7 @@
 
 #include "access.hpp"
 #include "detail/defines.hpp"
+#include "detail/scheduler.hpp"
 #include "exception.hpp"
 #include "properties.hpp"
 #include "range.hpp"
@@ -40,7 +41,9 @@ public:
   }
   buffer_storage(const buffer_storage &) = delete;
   buffer_storage &operator=(const buffer_storage &) = delete;
+  // The last copy of the buffer is gone: its commands finish before the data is written back.
   ~buffer_storage() {
+    tracker.wait(true);
     if (write_back_ && final_data_ && data_) std::memcpy(final_data_, data_, bytes_);
     std::free(data_);
   }
@@ -49,6 +52,9 @@ public:
   void set_final_data(void *destination) { final_data_ = destination; }
   void set_write_back(bool enabled) { write_back_ = enabled; }
   void keep_alive(std::shared_ptr<void> owner) { owner_ = std::move(owner); }
+
+  // The commands that access the buffer, for ordering new ones.
+  access_tracker tracker;
 
 private:
   void *data_ = nullptr;

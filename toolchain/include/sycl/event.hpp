@@ -1,10 +1,16 @@
-// sycl::event. Command groups run to completion when submitted in this slice, so an event is
-// always complete; the class keeps the SYCL interface programs use.
+// sycl::event (SYCL 2020 section 4.6.6): a submitted command, which runs asynchronously (see
+// detail/scheduler.hpp). A default-constructed event refers to nothing and is complete.
 #pragma once
 
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "detail/defines.hpp"
+#include "detail/scheduler.hpp"
+#include "exception.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -14,22 +20,72 @@ enum class event_command_status { submitted, running, complete };
 namespace event {
 struct command_execution_status { using return_type = info::event_command_status; };
 } // namespace event
+namespace event_profiling {
+struct command_submit { using return_type = std::uint64_t; };
+struct command_start { using return_type = std::uint64_t; };
+struct command_end { using return_type = std::uint64_t; };
+} // namespace event_profiling
 } // namespace info
 
 class event {
 public:
   event() = default;
-  void wait() {}
-  void wait_and_throw() {}
-  static void wait(const std::vector<event> &) {}
-  static void wait_and_throw(const std::vector<event> &) {}
-  template <typename Param> typename Param::return_type get_info() const {
-    static_assert(std::is_same_v<Param, info::event::command_execution_status>,
-                  "unsupported event info query");
-    return info::event_command_status::complete;
+  explicit event(detail::event_ptr state) : state_(std::move(state)) {}
+
+  void wait() const {
+    if (state_) state_->wait();
   }
-  friend bool operator==(const event &, const event &) { return true; }
-  friend bool operator!=(const event &, const event &) { return false; }
+  // Waits, then reports the command's exception, if any, to the queue's async_handler.
+  void wait_and_throw() const {
+    wait();
+    if (!state_) return;
+    exception_list errors;
+    if (auto error = state_->take_error()) errors.push_back(error);
+    detail::report_async_errors(state_->handler(), std::move(errors));
+  }
+  static void wait(const std::vector<event> &events) {
+    for (const auto &e : events) e.wait();
+  }
+  static void wait_and_throw(const std::vector<event> &events) {
+    for (const auto &e : events) e.wait_and_throw();
+  }
+
+  template <typename Param> typename Param::return_type get_info() const {
+    static_assert(std::is_same_v<Param, info::event::command_execution_status>, "unsupported event info query");
+    switch (state_ ? state_->status() : 2) {
+    case 0: return info::event_command_status::submitted;
+    case 1: return info::event_command_status::running;
+    default: return info::event_command_status::complete;
+    }
+  }
+
+  // Nanoseconds on one monotonic clock; needs a queue with property::queue::enable_profiling.
+  // The start and end times wait for the command to have finished.
+  template <typename Param> typename Param::return_type get_profiling_info() const {
+    if (!state_ || !state_->profiling())
+      throw exception(make_error_code(errc::invalid),
+                      "profiling information needs a queue constructed with property::queue::enable_profiling");
+    if constexpr (!std::is_same_v<Param, info::event_profiling::command_submit>) wait();
+    std::uint64_t times[3];
+    state_->times(times);
+    if constexpr (std::is_same_v<Param, info::event_profiling::command_submit>)
+      return times[0];
+    else if constexpr (std::is_same_v<Param, info::event_profiling::command_start>)
+      return times[1];
+    else if constexpr (std::is_same_v<Param, info::event_profiling::command_end>)
+      return times[2];
+    else
+      static_assert(sizeof(Param) == 0, "unsupported event profiling query");
+  }
+
+  friend bool operator==(const event &a, const event &b) { return a.state_ == b.state_; }
+  friend bool operator!=(const event &a, const event &b) { return !(a == b); }
+
+  // Implementation: the command, for dependencies.
+  const detail::event_ptr &state() const { return state_; }
+
+private:
+  detail::event_ptr state_;
 };
 
 } // namespace _V1

@@ -62,8 +62,8 @@ struct kernel_arguments {
   const spec_constant_values *spec_constants = nullptr;
 };
 
-// Runs a kernel through the runtime.
-inline void launch(const char *name, const launch_shape &shape, const kernel_arguments &arguments) {
+// The runtime's description of a launch; `args` must stay valid while it is used.
+inline __nativecpu_launch_info launch_info(const launch_shape &shape, std::size_t local_memory, void **args) {
   __nativecpu_launch_info launch{};
   launch.dims = shape.dims;
   for (int i = 0; i < 3; ++i) {
@@ -71,34 +71,45 @@ inline void launch(const char *name, const launch_shape &shape, const kernel_arg
     launch.local_size[i] = shape.local[i];
     launch.global_offset[i] = shape.offset[i];
   }
+  launch.args = args;
+  launch.num_args = 2;
+  launch.local_memory_size = local_memory;
+  return launch;
+}
+
+// Checks a launch when its command group is submitted, so that a bad nd_range or a missing
+// kernel is a synchronous error (thrown by submit), as SYCL 2020 4.13.1 expects.
+inline void check_launch(const char *name, const launch_shape &shape, std::size_t local_memory) {
+  void *args[2] = {nullptr, nullptr};
+  __nativecpu_launch_info launch = launch_info(shape, local_memory, args);
+  int result = __nativecpu_check_launch(name, &launch);
+  if (result != NATIVECPU_SUCCESS) throw_launch_error(result);
+}
+
+// Runs a kernel through the runtime.
+inline void launch(const char *name, const launch_shape &shape, const kernel_arguments &arguments) {
   std::vector<std::max_align_t> spec_constant_buffer;
   if (arguments.spec_constants) spec_constant_buffer = arguments.spec_constants->buffer_for(name);
   void *args[2] = {arguments.functor, spec_constant_buffer.data()};
-  launch.args = args;
-  launch.num_args = 2;
-  launch.local_memory_size = arguments.local_memory;
+  __nativecpu_launch_info launch = launch_info(shape, arguments.local_memory, args);
   int result = __nativecpu_launch(name, &launch);
   if (result != NATIVECPU_SUCCESS) throw_launch_error(result);
 }
 
 // SYCL orders dimensions slowest first; the device orders them x (fastest) first.
-template <int Dims>
-void launch_range(const char *name, const range<Dims> &extent, const id<Dims> &offset,
-                  const kernel_arguments &arguments) {
-  if (extent.size() == 0) return;
+template <int Dims> launch_shape range_shape(const range<Dims> &extent, const id<Dims> &offset) {
   launch_shape shape;
   shape.dims = Dims;
   for (int i = 0; i < Dims; ++i) {
     shape.global[Dims - 1 - i] = extent[i];
     shape.offset[Dims - 1 - i] = offset[i];
   }
-  launch(name, shape, arguments);
+  return shape;
 }
 
 // The runtime checks the nd_range (divisibility, work-group size, local memory); a zero local
 // size is rejected here, since local sizes of zero tell the runtime "range kernel".
-template <int Dims>
-void launch_nd_range(const char *name, const nd_range<Dims> &ndr, const kernel_arguments &arguments) {
+template <int Dims> launch_shape nd_range_shape(const nd_range<Dims> &ndr) {
   launch_shape shape;
   shape.dims = Dims;
   for (int i = 0; i < Dims; ++i) {
@@ -109,7 +120,7 @@ void launch_nd_range(const char *name, const nd_range<Dims> &ndr, const kernel_a
     shape.offset[Dims - 1 - i] = ndr.get_offset()[i];
   }
   for (int d = Dims; d < 3; ++d) shape.local[d] = 1;
-  launch(name, shape, arguments);
+  return shape;
 }
 
 } // namespace detail
@@ -126,6 +137,7 @@ void submit_reductions(handler &h, const range<UserDims> &user_range, const nd_r
                        const Functor &functor, std::index_sequence<I...>, const Descriptors &...descriptors);
 template <typename KernelName, int Dims, typename... Args, std::size_t... I>
 void reduction_parallel_for(handler &h, const range<Dims> &extent, std::index_sequence<I...>, const Args &...args);
+
 template <typename KernelName, int Dims, typename... Args, std::size_t... I>
 void reduction_parallel_for(handler &h, const nd_range<Dims> &launch, std::index_sequence<I...>, const Args &...args);
 } // namespace detail
@@ -141,10 +153,7 @@ public:
     detail::single_task_kernel<Name>(f, nullptr);
 #else
     reject_local_accessors("single_task");
-    set_command([f, spec_constants = spec_constants_for<detail::takes_kernel_handler<Functor>>()] {
-      Functor copy = f;
-      detail::launch(detail::kernel_name<Name>(), detail::launch_shape{}, {&copy, 0, spec_constants.get()});
-    });
+    submit_kernel<Name>(detail::launch_shape{}, f, spec_constants_for<detail::takes_kernel_handler<Functor>>());
 #endif
   }
 
@@ -162,11 +171,9 @@ public:
     detail::range_kernel<Name, Dims>(f, nullptr);
 #else
     reject_local_accessors("parallel_for over a range");
-    set_command([extent, offset, f,
-                 spec_constants = spec_constants_for<detail::range_kernel_takes_handler<Functor, Dims>>()] {
-      Functor copy = f;
-      detail::launch_range(detail::kernel_name<Name>(), extent, offset, {&copy, 0, spec_constants.get()});
-    });
+    if (extent.size() == 0) return set_command([] {});
+    submit_kernel<Name>(detail::range_shape(extent, offset), f,
+                        spec_constants_for<detail::range_kernel_takes_handler<Functor, Dims>>());
 #endif
   }
 
@@ -197,11 +204,8 @@ public:
     (void)ndr;
     detail::nd_range_kernel<Name, Dims>(f, nullptr);
 #else
-    set_command([ndr, f, local_memory = local_memory_size_,
-                 spec_constants = spec_constants_for<detail::takes_kernel_handler<Functor, nd_item<Dims>>>()] {
-      Functor copy = f;
-      detail::launch_nd_range(detail::kernel_name<Name>(), ndr, {&copy, local_memory, spec_constants.get()});
-    });
+    submit_kernel<Name>(detail::nd_range_shape(ndr), f,
+                        spec_constants_for<detail::takes_kernel_handler<Functor, nd_item<Dims>>>());
 #endif
   }
 
@@ -241,11 +245,72 @@ public:
     return spec_constants_.get<Id>();
   }
 
-  // Every command completes before the next is submitted in this slice: dependencies hold.
-  void depends_on(const event &) {}
-  void depends_on(const std::vector<event> &) {}
+  // The command runs after these events' commands.
+  void depends_on(const event &e) {
+    if (e.state()) dependencies_.push_back(e.state());
+  }
+  void depends_on(const std::vector<event> &events) {
+    for (const auto &e : events) depends_on(e);
+  }
+  // Accessors are registered with the command group when they are made with the handler, which
+  // is the only way to make them here (no placeholder accessors), so require has nothing to add.
   template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P>
   void require(accessor<DataT, Dims, Mode, Target, P>) {}
+
+  // A host task (SYCL 2020 4.10): `f()` runs on a runtime thread when its dependencies are met.
+  template <typename Functor> void host_task(Functor f) {
+    static_assert(std::is_invocable_v<Functor &>, "a host task takes no arguments here (no interop_handle)");
+    set_command([f]() mutable { f(); });
+  }
+
+  // Explicit copies with accessors (SYCL 2020 4.9.4.3).
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
+  void copy(accessor<T, Dims, Mode, Target, P> source, std::shared_ptr<U> destination) {
+    copy(source, destination.get());
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
+  void copy(std::shared_ptr<U> source, accessor<T, Dims, Mode, Target, P> destination) {
+    copy(static_cast<const U *>(source.get()), destination);
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
+  void copy(accessor<T, Dims, Mode, Target, P> source, U *destination) {
+    set_command([source, destination] {
+      std::size_t i = 0;
+      detail::for_each_index(source.get_range(), [&](const id<Dims> &index) { destination[i++] = source[index]; });
+    });
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
+  void copy(const U *source, accessor<T, Dims, Mode, Target, P> destination) {
+    set_command([source, destination] {
+      std::size_t i = 0;
+      detail::for_each_index(destination.get_range(),
+                             [&](const id<Dims> &index) { destination[index] = source[i++]; });
+    });
+  }
+  template <typename T, int Dims, access_mode M1, target T1, access::placeholder P1, typename U, access_mode M2,
+            target T2, access::placeholder P2>
+  void copy(accessor<T, Dims, M1, T1, P1> source, accessor<U, Dims, M2, T2, P2> destination) {
+    if (source.size() > destination.size())
+      throw exception(make_error_code(errc::invalid), "copy: the destination accessor is smaller than the source");
+    set_command([source, destination] {
+      detail::for_each_index(source.get_range(), [&](const id<Dims> &index) { destination[index] = source[index]; });
+    });
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
+  void fill(accessor<T, Dims, Mode, Target, P> destination, const T &value) {
+    set_command([destination, value] {
+      detail::for_each_index(destination.get_range(), [&](const id<Dims> &index) { destination[index] = value; });
+    });
+  }
+  // The host shares the buffer's memory: nothing to copy, but the command orders like a read.
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
+  void update_host(accessor<T, Dims, Mode, Target, P>) {
+    set_command([] {});
+  }
+
+  // USM hints: accepted, nothing to do when host and device share memory.
+  void prefetch(const void *, std::size_t) { set_command([] {}); }
+  template <typename Advice> void mem_advise(const void *, std::size_t, Advice) { set_command([] {}); }
 
 private:
   friend class queue;
@@ -263,13 +328,8 @@ private:
     (void)finish;
     detail::nd_range_kernel<Name, Dims>(kernel, nullptr);
 #else
-    set_command([ndr, kernel, finish, local_memory = local_memory_size_] {
-      if (ndr.get_global_range().size() != 0) {
-        Kernel copy = kernel;
-        detail::launch_nd_range(detail::kernel_name<Name>(), ndr, {&copy, local_memory, nullptr});
-      }
-      finish();
-    });
+    if (ndr.get_global_range().size() == 0) return set_command(finish);
+    submit_kernel<Name>(detail::nd_range_shape(ndr), kernel, nullptr, finish);
 #endif
   }
 
@@ -285,11 +345,8 @@ private:
     (void)ndr;
     detail::nd_range_kernel<Name, Dims, Functor, Required...>(f, nullptr);
 #else
-    set_command([ndr, f, local_memory = local_memory_size_,
-                 spec_constants = spec_constants_for<detail::takes_kernel_handler<Functor, nd_item<Dims>>>()] {
-      Functor copy = f;
-      detail::launch_nd_range(detail::kernel_name<Name>(), ndr, {&copy, local_memory, spec_constants.get()});
-    });
+    submit_kernel<Name>(detail::nd_range_shape(ndr), f,
+                        spec_constants_for<detail::takes_kernel_handler<Functor, nd_item<Dims>>>());
 #endif
   }
   friend std::size_t detail::reserve_local_memory(handler &, std::size_t, std::size_t);
@@ -314,6 +371,20 @@ private:
                           " (only by parallel_for over an nd_range)");
   }
 
+  // Checks the launch now and runs it when the command runs, then `finish`.
+  template <typename Name, typename Kernel>
+  void submit_kernel(const detail::launch_shape &shape, const Kernel &kernel,
+                     std::shared_ptr<const detail::spec_constant_values> spec_constants,
+                     std::function<void()> finish = {}) {
+    const char *name = detail::kernel_name<Name>();
+    detail::check_launch(name, shape, local_memory_size_);
+    set_command([name, shape, kernel, local_memory = local_memory_size_, spec_constants, finish] {
+      Kernel copy = kernel;
+      detail::launch(name, shape, {&copy, local_memory, spec_constants.get()});
+      if (finish) finish();
+    });
+  }
+
   // The command group's constants, shared with the command, if its kernel takes a kernel_handler.
   template <bool TakesKernelHandler> std::shared_ptr<const detail::spec_constant_values> spec_constants_for() const {
     if constexpr (TakesKernelHandler)
@@ -327,15 +398,22 @@ private:
       throw exception(make_error_code(errc::invalid), "a command group may contain only one command");
     command_ = std::move(command);
   }
-  void run() {
-    if (command_) command_();
+  friend void detail::require(handler &, const std::shared_ptr<detail::buffer_storage> &, bool);
+  void require_storage(const std::shared_ptr<detail::buffer_storage> &storage, bool writes) {
+    requirements_.emplace_back(storage, writes);
   }
 
   std::function<void()> command_;
+  std::vector<std::pair<std::shared_ptr<detail::buffer_storage>, bool>> requirements_;
+  std::vector<detail::event_ptr> dependencies_;
   std::size_t local_memory_size_ = 0;
   std::size_t local_accessors_ = 0;
   detail::spec_constant_values spec_constants_;
 };
+
+inline void detail::require(handler &h, const std::shared_ptr<buffer_storage> &storage, bool writes) {
+  h.require_storage(storage, writes);
+}
 
 inline std::size_t detail::reserve_local_memory(handler &h, std::size_t bytes, std::size_t alignment) {
   return h.reserve_local_memory(bytes, alignment);

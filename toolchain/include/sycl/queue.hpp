@@ -1,9 +1,13 @@
-// sycl::queue (SYCL 2020 section 4.6.5). Command groups run to completion, in submission order,
-// when submitted; errors are thrown synchronously as sycl::exception.
+// sycl::queue (SYCL 2020 section 4.6.5). Command groups run asynchronously, ordered by their
+// dependencies (detail/scheduler.hpp); an in-order queue also orders them by submission. Errors
+// found at submission are thrown by submit; errors of a running command reach the queue's
+// async_handler through wait_and_throw and throw_asynchronous.
 #pragma once
 
 #include <cstddef>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <type_traits>
 #include <vector>
 
@@ -19,116 +23,220 @@
 namespace sycl {
 inline namespace _V1 {
 
+namespace detail {
+// What copies of one queue share.
+struct queue_state {
+  bool in_order = false;
+  bool profiling = false;
+  std::shared_ptr<const async_handler> handler;
+  std::mutex mutex;
+  event_ptr last;                   // the previous command, for in-order queues
+  std::vector<event_ptr> submitted; // commands not known to be complete
+  std::vector<event_ptr> finished;  // complete, their errors not yet reported
+
+  // Moves complete commands to `finished`. Needs the mutex.
+  void sort_finished() {
+    std::vector<event_ptr> running;
+    for (auto &command : submitted) (command->status() == 2 ? finished : running).push_back(std::move(command));
+    submitted = std::move(running);
+  }
+  void wait_all() {
+    std::vector<event_ptr> pending;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      pending = submitted;
+    }
+    for (const auto &command : pending) command->wait();
+  }
+  // The queue's last copy is gone: its commands still finish before it is.
+  ~queue_state() { wait_all(); }
+};
+} // namespace detail
+
 class queue {
 public:
-  explicit queue(const property_list &props = {}) : in_order_(props.has_property<property::queue::in_order>()) {}
-  explicit queue(const async_handler &, const property_list &props = {}) : queue(props) {}
+  explicit queue(const property_list &props = {}) : queue(default_selector_v, props) {}
+  explicit queue(const async_handler &handler, const property_list &props = {})
+      : queue(default_selector_v, handler, props) {}
+  // A lambda handler would convert to both async_handler and property_list; this takes it as is.
+  template <typename Handler, typename = std::enable_if_t<std::is_invocable_v<Handler &, exception_list> &&
+                                                          !std::is_same_v<Handler, async_handler>>>
+  explicit queue(Handler handler, const property_list &props = {})
+      : queue(default_selector_v, async_handler(std::move(handler)), props) {}
   template <typename Selector, typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
-  explicit queue(const Selector &selector, const property_list &props = {}) : queue(props) {
-    device_ = device(selector);
-  }
+  explicit queue(const Selector &selector, const property_list &props = {}) : queue(device(selector), props) {}
   template <typename Selector, typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
-  queue(const Selector &selector, const async_handler &, const property_list &props = {}) : queue(selector, props) {}
-  explicit queue(const device &d, const property_list &props = {}) : queue(props) { device_ = d; }
-  queue(const device &d, const async_handler &, const property_list &props = {}) : queue(d, props) {}
+  queue(const Selector &selector, const async_handler &handler, const property_list &props = {})
+      : queue(device(selector), handler, props) {}
+  explicit queue(const device &d, const property_list &props = {}) : device_(d), state_(make_state(props, nullptr)) {}
+  queue(const device &d, const async_handler &handler, const property_list &props = {})
+      : device_(d), state_(make_state(props, &handler)) {}
   queue(const context &c, const device &d, const property_list &props = {}) : queue(d, props) { context_ = c; }
+  queue(const context &c, const device &d, const async_handler &handler, const property_list &props = {})
+      : queue(d, handler, props) {
+    context_ = c;
+  }
 
   device get_device() const { return device_; }
   context get_context() const { return context_; }
-  bool is_in_order() const { return in_order_; }
+  bool is_in_order() const { return state_->in_order; }
   backend get_backend() const noexcept { return backend::native_cpu; }
+  template <typename Property> bool has_property() const noexcept {
+    if constexpr (std::is_same_v<Property, property::queue::in_order>)
+      return state_->in_order;
+    else if constexpr (std::is_same_v<Property, property::queue::enable_profiling>)
+      return state_->profiling;
+    else
+      return false;
+  }
 
   template <typename CommandGroup> event submit(CommandGroup command_group) {
     handler h;
     command_group(h);
-    h.run();
-    return event();
+    std::vector<detail::event_ptr> dependencies = std::move(h.dependencies_);
+    for (const auto &[storage, writes] : h.requirements_) storage->tracker.add_dependencies(writes, dependencies);
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    if (state_->in_order && state_->last) dependencies.push_back(state_->last);
+    detail::event_ptr command =
+        detail::submit_command(std::move(h.command_), dependencies, state_->profiling, state_->handler);
+    for (const auto &[storage, writes] : h.requirements_) storage->tracker.record(writes, command);
+    state_->last = command;
+    state_->sort_finished();
+    state_->submitted.push_back(command);
+    return event(command);
   }
 
-  void wait() {}
-  void wait_and_throw() {}
-  void throw_asynchronous() {}
-
-  event memcpy(void *destination, const void *source, std::size_t bytes) {
-    return submit([&](handler &h) { h.memcpy(destination, source, bytes); });
+  // Waits for every command submitted so far.
+  void wait() { state_->wait_all(); }
+  void wait_and_throw() {
+    wait();
+    throw_asynchronous();
   }
-  event memcpy(void *destination, const void *source, std::size_t bytes, const event &) {
-    return memcpy(destination, source, bytes);
-  }
-  event memcpy(void *destination, const void *source, std::size_t bytes, const std::vector<event> &) {
-    return memcpy(destination, source, bytes);
-  }
-  template <typename T> event copy(const T *source, T *destination, std::size_t count) {
-    return memcpy(destination, source, count * sizeof(T));
-  }
-  event memset(void *pointer, int value, std::size_t bytes) {
-    return submit([&](handler &h) { h.memset(pointer, value, bytes); });
-  }
-  template <typename T> event fill(void *pointer, const T &pattern, std::size_t count) {
-    return submit([&](handler &h) { h.fill(pointer, pattern, count); });
+  // Reports the errors of the commands that have finished to the async_handler.
+  void throw_asynchronous() {
+    exception_list errors;
+    {
+      std::lock_guard<std::mutex> lock(state_->mutex);
+      state_->sort_finished();
+      for (const auto &command : state_->finished)
+        if (auto error = command->take_error()) errors.push_back(error);
+      state_->finished.clear();
+    }
+    detail::report_async_errors(state_->handler, std::move(errors));
   }
 
-  template <typename KernelName = detail::auto_name, typename Functor> event single_task(const Functor &f) {
-    return submit([&](handler &h) { h.single_task<KernelName>(f); });
+  // ---- Shortcuts (SYCL 2020 4.6.5.2): a command group of one command, with optional events
+  // to wait for first. --------------------------------------------------------------------
+  event memcpy(void *destination, const void *source, std::size_t bytes, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.memcpy(destination, source, bytes);
+    });
+  }
+  event memcpy(void *destination, const void *source, std::size_t bytes, const event &dep) {
+    return memcpy(destination, source, bytes, std::vector<event>{dep});
+  }
+  template <typename T>
+  event copy(const T *source, T *destination, std::size_t count, const std::vector<event> &deps = {}) {
+    return memcpy(destination, source, count * sizeof(T), deps);
+  }
+  template <typename T> event copy(const T *source, T *destination, std::size_t count, const event &dep) {
+    return memcpy(destination, source, count * sizeof(T), std::vector<event>{dep});
+  }
+  event memset(void *pointer, int value, std::size_t bytes, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.memset(pointer, value, bytes);
+    });
+  }
+  event memset(void *pointer, int value, std::size_t bytes, const event &dep) {
+    return memset(pointer, value, bytes, std::vector<event>{dep});
+  }
+  template <typename T>
+  event fill(void *pointer, const T &pattern, std::size_t count, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.fill(pointer, pattern, count);
+    });
+  }
+  template <typename T> event fill(void *pointer, const T &pattern, std::size_t count, const event &dep) {
+    return fill(pointer, pattern, count, std::vector<event>{dep});
+  }
+  event prefetch(const void *pointer, std::size_t bytes, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.prefetch(pointer, bytes);
+    });
+  }
+  template <typename Advice> event mem_advise(const void *pointer, std::size_t bytes, Advice advice) {
+    return submit([&](handler &h) { h.mem_advise(pointer, bytes, advice); });
+  }
+  event ext_oneapi_submit_barrier(const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) { h.depends_on(deps.empty() ? pending() : deps); });
+  }
+
+  template <typename KernelName = detail::auto_name, typename Functor>
+  event single_task(const Functor &f) {
+    return single_task<KernelName>(std::vector<event>{}, f);
   }
   template <typename KernelName = detail::auto_name, typename Functor>
-  event single_task(const event &, const Functor &f) {
-    return single_task<KernelName>(f);
+  event single_task(const event &dep, const Functor &f) {
+    return single_task<KernelName>(std::vector<event>{dep}, f);
   }
   template <typename KernelName = detail::auto_name, typename Functor>
-  event single_task(const std::vector<event> &, const Functor &f) {
-    return single_task<KernelName>(f);
+  event single_task(const std::vector<event> &deps, const Functor &f) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.single_task<KernelName>(f);
+    });
   }
 
-  template <typename KernelName = detail::auto_name, int Dims, typename Functor>
-  event parallel_for(range<Dims> extent, const Functor &f) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(extent, f); });
-  }
-  template <typename KernelName = detail::auto_name, int Dims, typename Functor>
-  event parallel_for(range<Dims> extent, const event &, const Functor &f) {
-    return parallel_for<KernelName>(extent, f);
-  }
-  template <typename KernelName = detail::auto_name, int Dims, typename Functor>
-  event parallel_for(range<Dims> extent, const std::vector<event> &, const Functor &f) {
-    return parallel_for<KernelName>(extent, f);
-  }
-  // With reductions: the reductions, then the kernel.
-  template <typename KernelName = detail::auto_name, int Dims, typename... Rest,
-            typename = std::enable_if_t<(sizeof...(Rest) > 1) && detail::starts_with_reduction_v<Rest...>>>
+  // parallel_for over a range, an nd_range, or with reductions or kernel properties: everything
+  // after the range goes to handler::parallel_for; a leading event or event list is waited for.
+  template <typename KernelName = detail::auto_name, int Dims, typename... Rest>
   event parallel_for(range<Dims> extent, const Rest &...rest) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(extent, rest...); });
+    return parallel_for_impl<KernelName>(extent, rest...);
   }
-  template <typename KernelName = detail::auto_name, int Dims, typename... Rest,
-            typename = std::enable_if_t<(sizeof...(Rest) > 1) && detail::starts_with_reduction_v<Rest...>>>
+  template <typename KernelName = detail::auto_name, int Dims, typename... Rest>
   event parallel_for(nd_range<Dims> ndr, const Rest &...rest) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(ndr, rest...); });
+    return parallel_for_impl<KernelName>(ndr, rest...);
   }
-  template <typename KernelName = detail::auto_name, typename Functor>
-  event parallel_for(std::size_t count, const Functor &f) {
-    return parallel_for<KernelName>(range<1>(count), f);
-  }
-  template <typename KernelName = detail::auto_name, int Dims, typename Functor>
-  event parallel_for(nd_range<Dims> ndr, const Functor &f) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(ndr, f); });
-  }
-  template <typename KernelName = detail::auto_name, int Dims, typename Properties, typename Functor,
-            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
-  event parallel_for(nd_range<Dims> ndr, Properties properties, const Functor &f) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(ndr, properties, f); });
-  }
-  template <typename KernelName = detail::auto_name, int Dims, typename Functor>
-  event parallel_for(nd_range<Dims> ndr, const event &, const Functor &f) {
-    return parallel_for<KernelName>(ndr, f);
-  }
-  template <typename KernelName = detail::auto_name, int Dims, typename Functor>
-  event parallel_for(nd_range<Dims> ndr, const std::vector<event> &, const Functor &f) {
-    return parallel_for<KernelName>(ndr, f);
+  template <typename KernelName = detail::auto_name, typename... Rest>
+  event parallel_for(std::size_t count, const Rest &...rest) {
+    return parallel_for_impl<KernelName>(range<1>(count), rest...);
   }
 
 private:
+  static std::shared_ptr<detail::queue_state> make_state(const property_list &props, const async_handler *handler) {
+    auto state = std::make_shared<detail::queue_state>();
+    state->in_order = props.has_property<property::queue::in_order>();
+    state->profiling = props.has_property<property::queue::enable_profiling>();
+    if (handler) state->handler = std::make_shared<const async_handler>(*handler);
+    return state;
+  }
+
+  std::vector<event> pending() {
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    std::vector<event> events;
+    for (const auto &command : state_->submitted) events.emplace_back(command);
+    return events;
+  }
+
+  template <typename KernelName, typename Range, typename First, typename... Rest>
+  event parallel_for_impl(const Range &r, const First &first, const Rest &...rest) {
+    if constexpr (std::is_same_v<First, event> || std::is_same_v<First, std::vector<event>>) {
+      return submit([&](handler &h) {
+        h.depends_on(first);
+        h.parallel_for<KernelName>(r, rest...);
+      });
+    } else {
+      return submit([&](handler &h) { h.parallel_for<KernelName>(r, first, rest...); });
+    }
+  }
+
   device device_;
   context context_;
-  bool in_order_;
+  std::shared_ptr<detail::queue_state> state_;
 };
 
 inline void *malloc_device(std::size_t bytes, const queue &q) {

@@ -62,7 +62,6 @@ template <typename T, typename BinaryOperation> struct reduction_descriptor {
   BinaryOperation op;
   reduction_slot<T> identity; // engaged when an identity is known or given
   bool initialize_to_identity;
-  std::shared_ptr<void> keep_alive; // a reduction into a buffer keeps its storage
 };
 
 template <typename T, typename Op> inline constexpr bool is_reduction_v<reduction_descriptor<T, Op>> = true;
@@ -156,31 +155,35 @@ template <typename T, typename BinaryOperation>
 detail::reduction_descriptor<T, BinaryOperation> reduction(T *variable, BinaryOperation combiner,
                                                           const property_list &properties = {}) {
   return {variable, combiner, detail::known_identity_slot<BinaryOperation, T>(),
-          properties.has_property<property::reduction::initialize_to_identity>(), nullptr};
+          properties.has_property<property::reduction::initialize_to_identity>()};
 }
 
 template <typename T, typename BinaryOperation>
 detail::reduction_descriptor<T, BinaryOperation> reduction(T *variable, const T &identity, BinaryOperation combiner,
                                                           const property_list &properties = {}) {
   return {variable, combiner, {identity, true},
-          properties.has_property<property::reduction::initialize_to_identity>(), nullptr};
+          properties.has_property<property::reduction::initialize_to_identity>()};
 }
 
 // A reduction into the single element of a buffer.
 template <typename T, int Dims, typename AllocatorT, typename BinaryOperation>
-detail::reduction_descriptor<T, BinaryOperation> reduction(buffer<T, Dims, AllocatorT> variable, handler &,
+detail::reduction_descriptor<T, BinaryOperation> reduction(buffer<T, Dims, AllocatorT> variable, handler &h,
                                                           BinaryOperation combiner,
                                                           const property_list &properties = {}) {
+  // The buffer's destructor waits for this command, so its memory outlives the reduction.
+  detail::require(h, variable.storage(), true);
   return {variable.data(), combiner, detail::known_identity_slot<BinaryOperation, T>(),
-          properties.has_property<property::reduction::initialize_to_identity>(), variable.storage()};
+          properties.has_property<property::reduction::initialize_to_identity>()};
 }
 
 template <typename T, int Dims, typename AllocatorT, typename BinaryOperation>
-detail::reduction_descriptor<T, BinaryOperation> reduction(buffer<T, Dims, AllocatorT> variable, handler &,
+detail::reduction_descriptor<T, BinaryOperation> reduction(buffer<T, Dims, AllocatorT> variable, handler &h,
                                                           const T &identity, BinaryOperation combiner,
                                                           const property_list &properties = {}) {
+  // The buffer's destructor waits for this command, so its memory outlives the reduction.
+  detail::require(h, variable.storage(), true);
   return {variable.data(), combiner, {identity, true},
-          properties.has_property<property::reduction::initialize_to_identity>(), variable.storage()};
+          properties.has_property<property::reduction::initialize_to_identity>()};
 }
 
 namespace detail {

@@ -1,10 +1,15 @@
 // Unified shared memory. Host, device and shared allocations are all ordinary host memory on
-// this device; they are aligned to 64 bytes (a cache line, and the widest vector register).
+// this device; they are aligned to 64 bytes (a cache line, and the widest vector register). Each
+// allocation's kind is recorded, so that get_pointer_type and get_pointer_device can answer.
 #pragma once
 
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <utility>
 
 #include "detail/defines.hpp"
 #include "device.hpp"
@@ -21,23 +26,48 @@ enum class alloc { host, device, shared, unknown };
 namespace detail {
 inline constexpr std::size_t usm_alignment = 64;
 
-inline void *usm_allocate(std::size_t alignment, std::size_t bytes) {
+// The live allocations: start address → (size, kind).
+struct usm_allocations {
+  std::mutex mutex;
+  std::map<std::uintptr_t, std::pair<std::size_t, usm::alloc>> blocks;
+
+  static usm_allocations &instance() {
+    static usm_allocations allocations;
+    return allocations;
+  }
+  usm::alloc kind_of(const void *pointer) {
+    auto address = reinterpret_cast<std::uintptr_t>(pointer);
+    std::lock_guard<std::mutex> lock(mutex);
+    auto block = blocks.upper_bound(address);
+    if (block == blocks.begin()) return usm::alloc::unknown;
+    --block;
+    return address < block->first + block->second.first ? block->second.second : usm::alloc::unknown;
+  }
+};
+
+inline void *usm_allocate(std::size_t alignment, std::size_t bytes, usm::alloc kind) {
   if (bytes == 0) return nullptr;
   if (alignment < usm_alignment) alignment = usm_alignment;
   // aligned_alloc needs a size that is a multiple of the alignment.
   std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;
-  return std::aligned_alloc(alignment, rounded);
+  void *pointer = std::aligned_alloc(alignment, rounded);
+  if (pointer) {
+    auto &allocations = usm_allocations::instance();
+    std::lock_guard<std::mutex> lock(allocations.mutex);
+    allocations.blocks[reinterpret_cast<std::uintptr_t>(pointer)] = {bytes, kind};
+  }
+  return pointer;
 }
 } // namespace detail
 
 inline void *aligned_alloc_device(std::size_t alignment, std::size_t bytes, const device &, const context &) {
-  return detail::usm_allocate(alignment, bytes);
+  return detail::usm_allocate(alignment, bytes, usm::alloc::device);
 }
 inline void *aligned_alloc_host(std::size_t alignment, std::size_t bytes, const context &) {
-  return detail::usm_allocate(alignment, bytes);
+  return detail::usm_allocate(alignment, bytes, usm::alloc::host);
 }
 inline void *aligned_alloc_shared(std::size_t alignment, std::size_t bytes, const device &, const context &) {
-  return detail::usm_allocate(alignment, bytes);
+  return detail::usm_allocate(alignment, bytes, usm::alloc::shared);
 }
 inline void *malloc_device(std::size_t bytes, const device &d, const context &c) {
   return aligned_alloc_device(0, bytes, d, c);
@@ -46,10 +76,28 @@ inline void *malloc_host(std::size_t bytes, const context &c) { return aligned_a
 inline void *malloc_shared(std::size_t bytes, const device &d, const context &c) {
   return aligned_alloc_shared(0, bytes, d, c);
 }
-inline void *malloc(std::size_t bytes, const device &, const context &, usm::alloc) {
-  return detail::usm_allocate(0, bytes);
+inline void *malloc(std::size_t bytes, const device &, const context &, usm::alloc kind) {
+  return kind == usm::alloc::unknown ? nullptr : detail::usm_allocate(0, bytes, kind);
 }
-inline void free(void *ptr, const context &) { std::free(ptr); }
+inline void free(void *ptr, const context &) {
+  if (!ptr) return;
+  {
+    auto &allocations = detail::usm_allocations::instance();
+    std::lock_guard<std::mutex> lock(allocations.mutex);
+    allocations.blocks.erase(reinterpret_cast<std::uintptr_t>(ptr));
+  }
+  std::free(ptr);
+}
+
+// SYCL 2020 4.8.4: what kind of allocation `ptr` points into (unknown for other memory).
+inline usm::alloc get_pointer_type(const void *ptr, const context &) {
+  return detail::usm_allocations::instance().kind_of(ptr);
+}
+inline device get_pointer_device(const void *ptr, const context &c) {
+  if (get_pointer_type(ptr, c) == usm::alloc::unknown)
+    throw exception(make_error_code(errc::invalid), "get_pointer_device: not a USM pointer");
+  return device();
+}
 
 template <typename T> T *malloc_device(std::size_t count, const device &d, const context &c) {
   return static_cast<T *>(aligned_alloc_device(alignof(T), count * sizeof(T), d, c));
