@@ -114,6 +114,10 @@ void launch_nd_range(const char *name, const nd_range<Dims> &ndr, const kernel_a
 
 } // namespace detail
 
+class stream;
+enum class bundle_state : int;
+template <bundle_state State> class kernel_bundle;
+
 namespace detail {
 template <typename T> inline constexpr bool is_reduction_v = false;
 template <typename... Args> inline constexpr bool starts_with_reduction_v = false;
@@ -247,7 +251,21 @@ public:
   template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P>
   void require(accessor<DataT, Dims, Mode, Target, P>) {}
 
+  // ---- Defined by the headers of their features ----------------------------------------------
+  // Hierarchical parallelism (hierarchical.hpp): `f(group<Dims>)` once per work-group.
+  template <typename KernelName = detail::auto_name, int Dims, typename WorkGroupFunction>
+  void parallel_for_work_group(range<Dims> num_work_groups, const WorkGroupFunction &f);
+  template <typename KernelName = detail::auto_name, int Dims, typename WorkGroupFunction>
+  void parallel_for_work_group(range<Dims> num_work_groups, range<Dims> work_group_size, const WorkGroupFunction &f);
+  // Kernel bundles (kernel_bundle.hpp).
+  template <bundle_state State> void use_kernel_bundle(const kernel_bundle<State> &bundle);
+
 private:
+  friend class stream;
+  // Host work that runs once the command has run (a stream prints its output).
+  void after_command(std::function<void()> work) { after_command_.push_back(std::move(work)); }
+  std::vector<std::function<void()>> after_command_;
+
   friend class queue;
   template <typename KernelName, bool IsRange, int UserDims, int LaunchDims, typename Functor,
             typename... Descriptors, std::size_t... I>
@@ -329,6 +347,7 @@ private:
   }
   void run() {
     if (command_) command_();
+    for (auto &work : after_command_) work();
   }
 
   std::function<void()> command_;
