@@ -19,7 +19,8 @@
 // of a group run one after another on the thread between barriers. When the thread starts a
 // work-group that is not the record's, the previous group has finished: its pending text is
 // flushed and its slots reset. At the end of the command the host flushes what every record
-// still holds. The shared buffer is filled by reserving space with a compare-and-swap on its
+// still holds. (A hierarchical work-group runs as one work-item, hierarchical.hpp, so its
+// logical work-items share one slot and its formatting state.) The shared buffer is filled by reserving space with a compare-and-swap on its
 // fill level, so flushes from different threads need no lock.
 //
 // Formatting is written here (integers in bases 8, 10 and 16) or done by snprintf (floating
@@ -126,7 +127,7 @@ struct stream_slot {
 struct stream_record {
   stream_record *next;
   const void *thread;
-  std::size_t group; // linear id of the group the slots belong to
+  std::size_t group; // the group the slots belong to: its first work-item's global linear id
   stream_slot *slots;
   std::size_t slot_count;
   std::size_t *used_slots; // local ids of the slots in use, in the order of first use
@@ -218,7 +219,10 @@ inline stream_slot &stream_slot_of(stream_state &state) {
 #ifdef __SYCL_DEVICE_ONLY__
   stream_thread_cache &cache = thread_stream_record;
   stream_record &record = cache.serial == state.serial ? *cache.record : *stream_find_record(state);
-  const std::size_t group = linearize(query::group_id<3>(), query::group_range<3>());
+  // The group's first work-item identifies it (group ids are not unique in range launches,
+  // whose remainder groups are numbered by their own size).
+  const id<3> origin = query::global_id<3>() - query::global_offset<3>() - query::local_id<3>();
+  const std::size_t group = linearize(origin, query::global_range<3>());
   const std::size_t local = query::local_linear_id<3>();
   if (record.group != group) {
     stream_retire_group(state, record);
