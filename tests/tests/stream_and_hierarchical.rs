@@ -60,16 +60,31 @@ fn check_stream_output(stdout: &str) {
     let mut expected_format = HashMap::new();
     let mut printed_format: HashMap<&str, Vec<&str>> = HashMap::new();
     for line in lines {
-        if let Some((key, text)) = line.strip_prefix("expect ").and_then(|l| l.split_once(": ")) {
-            assert!(expected_format.insert(key, text).is_none(), "two references for case {key}");
-        } else if let Some((key, text)) = line.strip_prefix("fmt ").and_then(|l| l.split_once(": ")) {
+        if let Some((key, text)) = line
+            .strip_prefix("expect ")
+            .and_then(|l| l.split_once(": "))
+        {
+            assert!(
+                expected_format.insert(key, text).is_none(),
+                "two references for case {key}"
+            );
+        } else if let Some((key, text)) = line.strip_prefix("fmt ").and_then(|l| l.split_once(": "))
+        {
             printed_format.entry(key).or_default().push(text);
         }
     }
-    assert_eq!(expected_format.len(), 24, "the program prints 24 references");
+    assert_eq!(
+        expected_format.len(),
+        24,
+        "the program prints 24 references"
+    );
     for (key, expected) in &expected_format {
         let printed = printed_format.get(key).map(Vec::as_slice).unwrap_or(&[]);
-        assert_eq!(printed, [*expected], "case {key}: kernel output vs iostreams");
+        assert_eq!(
+            printed,
+            [*expected],
+            "case {key}: kernel output vs iostreams"
+        );
     }
     assert_eq!(
         printed_format.len(),
