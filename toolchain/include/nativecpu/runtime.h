@@ -137,6 +137,11 @@ enum __nativecpu_result {
 /* The subhandler registered under `kernel_name`, or NULL. */
 __nativecpu_subhandler __nativecpu_find_kernel(const char *kernel_name);
 
+/* Writes the names of the registered kernels (at most `capacity`, in byte order) to names[]
+ * and returns how many kernels are registered; names may be NULL to get the count. Each name
+ * stays valid until its kernel is unregistered. */
+size_t __nativecpu_kernel_names(const char **names, size_t capacity);
+
 /* Runs the kernel over the whole range on the thread pool and returns when every work-group has
  * finished. Returns NATIVECPU_SUCCESS, or an error code and __nativecpu_last_error() describes
  * it. nd_range launches are checked: global divisible by local, local size at most

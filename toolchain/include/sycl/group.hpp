@@ -2,7 +2,8 @@
 // 4.9.1.7, 4.9.1.8, 4.17.1 and 4.17.3).
 //
 // Both group classes are empty: their queries read the device builtins (detail/work_item.hpp),
-// so they can only be used inside nd_range kernels.
+// so they can only be used inside nd_range and hierarchical kernels (hierarchical.hpp launches
+// those so that the builtins give the hierarchical ids).
 //
 // Sub-groups have exactly one work-item on this device, matching info::device::sub_group_sizes
 // = {1} (DPC++'s native_cpu reports the same): the sub-group of a work-item is numbered by the
@@ -26,6 +27,8 @@ inline namespace _V1 {
 namespace detail {
 struct group_tag {};
 } // namespace detail
+
+template <int Dims> class h_item;
 
 template <int Dims = 1> class group {
   static_assert(Dims >= 1 && Dims <= 3, "SYCL supports 1 to 3 dimensions");
@@ -69,6 +72,12 @@ public:
   // A work-item can only see its own group, so two group objects it holds are the same group.
   friend bool operator==(const group &, const group &) { return true; }
   friend bool operator!=(const group &, const group &) { return false; }
+
+  // Hierarchical parallelism (SYCL 2020 4.9.4.2.3), defined in hierarchical.hpp: runs `f` with
+  // an h_item<Dims> for every work-item of the group, or for every point of a flexible range.
+  template <typename WorkItemFunction> void parallel_for_work_item(const WorkItemFunction &f) const;
+  template <typename WorkItemFunction>
+  void parallel_for_work_item(range<Dims> flexible_range, const WorkItemFunction &f) const;
 };
 
 class sub_group {

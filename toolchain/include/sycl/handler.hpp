@@ -125,6 +125,10 @@ template <int Dims> launch_shape nd_range_shape(const nd_range<Dims> &ndr) {
 
 } // namespace detail
 
+class stream;
+enum class bundle_state : int;
+template <bundle_state State> class kernel_bundle;
+
 namespace detail {
 template <typename T> inline constexpr bool is_reduction_v = false;
 template <typename... Args> inline constexpr bool starts_with_reduction_v = false;
@@ -312,7 +316,21 @@ public:
   void prefetch(const void *, std::size_t) { set_command([] {}); }
   template <typename Advice> void mem_advise(const void *, std::size_t, Advice) { set_command([] {}); }
 
+  // ---- Defined by the headers of their features ----------------------------------------------
+  // Hierarchical parallelism (hierarchical.hpp): `f(group<Dims>)` once per work-group.
+  template <typename KernelName = detail::auto_name, int Dims, typename WorkGroupFunction>
+  void parallel_for_work_group(range<Dims> num_work_groups, const WorkGroupFunction &f);
+  template <typename KernelName = detail::auto_name, int Dims, typename WorkGroupFunction>
+  void parallel_for_work_group(range<Dims> num_work_groups, range<Dims> work_group_size, const WorkGroupFunction &f);
+  // Kernel bundles (kernel_bundle.hpp).
+  template <bundle_state State> void use_kernel_bundle(const kernel_bundle<State> &bundle);
+
 private:
+  friend class stream;
+  // Host work that runs once the command has run (a stream prints its output).
+  void after_command(std::function<void()> work) { after_command_.push_back(std::move(work)); }
+  std::vector<std::function<void()>> after_command_;
+
   friend class queue;
   template <typename KernelName, bool IsRange, int UserDims, int LaunchDims, typename Functor,
             typename... Descriptors, std::size_t... I>

@@ -97,8 +97,14 @@ public:
     for (const auto &[storage, writes] : h.requirements_) storage->tracker.add_dependencies(writes, dependencies);
     std::lock_guard<std::mutex> lock(state_->mutex);
     if (state_->in_order && state_->last) dependencies.push_back(state_->last);
+    std::function<void()> work = std::move(h.command_);
+    if (!h.after_command_.empty())
+      work = [command = std::move(work), after = std::move(h.after_command_)] {
+        if (command) command();
+        for (const auto &step : after) step();
+      };
     detail::event_ptr command =
-        detail::submit_command(std::move(h.command_), dependencies, state_->profiling, state_->handler);
+        detail::submit_command(std::move(work), dependencies, state_->profiling, state_->handler);
     for (const auto &[storage, writes] : h.requirements_) storage->tracker.record(writes, command);
     state_->last = command;
     state_->sort_finished();

@@ -26,5 +26,8 @@
 #include "atomic_fence.hpp"
 #include "atomic_ref.hpp"
 #include "reduction.hpp"
+#include "hierarchical.hpp"
+#include "stream.hpp"
+#include "kernel_bundle.hpp"
 #include "ext/oneapi/group_local_memory.hpp"
 #include "ext/oneapi/properties.hpp"

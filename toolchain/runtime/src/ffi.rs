@@ -50,6 +50,30 @@ pub unsafe extern "C" fn __nativecpu_find_kernel(kernel_name: *const c_char) -> 
     })
 }
 
+/// Writes the names of the registered kernels (at most `capacity`, in byte order) to `names`
+/// and returns how many kernels are registered. Each name stays valid until its kernel is
+/// unregistered.
+///
+/// # Safety
+/// `names` must be null (then only the count is returned) or point to `capacity` writable
+/// pointers.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_kernel_names(
+    names: *mut *const c_char,
+    capacity: usize,
+) -> usize {
+    diag::catch_panic("__nativecpu_kernel_names", 0, || {
+        let all = registry::names();
+        if !names.is_null() {
+            for (i, name) in all.iter().take(capacity).enumerate() {
+                // SAFETY: the caller guarantees `capacity` writable pointers at `names`.
+                unsafe { *names.add(i) = *name };
+            }
+        }
+        all.len()
+    })
+}
+
 /// Runs a kernel over its range; `NATIVECPU_SUCCESS` (0), or on failure the error's
 /// [`ResultCode`] with the reason in `__nativecpu_last_error()`.
 ///

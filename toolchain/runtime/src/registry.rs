@@ -297,6 +297,13 @@ pub fn find(name: &CStr) -> Option<Kernel> {
         .map(|registration| registration.kernel.clone())
 }
 
+/// The names of all registered kernels, in byte order, as pointers to the registry's own copies:
+/// each stays valid until its kernel is unregistered.
+pub fn names() -> Vec<*const c_char> {
+    let kernels = REGISTRY.read().unwrap_or_else(PoisonError::into_inner);
+    kernels.keys().map(|name| name.as_ptr()).collect()
+}
+
 fn remove_owner(kernels: &mut Kernels, owner: usize) {
     kernels.retain(|_, registrations| {
         registrations.retain(|r| r.owner != owner);

@@ -8,8 +8,8 @@ use std::ffi::{c_void, CStr};
 
 use common::{bytes_with_header, noop, record, ImageSpec, OwnedDescriptor, Prop, Recorder};
 use nativecpu_runtime::ffi::{
-    __nativecpu_find_kernel, __nativecpu_last_error, __nativecpu_launch, __sycl_register_lib,
-    __sycl_unregister_lib,
+    __nativecpu_find_kernel, __nativecpu_kernel_names, __nativecpu_last_error, __nativecpu_launch,
+    __sycl_register_lib, __sycl_unregister_lib,
 };
 use nativecpu_runtime::registry::{self, PropertyValue, RegistrationIssue, Subhandler};
 use nativecpu_runtime::state::NativeCpuState;
@@ -144,6 +144,47 @@ fn a_duplicate_name_resolves_to_the_latest_registration() {
     assert!(same(find(c"dup_k"), noop));
     unsafe { __sycl_unregister_lib(first.ptr()) };
     assert!(find(c"dup_k").is_none());
+}
+
+/// The registered names as `__nativecpu_kernel_names` lists them (other tests register
+/// theirs concurrently, so callers look only for their own).
+fn kernel_names() -> Vec<String> {
+    let count = unsafe { __nativecpu_kernel_names(std::ptr::null_mut(), 0) };
+    let mut names = vec![std::ptr::null(); count + 16];
+    let written = unsafe { __nativecpu_kernel_names(names.as_mut_ptr(), names.len()) };
+    names.truncate(written.min(names.len()));
+    names
+        .into_iter()
+        .map(|name| {
+            unsafe { CStr::from_ptr(name) }
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn kernel_names_lists_registered_kernels_until_they_are_unregistered() {
+    let desc = OwnedDescriptor::new(vec![ImageSpec::new(
+        "native_cpu",
+        vec![("names_k2", noop), ("names_k1", other)],
+    )]);
+    let ours = |names: &[String]| {
+        names
+            .iter()
+            .filter(|name| name.starts_with("names_k"))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    assert!(ours(&kernel_names()).is_empty());
+    unsafe { __sycl_register_lib(desc.ptr()) };
+    assert_eq!(ours(&kernel_names()), ["names_k1", "names_k2"]);
+    // A short array gets the first names and the full count.
+    let mut one = [std::ptr::null(); 1];
+    let total = unsafe { __nativecpu_kernel_names(one.as_mut_ptr(), 1) };
+    assert!(total >= 2 && !one[0].is_null());
+    unsafe { __sycl_unregister_lib(desc.ptr()) };
+    assert!(ours(&kernel_names()).is_empty());
 }
 
 #[test]

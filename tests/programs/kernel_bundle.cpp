@@ -1,0 +1,131 @@
+// Kernel bundles (SYCL 2020 4.11): get_kernel_id and get_kernel_ids find the program's kernels
+// (named range, single_task, hierarchical and reduction kernels) and nothing else; the
+// executable bundle of the context holds them all, a bundle made for some ids holds only
+// those; kernel objects and their info queries; bundles in the input state are empty; errors
+// for unknown kernels and wrong states; and use_kernel_bundle before running a kernel.
+#include <sycl/sycl.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+
+class Fill;
+class Bump;
+class Groups;
+class Sum;
+class NeverSubmitted;
+
+bool contains(const std::vector<sycl::kernel_id> &ids, const sycl::kernel_id &id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
+template <typename F> bool throws(sycl::errc code, F f) {
+  try {
+    f();
+  } catch (const sycl::exception &e) {
+    return e.code() == code;
+  }
+  return false;
+}
+
+int main() {
+  sycl::queue q;
+  const sycl::context context = q.get_context();
+  const sycl::device device = q.get_device();
+  constexpr size_t N = 64;
+  int *data = sycl::malloc_shared<int>(N, q);
+  int *total = sycl::malloc_shared<int>(1, q);
+
+  // Ids, before any kernel has run: every kernel is registered when the program starts.
+  const sycl::kernel_id fill = sycl::get_kernel_id<Fill>();
+  const sycl::kernel_id bump = sycl::get_kernel_id<Bump>();
+  const sycl::kernel_id groups = sycl::get_kernel_id<Groups>();
+  const sycl::kernel_id sum = sycl::get_kernel_id<Sum>();
+  check::equal("distinct ids", 0, fill != bump && bump != groups && groups != sum, true);
+  check::equal("the id names the kernel", 0, std::string(fill.get_name()).find("Fill") != std::string::npos, true);
+  check::equal("an id equals itself", 0, fill == sycl::get_kernel_id<Fill>(), true);
+  check::equal("unknown kernel name", 0,
+               throws(sycl::errc::runtime, [] { sycl::get_kernel_id<NeverSubmitted>(); }), true);
+
+  const std::vector<sycl::kernel_id> all = sycl::get_kernel_ids();
+  for (const auto &id : {fill, bump, groups, sum}) check::equal("get_kernel_ids has it", 0, contains(all, id), true);
+  for (const auto &id : all)
+    check::equal("listed ids are kernels", 0, std::string(id.get_name()).find("NeverSubmitted"), std::string::npos);
+
+  // The executable bundle of the context: all kernels.
+  auto bundle = sycl::get_kernel_bundle<sycl::bundle_state::executable>(context);
+  check::equal("bundle not empty", 0, bundle.empty(), false);
+  check::equal("bundle ids", 0, bundle.get_kernel_ids().size(), all.size());
+  check::equal("has_kernel(id)", 0, bundle.has_kernel(fill) && bundle.has_kernel(sum, device), true);
+  check::equal("has_kernel<Name>", 0, bundle.has_kernel<Groups>() && bundle.has_kernel<Bump>(device), true);
+  check::equal("has_kernel unknown", 0, bundle.has_kernel<NeverSubmitted>(), false);
+  check::equal("bundle devices", 0, bundle.get_devices().size(), 1);
+  check::equal("same bundle twice", 0,
+               bundle == sycl::get_kernel_bundle<sycl::bundle_state::executable>(context, {device}), true);
+  check::equal("has_kernel_bundle executable", 0, sycl::has_kernel_bundle<sycl::bundle_state::executable>(context),
+               true);
+  check::equal("is_compatible", 0, sycl::is_compatible<Fill>(device) && sycl::is_compatible(all, device), true);
+  check::equal("is_compatible unknown", 0, sycl::is_compatible<NeverSubmitted>(device), false);
+
+  // A bundle of some kernels.
+  auto some = sycl::get_kernel_bundle<sycl::bundle_state::executable>(context, {fill, groups});
+  check::equal("some: has asked", 0, some.has_kernel(fill) && some.has_kernel(groups), true);
+  check::equal("some: not others", 0, some.has_kernel(bump) || some.has_kernel<Sum>(), false);
+  check::equal("some: two ids", 0, some.get_kernel_ids().size(), 2);
+  check::equal("some: get_kernel of another", 0, throws(sycl::errc::invalid, [&] { some.get_kernel(bump); }), true);
+  auto one = sycl::get_kernel_bundle<Sum, sycl::bundle_state::executable>(context);
+  check::equal("bundle of one name", 0, one.get_kernel_ids().size() == 1 && one.has_kernel(sum), true);
+
+  // Kernel objects.
+  const sycl::kernel k = bundle.get_kernel(fill);
+  check::equal("kernel name", 0, k.get_info<sycl::info::kernel::function_name>() == fill.get_name(), true);
+  check::equal("kernel via name", 0, bundle.get_kernel<Fill>() == k, true);
+  check::equal("kernel's bundle", 0, k.get_kernel_bundle().has_kernel(fill), true);
+  check::equal("work_group_size", 0,
+               k.get_info<sycl::info::kernel_device_specific::work_group_size>(device),
+               device.get_info<sycl::info::device::max_work_group_size>());
+  check::equal("max_sub_group_size", 0, k.get_info<sycl::info::kernel_device_specific::max_sub_group_size>(device), 1);
+  check::equal("global_work_size", 0, throws(sycl::errc::invalid, [&] {
+                 k.get_info<sycl::info::kernel_device_specific::global_work_size>(device);
+               }),
+               true);
+
+  // Input bundles: no images in that state.
+  auto input = sycl::get_kernel_bundle<sycl::bundle_state::input>(context);
+  check::equal("input bundle empty", 0, input.empty(), true);
+  check::equal("has_kernel_bundle input", 0, sycl::has_kernel_bundle<sycl::bundle_state::input>(context), false);
+  check::equal("input bundle of an id", 0, throws(sycl::errc::invalid, [&] {
+                 sycl::get_kernel_bundle<sycl::bundle_state::input>(context, {fill});
+               }),
+               true);
+  check::equal("use_kernel_bundle input", 0, throws(sycl::errc::invalid, [&] {
+                 q.submit([&](sycl::handler &h) { h.use_kernel_bundle(input); });
+               }),
+               true);
+
+  // The kernels, the first one through use_kernel_bundle.
+  q.submit([&](sycl::handler &h) {
+    h.use_kernel_bundle(bundle);
+    h.parallel_for<Fill>(sycl::range<1>(N), [=](sycl::id<1> i) { data[i] = int(i) * 2; });
+  });
+  q.single_task<Bump>([=] { data[0] += 100; });
+  q.submit([&](sycl::handler &h) {
+    h.parallel_for_work_group<Groups>(sycl::range<1>(N / 8), sycl::range<1>(8), [=](sycl::group<1> g) {
+      g.parallel_for_work_item([&](sycl::h_item<1> it) { data[it.get_global_id(0)] += 1; });
+    });
+  });
+  *total = 0;
+  q.submit([&](sycl::handler &h) {
+    h.parallel_for<Sum>(sycl::range<1>(N), sycl::reduction(total, sycl::plus<int>()),
+                        [=](sycl::id<1> i, auto &s) { s += data[i]; });
+  });
+  q.wait();
+  for (size_t i = 0; i < N; ++i) check::equal("data", long(i), data[i], int(i) * 2 + 1 + (i == 0 ? 100 : 0));
+  check::equal("sum", 0, *total, int(N * (N - 1)) + int(N) + 100);
+
+  sycl::free(data, q);
+  sycl::free(total, q);
+  return check::finish();
+}

@@ -1,0 +1,247 @@
+// Kernel bundles (SYCL 2020 section 4.11), the basics: sycl::kernel_id, get_kernel_id,
+// get_kernel_ids, kernel_bundle in the executable state, sycl::kernel and its info queries, and
+// handler::use_kernel_bundle.
+//
+// Every kernel of the program is compiled ahead of time to native code and registered with the
+// runtime when the program starts, so there is exactly one kind of device image: executable.
+// A kernel_id is a kernel's registered name (the one __builtin_sycl_unique_stable_name gives its
+// kernel name type); the runtime lists the registered names (__nativecpu_kernel_names). The
+// executable bundle of a context holds every registered kernel (or the ones asked for); bundles
+// in the input and object states are empty, since no such images exist. Not provided: online
+// compilation, linking and building (compile/link/build), device_image iteration, and
+// specialization constants set on a bundle. use_kernel_bundle is accepted and does not restrict
+// which kernels a command group may run: all are in every executable bundle of the context.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <nativecpu/runtime.h>
+
+#include "detail/defines.hpp"
+#include "detail/kernel_entry.hpp"
+#include "device.hpp"
+#include "exception.hpp"
+#include "handler.hpp"
+#include "range.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+
+enum class bundle_state : int { input, object, executable };
+
+class kernel_id {
+public:
+  kernel_id() = delete;
+  const char *get_name() const noexcept { return name_.c_str(); }
+  friend bool operator==(const kernel_id &a, const kernel_id &b) { return a.name_ == b.name_; }
+  friend bool operator!=(const kernel_id &a, const kernel_id &b) { return !(a == b); }
+
+  // Not part of the SYCL interface: ids are made by get_kernel_id and get_kernel_ids.
+  explicit kernel_id(std::string name) : name_(std::move(name)) {}
+
+private:
+  std::string name_;
+};
+
+namespace detail {
+inline bool kernel_registered(const char *name) { return __nativecpu_find_kernel(name) != nullptr; }
+
+inline std::vector<kernel_id> registered_kernel_ids() {
+  std::vector<const char *> names;
+  std::size_t count = __nativecpu_kernel_names(nullptr, 0);
+  // Asks again if a library registered more kernels in between.
+  do {
+    names.resize(count);
+    count = __nativecpu_kernel_names(names.data(), names.size());
+  } while (count > names.size());
+  names.resize(count);
+  std::vector<kernel_id> ids;
+  ids.reserve(names.size());
+  for (const char *name : names) ids.emplace_back(name);
+  return ids;
+}
+} // namespace detail
+
+// The id of the kernel named KernelName; errc::runtime if the program has no such kernel.
+template <typename KernelName> kernel_id get_kernel_id() {
+  const char *name = detail::kernel_name<KernelName>();
+  if (!detail::kernel_registered(name))
+    throw exception(make_error_code(errc::runtime), std::string("no kernel is registered as ") + name);
+  return kernel_id(name);
+}
+
+// The ids of every kernel of the program.
+inline std::vector<kernel_id> get_kernel_ids() { return detail::registered_kernel_ids(); }
+
+namespace info {
+namespace kernel {
+// The kernel's registered name (SYCL 1.2.1's descriptor, still offered by DPC++).
+struct function_name { using return_type = std::string; };
+} // namespace kernel
+namespace kernel_device_specific {
+struct global_work_size { using return_type = range<3>; };
+struct work_group_size { using return_type = std::size_t; };
+struct max_sub_group_size { using return_type = std::uint32_t; };
+struct max_num_sub_groups { using return_type = std::uint32_t; };
+struct compile_sub_group_size { using return_type = std::uint32_t; };
+struct compile_num_sub_groups { using return_type = std::uint32_t; };
+} // namespace kernel_device_specific
+} // namespace info
+
+template <bundle_state State> class kernel_bundle;
+
+class kernel {
+public:
+  kernel() = delete;
+
+  backend get_backend() const noexcept { return backend::native_cpu; }
+  context get_context() const { return context(); }
+  kernel_bundle<bundle_state::executable> get_kernel_bundle() const;
+
+  template <typename Param> typename Param::return_type get_info() const {
+    static_assert(std::is_same_v<Param, info::kernel::function_name>, "unsupported kernel info query");
+    return name_;
+  }
+
+  // Any work-group shape up to the device's maximum can run any kernel (a kernel with the
+  // work_group_size property runs only with that size, which the launch checks); sub-groups
+  // have one work-item, and no kernel asks for a sub-group size.
+  template <typename Param> typename Param::return_type get_info(const device &) const {
+    using namespace info::kernel_device_specific;
+    if constexpr (std::is_same_v<Param, work_group_size>)
+      return __nativecpu_max_work_group_size();
+    else if constexpr (std::is_same_v<Param, max_sub_group_size>)
+      return 1;
+    else if constexpr (std::is_same_v<Param, max_num_sub_groups>)
+      return static_cast<std::uint32_t>(__nativecpu_max_work_group_size());
+    else if constexpr (std::is_same_v<Param, compile_sub_group_size> ||
+                       std::is_same_v<Param, compile_num_sub_groups>)
+      return 0;
+    else if constexpr (std::is_same_v<Param, global_work_size>)
+      throw exception(make_error_code(errc::invalid),
+                      "global_work_size is only defined for built-in kernels and custom devices");
+    else
+      static_assert(sizeof(Param) == 0, "unsupported kernel_device_specific info query");
+  }
+
+  friend bool operator==(const kernel &a, const kernel &b) { return a.name_ == b.name_; }
+  friend bool operator!=(const kernel &a, const kernel &b) { return !(a == b); }
+
+  // Not part of the SYCL interface: kernel_bundle::get_kernel makes kernels.
+  explicit kernel(std::string name) : name_(std::move(name)) {}
+
+private:
+  std::string name_;
+};
+
+template <bundle_state State> class kernel_bundle {
+public:
+  kernel_bundle() = delete;
+
+  bool empty() const noexcept { return ids_.empty(); }
+  backend get_backend() const noexcept { return backend::native_cpu; }
+  context get_context() const noexcept { return context(); }
+  std::vector<device> get_devices() const noexcept { return {device()}; }
+
+  bool has_kernel(const kernel_id &id) const noexcept {
+    for (const kernel_id &own : ids_)
+      if (own == id) return true;
+    return false;
+  }
+  bool has_kernel(const kernel_id &id, const device &) const noexcept { return has_kernel(id); }
+  template <typename KernelName> bool has_kernel() const noexcept {
+    return has_kernel(kernel_id(detail::kernel_name<KernelName>()));
+  }
+  template <typename KernelName> bool has_kernel(const device &) const noexcept { return has_kernel<KernelName>(); }
+
+  std::vector<kernel_id> get_kernel_ids() const { return ids_; }
+
+  template <bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
+  kernel get_kernel(const kernel_id &id) const {
+    if (!has_kernel(id))
+      throw exception(make_error_code(errc::invalid),
+                      std::string("the kernel bundle does not contain the kernel ") + id.get_name());
+    return kernel(id.get_name());
+  }
+  template <typename KernelName, bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
+  kernel get_kernel() const {
+    return get_kernel(kernel_id(detail::kernel_name<KernelName>()));
+  }
+
+  bool contains_specialization_constants() const noexcept { return false; }
+  bool native_specialization_constant() const noexcept { return false; }
+
+  friend bool operator==(const kernel_bundle &a, const kernel_bundle &b) { return a.ids_ == b.ids_; }
+  friend bool operator!=(const kernel_bundle &a, const kernel_bundle &b) { return !(a == b); }
+
+  // Not part of the SYCL interface: get_kernel_bundle makes bundles.
+  explicit kernel_bundle(std::vector<kernel_id> ids) : ids_(std::move(ids)) {}
+
+private:
+  std::vector<kernel_id> ids_;
+};
+
+inline kernel_bundle<bundle_state::executable> kernel::get_kernel_bundle() const {
+  return kernel_bundle<bundle_state::executable>(std::vector<kernel_id>{kernel_id(name_)});
+}
+
+// Every kernel of the program, in the executable state; the other states have no images.
+template <bundle_state State> kernel_bundle<State> get_kernel_bundle(const context &) {
+  if constexpr (State == bundle_state::executable)
+    return kernel_bundle<State>(get_kernel_ids());
+  else
+    return kernel_bundle<State>(std::vector<kernel_id>());
+}
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &c, const std::vector<device> &) {
+  return get_kernel_bundle<State>(c);
+}
+
+// The given kernels; errc::invalid if one has no image in State.
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &, const std::vector<kernel_id> &ids) {
+  for (const kernel_id &id : ids)
+    if (State != bundle_state::executable || !detail::kernel_registered(id.get_name()))
+      throw exception(make_error_code(errc::invalid),
+                      std::string("no device image in the requested state contains the kernel ") + id.get_name());
+  return kernel_bundle<State>(ids);
+}
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &c, const std::vector<device> &,
+                                       const std::vector<kernel_id> &ids) {
+  return get_kernel_bundle<State>(c, ids);
+}
+template <typename KernelName, bundle_state State> kernel_bundle<State> get_kernel_bundle(const context &c) {
+  return get_kernel_bundle<State>(c, {get_kernel_id<KernelName>()});
+}
+
+template <bundle_state State> bool has_kernel_bundle(const context &) {
+  return State == bundle_state::executable && __nativecpu_kernel_names(nullptr, 0) != 0;
+}
+template <bundle_state State> bool has_kernel_bundle(const context &, const std::vector<kernel_id> &ids) {
+  if (State != bundle_state::executable) return ids.empty();
+  for (const kernel_id &id : ids)
+    if (!detail::kernel_registered(id.get_name())) return false;
+  return true;
+}
+
+template <typename KernelName> bool is_compatible(const device &) {
+  return detail::kernel_registered(detail::kernel_name<KernelName>());
+}
+inline bool is_compatible(const std::vector<kernel_id> &ids, const device &) {
+  for (const kernel_id &id : ids)
+    if (!detail::kernel_registered(id.get_name())) return false;
+  return true;
+}
+
+template <bundle_state State> void handler::use_kernel_bundle(const kernel_bundle<State> &) {
+  if (State != bundle_state::executable)
+    throw exception(make_error_code(errc::invalid), "use_kernel_bundle needs a bundle in the executable state");
+}
+
+} // namespace _V1
+} // namespace sycl
