@@ -41,40 +41,33 @@ namespace math {
 constexpr double pi = 3.14159265358979323846;
 constexpr double inverse_pi = 0.31830988618379067154;
 
-inline float sinpi(float x) {
+// sin(pi x) and cos(pi x): x - 2 round(x / 2) is exact and in [-1, 1], and the symmetries
+// below reduce it exactly further, so that sin or cos only sees arguments up to pi/4 and the
+// zeros at integers (sinpi) and half-integers (cospi) come out exactly 0. float is evaluated in
+// double, which makes it nearly correctly rounded.
+template <typename T> using evaluation_t = std::conditional_t<std::is_same_v<T, float>, double, T>;
+template <typename T> T sinpi(T x) {
+  using W = evaluation_t<T>;
   if (!__builtin_isfinite(x)) return x - x;
-  // x - 2 round(x / 2) is exact and in [-1, 1]; computed in double, sin(pi r) is nearly exact.
-  const float r = x - 2.0f * __builtin_rintf(0.5f * x);
-  const float result = float(__builtin_sin(pi * double(r)));
-  return result == 0.0f ? __builtin_copysignf(0.0f, x) : result;
-}
-inline double sinpi(double x) {
-  if (!__builtin_isfinite(x)) return x - x;
-  const double r = x - 2.0 * __builtin_rint(0.5 * x);
-  const double a = __builtin_fabs(r);
-  // Every branch evaluates sin or cos at an argument of at most pi/4, from an exact reduction.
-  double magnitude;
-  if (a <= 0.25)
-    magnitude = __builtin_sin(pi * a);
-  else if (a <= 0.75)
-    magnitude = __builtin_cos(pi * (a - 0.5));
+  const T r = x - T(2) * __builtin_elementwise_rint(T(0.5) * x);
+  const T a = __builtin_elementwise_abs(r);
+  W magnitude;
+  if (a <= T(0.25))
+    magnitude = __builtin_elementwise_sin(W(pi) * W(a));
+  else if (a <= T(0.75))
+    magnitude = __builtin_elementwise_cos(W(pi) * W(a - T(0.5)));
   else
-    magnitude = __builtin_sin(pi * (1.0 - a));
-  const double result = __builtin_copysign(magnitude, r);
-  return result == 0.0 ? __builtin_copysign(0.0, x) : result;
+    magnitude = __builtin_elementwise_sin(W(pi) * W(T(1) - a));
+  const T result = T(__builtin_elementwise_copysign(magnitude, W(r)));
+  return result == T(0) ? __builtin_elementwise_copysign(T(0), x) : result;
 }
-
-inline float cospi(float x) {
+template <typename T> T cospi(T x) {
+  using W = evaluation_t<T>;
   if (!__builtin_isfinite(x)) return x - x;
-  const float r = x - 2.0f * __builtin_rintf(0.5f * x);
-  return float(__builtin_cos(pi * double(r)));
-}
-inline double cospi(double x) {
-  if (!__builtin_isfinite(x)) return x - x;
-  const double a = __builtin_fabs(x - 2.0 * __builtin_rint(0.5 * x));
-  if (a <= 0.25) return __builtin_cos(pi * a);
-  if (a <= 0.75) return __builtin_sin(pi * (0.5 - a));
-  return -__builtin_cos(pi * (1.0 - a));
+  const T a = __builtin_elementwise_abs(x - T(2) * __builtin_elementwise_rint(T(0.5) * x));
+  if (a <= T(0.25)) return T(__builtin_elementwise_cos(W(pi) * W(a)));
+  if (a <= T(0.75)) return T(__builtin_elementwise_sin(W(pi) * W(T(0.5) - a)));
+  return T(-__builtin_elementwise_cos(W(pi) * W(T(1) - a)));
 }
 
 // tan(pi x) has period 1: r = x - round(x) is exact and in [-0.5, 0.5]; +-0.5 are the poles
