@@ -63,10 +63,16 @@ template <typename T> T arithmetic_reference(int op, T a, T b) {
   return T(0);
 }
 
+// The signed integer of T's width: the element type of comparison results.
+template <typename T>
+using signed_of_width_t = std::conditional_t<
+    sizeof(T) == 1, std::int8_t,
+    std::conditional_t<sizeof(T) == 2, std::int16_t, std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>>>;
+
 template <typename T, int N> void arithmetic(sycl::queue &q, const char *name) {
   constexpr int ops = std::is_integral_v<T> ? 18 : 10;
   constexpr int comparisons = 11;
-  using S = sycl::detail::same_size_signed_t<T>;
+  using S = signed_of_width_t<T>;
   using V = sycl::vec<T, N>;
   static_assert(std::is_same_v<decltype(V() < V()), sycl::vec<S, N>>, "comparison result type");
   static_assert(std::is_same_v<decltype(V() == T(1)), sycl::vec<S, N>>, "comparison with a scalar");
@@ -248,6 +254,10 @@ void swizzles_and_constructors(sycl::queue &q) {
      sycl::vec deduced(1.0, 2.0, 3.0);
      static_assert(std::is_same_v<decltype(deduced), sycl::double3>, "deduction guide");
      r.put_all(deduced);
+     // A 1-element vec or swizzle acts as a scalar next to a longer vec.
+     r.put_all(sycl::float3(1.f, 2.f, 3.f) * m.w());
+     r.put_all(sycl::float2(m.xy()) + sycl::vec<float, 1>(0.5f));
+     r.put_all(m.w() - sycl::float2(1.f, 2.f));
      *count = r.count;
    }).wait();
 
@@ -272,6 +282,7 @@ void swizzles_and_constructors(sycl::queue &q) {
   for (int i = 0; i < 16; ++i) put({double(i)});
   put({0, 1, 15, 10});
   put({2.5, 2.5, 2.5, 2.5, 1, 2, 3, 4, 1, 2, 3, 7, 1, 2, 3, 4, 4, 3, 2, 1, 1, 2.5, 3, 5, 0, 0, 0, 0, 1, 2, 3});
+  put({4, 8, 12, 1.5, 2.5, 3, 2});
 
   check::equal("swizzle record count", 0, *count, int(expected.size()));
   for (std::size_t i = 0; i < expected.size() && int(i) < *count; ++i) check::equal("swizzles", long(i), out[i], expected[i]);

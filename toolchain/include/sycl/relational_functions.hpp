@@ -126,7 +126,8 @@ T select(T a, T b, C c) {
 }
 template <typename T, typename U, typename C,
           std::enable_if_t<detail::is_bitselect_arg_v<T> && detail::shape_kind_v<T> == detail::shape_kind::marray &&
-                               detail::same_shape_v<T, U> && detail::same_shape_v<C, detail::with_element_t<T, bool>>,
+                               detail::same_shape_v<T, U> && detail::is_bool_marray_v<C> &&
+                               detail::shape<C>::size == detail::shape<T>::size,
                            int> = 0>
 detail::value_t<T> select(const T &a, const U &b, const C &c) {
   using result = detail::value_t<T>;

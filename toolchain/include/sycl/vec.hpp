@@ -200,17 +200,33 @@ template <typename To, rounding_mode Mode, typename From> To convert_directed(Fr
 }
 
 // The result types of vec operators: a binary operator takes two vec-likes of the same vec type,
-// or one vec-like and an arithmetic scalar (converted to the element type and broadcast).
+// or one vec-like and a scalar, which is converted to the element type and broadcast. A scalar is
+// an arithmetic value or a 1-element vec or swizzle (which converts to its element, so that
+// `v3 * v4.w()` scales v3 as in SYCL 2020).
+template <typename T> constexpr bool is_scalar_operand() {
+  if constexpr (is_vec_like_v<T>)
+    return vec_of_t<T>::size() == 1;
+  else
+    return std::is_arithmetic_v<T>;
+}
+template <typename L, typename R> constexpr bool same_vec() {
+  if constexpr (is_vec_like_v<L> && is_vec_like_v<R>)
+    return std::is_same_v<vec_of_t<L>, vec_of_t<R>>;
+  else
+    return false;
+}
 template <typename L, typename R, typename = void> struct vec_operation {};
-template <typename L, typename R>
-struct vec_operation<L, R, std::enable_if_t<is_vec_like_v<L> && is_vec_like_v<R>>>
-    : std::enable_if<std::is_same_v<vec_of_t<L>, vec_of_t<R>>, vec_of_t<L>> {};
-template <typename L, typename R>
-struct vec_operation<L, R, std::enable_if_t<is_vec_like_v<L> && !is_vec_like_v<R> && std::is_arithmetic_v<R>>> {
+template <typename L, typename R> struct vec_operation<L, R, std::enable_if_t<same_vec<L, R>()>> {
   using type = vec_of_t<L>;
 };
 template <typename L, typename R>
-struct vec_operation<L, R, std::enable_if_t<!is_vec_like_v<L> && std::is_arithmetic_v<L> && is_vec_like_v<R>>> {
+struct vec_operation<L, R, std::enable_if_t<is_vec_like_v<L> && !same_vec<L, R>() && is_scalar_operand<R>()>> {
+  using type = vec_of_t<L>;
+};
+template <typename L, typename R>
+struct vec_operation<L, R,
+                     std::enable_if_t<is_vec_like_v<R> && !same_vec<L, R>() && is_scalar_operand<L>() &&
+                                      !(is_vec_like_v<L> && is_scalar_operand<R>())>> {
   using type = vec_of_t<R>;
 };
 template <typename L, typename R> using vec_operation_t = typename vec_operation<L, R>::type;
@@ -484,7 +500,7 @@ private:
 
 // One operand of a vec operator as the native vector of V.
 template <typename V, typename X> NCPU_VECTOR_INLINE typename V::vector_t operand(const X &x) {
-  if constexpr (is_vec_like_v<X>)
+  if constexpr (same_vec<X, V>())
     return typename V::vector_t(V(x));
   else
     return typename V::vector_t(static_cast<typename V::element_type>(x));
