@@ -324,13 +324,6 @@ template <typename T> std::vector<T> inputs(const domain &d, int count, std::uin
 
 constexpr int samples = 20000;
 
-struct result_line {
-  const char *name;
-  double worst;
-  double bound;
-};
-std::vector<result_line> report;
-
 template <typename T> const char *type_name() { return std::is_same_v<T, float> ? "float" : "double"; }
 
 // A bound of 0 ulp means correctly rounded: at most half an ulp from the exact result.
