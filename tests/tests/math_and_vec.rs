@@ -27,7 +27,15 @@ fn marray_element_wise_operators() {
 #[test]
 fn math_functions_are_within_their_ulp_bounds() {
     let stdout = compile_and_run("math_precision.cpp", &["-O2"]);
-    for function in ["sinpi", "rsqrt", "tgamma", "rootn", "fma", "native::exp", "half::sqrt"] {
+    for function in [
+        "sinpi",
+        "rsqrt",
+        "tgamma",
+        "rootn",
+        "fma",
+        "native::exp",
+        "half::sqrt",
+    ] {
         assert!(
             stdout
                 .lines()
