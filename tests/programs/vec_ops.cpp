@@ -417,6 +417,31 @@ void loads_and_stores(sycl::queue &q) {
   sycl::free(out, q);
 }
 
+// vecs as buffer elements through accessors (read, swizzle, write back), and USM fill.
+void buffers_and_fill(sycl::queue &q) {
+  constexpr std::size_t n = 100;
+  std::vector<sycl::float4> data(n, sycl::float4(1.f, 2.f, 3.f, 4.f));
+  {
+    sycl::buffer<sycl::float4> buffer(data.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a{buffer, h};
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+        a[i] = a[i].wzyx() * float(i[0]);
+        a[i].x() += 0.5f;
+      });
+    });
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const float expected[4] = {4.f * float(i) + 0.5f, 3.f * float(i), 2.f * float(i), 1.f * float(i)};
+    for (int e = 0; e < 4; ++e) check::equal("buffer of float4", long(i * 4 + e), data[i][e], expected[e]);
+  }
+  sycl::int3 *filled = sycl::malloc_shared<sycl::int3>(n, q);
+  q.fill(filled, sycl::int3(7, 8, 9), n).wait();
+  for (std::size_t i = 0; i < n; ++i)
+    for (int e = 0; e < 3; ++e) check::equal("fill int3", long(i * 3 + e), filled[i][e], 7 + e);
+  sycl::free(filled, q);
+}
+
 // The layout the specification gives vec, and what its size queries answer.
 static_assert(sizeof(sycl::float3) == 16 && alignof(sycl::float3) == 16, "a 3-element vec is padded to 4");
 static_assert(sizeof(sycl::char3) == 4 && sizeof(sycl::double3) == 32, "a 3-element vec is padded to 4");
@@ -455,5 +480,6 @@ int main() {
   swizzles_and_constructors(q);
   conversions(q);
   loads_and_stores(q);
+  buffers_and_fill(q);
   return check::finish();
 }
