@@ -250,6 +250,9 @@ void swizzles_and_constructors(sycl::queue &q) {
      sycl::vec<int, 1> one(5);
      const int plain = one;
      r.put(plain);
+     sycl::vec<float, 1> single;
+     single = m.y();
+     r.put(single);
      r.put_all(sycl::float4());
      sycl::vec deduced(1.0, 2.0, 3.0);
      static_assert(std::is_same_v<decltype(deduced), sycl::double3>, "deduction guide");
@@ -281,7 +284,7 @@ void swizzles_and_constructors(sycl::queue &q) {
   put({3, 2, 3, 2, 1, 7, 2, 8});
   for (int i = 0; i < 16; ++i) put({double(i)});
   put({0, 1, 15, 10});
-  put({2.5, 2.5, 2.5, 2.5, 1, 2, 3, 4, 1, 2, 3, 7, 1, 2, 3, 4, 4, 3, 2, 1, 1, 2.5, 3, 5, 0, 0, 0, 0, 1, 2, 3});
+  put({2.5, 2.5, 2.5, 2.5, 1, 2, 3, 4, 1, 2, 3, 7, 1, 2, 3, 4, 4, 3, 2, 1, 1, 2.5, 3, 5, 2, 0, 0, 0, 0, 1, 2, 3});
   put({4, 8, 12, 1.5, 2.5, 3, 2});
 
   check::equal("swizzle record count", 0, *count, int(expected.size()));

@@ -267,6 +267,12 @@ public:
     data_ = vector_t(value);
     return *this;
   }
+  // A swizzle of this vec's type (an exact match, so that for 1-element vecs the conversion to
+  // the element does not compete).
+  template <typename Swizzle, std::enable_if_t<detail::is_swizzle_v<Swizzle> && detail::same_vec<Swizzle, vec>(), int> = 0>
+  vec &operator=(const Swizzle &swizzle) {
+    return *this = vec(swizzle);
+  }
 
   static constexpr std::size_t byte_size() noexcept { return sizeof(vector_t); }
   static constexpr std::size_t size() noexcept { return NumElements; }
