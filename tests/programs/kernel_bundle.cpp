@@ -31,7 +31,7 @@ template <typename F> bool throws(sycl::errc code, F f) {
 }
 
 int main() {
-  sycl::queue q;
+  sycl::queue q{sycl::property::queue::in_order()}; // the kernels below use each other's USM results
   const sycl::context context = q.get_context();
   const sycl::device device = q.get_device();
   constexpr size_t N = 64;

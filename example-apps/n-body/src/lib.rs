@@ -1,0 +1,1 @@
+//! Carries the `[package.metadata.nativecpu]` table that `cargo nativecpu` builds from.
