@@ -7,7 +7,7 @@
 template <int Dims> void run(sycl::queue &q, sycl::range<Dims> r, const char *what) {
   const size_t n = r.size();
   int *hits = sycl::malloc_shared<int>(n, q);
-  q.memset(hits, 0, n * sizeof(int));
+  q.memset(hits, 0, n * sizeof(int)).wait();
   q.parallel_for(r, [=](sycl::item<Dims> it) { hits[it.get_linear_id()] += 1; }).wait();
   for (size_t i = 0; i < n; ++i) check::equal(what, i, hits[i], 1);
   sycl::free(hits, q);

@@ -16,7 +16,7 @@ int main() {
     }
     result[0] = sum;
     result[1] = prefix_max;
-  });
+  }).wait();
   q.submit([&](sycl::handler &h) { h.single_task<class Twice>([=] { result[0] *= 2; }); });
   q.wait();
   long sum = 0, max = values[0];

@@ -22,7 +22,7 @@ int main() {
   for (size_t i = 0; i < n; ++i) check::equal("memset", i, shared[i], 0x01010101u);
 
   for (size_t i = 0; i < n; ++i) host[i] = std::uint32_t(i);
-  q.submit([&](sycl::handler &h) { h.memcpy(device, host, n * sizeof(std::uint32_t)); });
+  q.submit([&](sycl::handler &h) { h.memcpy(device, host, n * sizeof(std::uint32_t)); }).wait();
   q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { shared[i] = device[i] * 2 + host[i]; }).wait();
   for (size_t i = 0; i < n; ++i) check::equal("kernel", i, shared[i], std::uint32_t(3 * i));
 
