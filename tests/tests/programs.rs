@@ -98,3 +98,26 @@ fn asynchronous_command_groups_events_and_dependencies() {
     built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
     built.run_and_check(&[]);
 }
+
+#[test]
+fn legacy_and_fine_grained_header_paths() {
+    compile_and_run(&["header_paths.cpp"], &["-O2"]);
+}
+
+#[test]
+fn device_selectors_follow_oneapi_device_selector() {
+    let built = Built::compile(&[program("device_selection.cpp")], &["-O1"]);
+    for (selector, expected) in [
+        (None, "visible"),
+        (Some("native_cpu:cpu"), "visible"),
+        (Some("*:*"), "visible"),
+        (Some("level_zero:gpu"), "hidden"),
+        (Some("!native_cpu:*"), "hidden"),
+    ] {
+        let mut env = vec![("EXPECT_DEVICE", expected)];
+        if let Some(selector) = selector {
+            env.push(("ONEAPI_DEVICE_SELECTOR", selector));
+        }
+        built.run_and_check(&env);
+    }
+}
