@@ -340,8 +340,12 @@ pub unsafe extern "C" fn __nativecpu_task_submit(
 /// `task` must be a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn __nativecpu_task_wait(task: TaskHandle) {
-    // SAFETY: the caller guarantees a live handle.
-    unsafe { &*task }.wait();
+    // SAFETY: the caller guarantees a live handle; the temporary reference is counted.
+    let task = unsafe {
+        std::sync::Arc::increment_strong_count(task);
+        std::sync::Arc::from_raw(task)
+    };
+    task.wait();
 }
 
 /// 0 submitted, 1 running, 2 complete.

@@ -78,8 +78,25 @@ impl Task {
         self.lock().times
     }
 
-    /// Blocks until the task has completed.
-    pub fn wait(&self) {
+    /// Blocks until the task has completed. A task that is ready but not yet taken by an
+    /// executor thread runs on the waiting thread instead: that saves two thread hand-offs when a
+    /// program submits a command and waits for it at once.
+    pub fn wait(self: &Arc<Self>) {
+        if self.status() == Status::Submitted && executor().take(self) {
+            if let Some(next) = Arc::clone(self).execute() {
+                executor().schedule(next);
+            }
+            return;
+        }
+        // Short commands finish within microseconds: spin briefly before sleeping, so that the
+        // waiter does not pay for a futex sleep and wake-up.
+        let spin_until = Instant::now() + std::time::Duration::from_micros(50);
+        while Instant::now() < spin_until {
+            if self.status() == Status::Complete {
+                return;
+            }
+            std::hint::spin_loop();
+        }
         let mut state = self.lock();
         while state.status != Status::Complete {
             state = self
@@ -89,19 +106,17 @@ impl Task {
         }
     }
 
-    /// One dependency (or the submission guard) is done; schedules the task when none are left.
-    fn release_pending(self: &Arc<Self>) {
-        let ready = {
-            let mut state = self.lock();
-            state.pending -= 1;
-            state.pending == 0
-        };
-        if ready {
-            executor().schedule(Arc::clone(self));
-        }
+    /// One dependency (or the submission guard) is done; whether none are left.
+    fn release_pending(&self) -> bool {
+        let mut state = self.lock();
+        state.pending -= 1;
+        state.pending == 0
     }
 
-    fn execute(self: Arc<Self>) {
+    /// Runs the task and completes it. Of the dependents that become ready, the first is
+    /// returned for the calling thread to run next (a chain of commands, as an in-order queue
+    /// makes, then stays on one thread with no hand-off); the others are scheduled.
+    fn execute(self: Arc<Self>) -> Option<Arc<Task>> {
         {
             let mut state = self.lock();
             state.times.start = now();
@@ -116,9 +131,16 @@ impl Task {
             std::mem::take(&mut state.dependents)
         };
         self.completed.notify_all();
+        let mut next = None;
         for dependent in dependents {
-            dependent.release_pending();
+            if dependent.release_pending() {
+                match next {
+                    None => next = Some(dependent),
+                    Some(_) => executor().schedule(dependent),
+                }
+            }
         }
+        next
     }
 }
 
@@ -148,7 +170,9 @@ pub unsafe fn submit(run: TaskFn, data: *mut c_void, dependencies: &[Arc<Task>])
             dependency_state.dependents.push(Arc::clone(&task));
         }
     }
-    task.release_pending();
+    if task.release_pending() {
+        executor().schedule(Arc::clone(&task));
+    }
     task
 }
 
@@ -192,12 +216,27 @@ impl Executor {
         }
     }
 
+    /// Removes `task` from the ready queue, if it is there.
+    fn take(&self, task: &Arc<Task>) -> bool {
+        let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+        match queue.tasks.iter().position(|t| Arc::ptr_eq(t, task)) {
+            Some(index) => {
+                queue.tasks.remove(index);
+                true
+            }
+            None => false,
+        }
+    }
+
     fn work(&self) {
         let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
         loop {
             if let Some(task) = queue.tasks.pop_front() {
                 drop(queue);
-                task.execute();
+                let mut next = Some(task);
+                while let Some(task) = next {
+                    next = task.execute();
+                }
                 queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
                 continue;
             }
@@ -259,6 +298,7 @@ mod tests {
         let after = submit_step(&log, 2, 0, &[Arc::clone(&slow)]);
         let joined = submit_step(&log, 3, 0, &[Arc::clone(&slow), Arc::clone(&after)]);
         joined.wait();
+        after.wait();
         assert_eq!(*log.order.lock().unwrap(), [1, 2, 3]);
         for task in [&slow, &after, &joined] {
             assert_eq!(task.status(), Status::Complete);
