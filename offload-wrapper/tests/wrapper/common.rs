@@ -52,6 +52,21 @@ impl Fixture {
     }
 }
 
+/// Image 0's property sets in the two-image fixtures: a UINT32 (misc `optLevel`), a BYTE_ARRAY
+/// (`reqd_work_group_size` {8, 4, 2}) and an empty `kernel param opt` set.
+pub fn image_0_properties() -> PropertySetRegistry {
+    let mut registry = PropertySetRegistry::default();
+    registry
+        .set_mut("SYCL/misc properties")
+        .insert("optLevel", PropertyValue::U32(2));
+    registry.set_mut("SYCL/program metadata").insert(
+        "_ZTS10SimpleVadd@reqd_work_group_size",
+        PropertyValue::from_u32s(&[8, 4, 2]),
+    );
+    registry.set_mut("SYCL/kernel param opt");
+    registry
+}
+
 /// The table of two images shared by the bitcode and link tests: image 0 has three entry points
 /// (one a `__dpcpp_nativecpu` builtin), a 1234-byte Code file and property sets (misc, program
 /// metadata and an empty kernel param opt set); image 1 has `_ZTS4Test`, a 1-byte Code file, no
@@ -64,16 +79,7 @@ pub fn two_image_table(fx: &Fixture) -> PathBuf {
         &["_ZTS10SimpleVadd", "_ZTS4Test", "__dpcpp_nativecpu_helper"],
     );
     let sym1 = fx.symbols("k_1.sym", &["_ZTS4Test"]);
-    let mut registry = PropertySetRegistry::default();
-    registry
-        .set_mut("SYCL/misc properties")
-        .insert("optLevel", PropertyValue::U32(2));
-    registry.set_mut("SYCL/program metadata").insert(
-        "_ZTS10SimpleVadd@reqd_work_group_size",
-        PropertyValue::from_u32s(&[8, 4, 2]),
-    );
-    registry.set_mut("SYCL/kernel param opt");
-    let prop0 = fx.properties("k_0.prop", &registry);
+    let prop0 = fx.properties("k_0.prop", &image_0_properties());
     let manifest = fx.write("k_1.mnf", "MANIFEST");
     fx.table(
         "k.table",

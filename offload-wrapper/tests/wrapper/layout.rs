@@ -10,9 +10,10 @@ use goblin::elf::section_header::{
 };
 use goblin::elf::sym::{STB_GLOBAL, STB_LOCAL, STT_FUNC, STT_OBJECT};
 use offload_wrapper::{write_object, Config, DeviceImage, HostArch, ImageFormat, ImageSettings};
-use sycl_offload_formats::properties::{PropertySetRegistry, PropertyValue};
 
-use crate::common::{arg, strings, wrap_native_cpu_batch, wrap_ok, ElfFile, Fixture, Slot};
+use crate::common::{
+    arg, image_0_properties, strings, wrap_native_cpu_batch, wrap_ok, ElfFile, Fixture, Slot,
+};
 
 const SHF_GNU_RETAIN: u64 = 0x20_0000;
 
@@ -25,19 +26,6 @@ const KERNELS_0: [&str; 3] = [
 ];
 const KERNELS_1: [&str; 2] = ["_ZTS10SimpleVadd", "_ZTS4Test"];
 
-fn registry_0() -> PropertySetRegistry {
-    let mut registry = PropertySetRegistry::default();
-    registry
-        .set_mut("SYCL/misc properties")
-        .insert("optLevel", PropertyValue::U32(2));
-    registry.set_mut("SYCL/program metadata").insert(
-        "_ZTS10SimpleVadd@reqd_work_group_size",
-        PropertyValue::from_u32s(&[8, 4, 2]),
-    );
-    registry.set_mut("SYCL/kernel param opt");
-    registry
-}
-
 /// Two rows: image 0 with properties, image 1 with a manifest and no properties. Returns the
 /// table path.
 fn two_image_table(fx: &Fixture) -> std::path::PathBuf {
@@ -45,7 +33,7 @@ fn two_image_table(fx: &Fixture) -> std::path::PathBuf {
     let code1 = fx.write("k_1.bc", vec![1u8; 77]);
     let sym0 = fx.symbols("k_0.sym", &KERNELS_0);
     let sym1 = fx.symbols("k_1.sym", &KERNELS_1);
-    let prop0 = fx.properties("k_0.prop", &registry_0());
+    let prop0 = fx.properties("k_0.prop", &image_0_properties());
     let manifest1 = fx.write("k_1.mnf", "manifest!");
     fx.table(
         "k.table",
@@ -592,7 +580,7 @@ fn non_batch_images_take_the_options_before_them() {
     let a_code = fx.write("a.bc", "aaaa");
     let a_manifest = fx.write("a.mnf", "MF");
     let a_sym = fx.symbols("a.sym", &["_ZTS1A"]);
-    let a_prop = fx.properties("a.prop", &registry_0());
+    let a_prop = fx.properties("a.prop", &image_0_properties());
     let b_code = fx.write("b.bc", "bb");
     let b_sym = fx.symbols("b.sym", &["_ZTS1B", "_ZTS1C"]);
     let out = fx.path("w.o");

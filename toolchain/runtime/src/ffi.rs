@@ -85,7 +85,22 @@ pub unsafe extern "C" fn __nativecpu_launch(
     kernel_name: *const c_char,
     desc: *const LaunchDesc,
 ) -> c_int {
-    diag::catch_panic("__nativecpu_launch", ResultCode::Runtime.into(), || {
+    // SAFETY: forwarded from the caller.
+    unsafe { with_launch("__nativecpu_launch", kernel_name, desc, launch::launch) }
+}
+
+/// Checks the C arguments of a launch entry point and applies `action` to them, turning the
+/// outcome into a result code (with the last error set on failure).
+///
+/// # Safety
+/// `kernel_name` and `desc` must be null or valid; `action` gets what its own contract needs.
+unsafe fn with_launch(
+    entry_point: &'static str,
+    kernel_name: *const c_char,
+    desc: *const LaunchDesc,
+    action: unsafe fn(&CStr, &LaunchDesc) -> Result<(), LaunchError>,
+) -> c_int {
+    diag::catch_panic(entry_point, ResultCode::Runtime.into(), || {
         let result = if kernel_name.is_null() {
             Err(LaunchError::NullName)
         } else {
@@ -95,7 +110,7 @@ pub unsafe extern "C" fn __nativecpu_launch(
             match unsafe { desc.as_ref() } {
                 None => Err(LaunchError::NullLaunch(name.to_string_lossy().into_owned())),
                 // SAFETY: forwarded from the caller.
-                Some(desc) => unsafe { launch::launch(name, desc) },
+                Some(desc) => unsafe { action(name, desc) },
             }
         };
         match result {
@@ -276,31 +291,8 @@ pub unsafe extern "C" fn __nativecpu_check_launch(
     kernel_name: *const c_char,
     desc: *const LaunchDesc,
 ) -> c_int {
-    diag::catch_panic(
-        "__nativecpu_check_launch",
-        ResultCode::Runtime.into(),
-        || {
-            let result = if kernel_name.is_null() {
-                Err(LaunchError::NullName)
-            } else {
-                // SAFETY: checked non-null; the caller guarantees a C string.
-                let name = unsafe { CStr::from_ptr(kernel_name) };
-                // SAFETY: the caller guarantees `desc` is null or valid.
-                match unsafe { desc.as_ref() } {
-                    None => Err(LaunchError::NullLaunch(name.to_string_lossy().into_owned())),
-                    // SAFETY: forwarded from the caller.
-                    Some(desc) => unsafe { launch::check(name, desc) },
-                }
-            };
-            match result {
-                Ok(()) => ResultCode::Success.into(),
-                Err(error) => {
-                    diag::set_last_error(&error.to_string());
-                    error.code().into()
-                }
-            }
-        },
-    )
+    // SAFETY: forwarded from the caller.
+    unsafe { with_launch("__nativecpu_check_launch", kernel_name, desc, launch::check) }
 }
 
 /// A task handle as C sees it: a counted reference to a [`tasks::Task`].
