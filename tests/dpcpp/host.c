@@ -42,6 +42,23 @@ static void *alloc(size_t bytes) {
   return p;
 }
 
+/* A one-dimensional launch of `global` work-items: a range launch when `local` is 0, an nd_range
+ * one with work-groups of `local` otherwise. */
+static struct __nativecpu_launch_info one_dimensional(size_t global, size_t local, void **args,
+                                                      size_t num_args) {
+  struct __nativecpu_launch_info info = {0};
+  info.dims = 1;
+  info.global_size[0] = global;
+  info.global_size[1] = info.global_size[2] = 1;
+  if (local) {
+    info.local_size[0] = local;
+    info.local_size[1] = info.local_size[2] = 1;
+  }
+  info.args = args;
+  info.num_args = num_args;
+  return info;
+}
+
 static void vec_add_2023(void) {
   enum { N = 10007 };
   int32_t *out = alloc(N * 4), *a = alloc(N * 4), *b = alloc(N * 4);
@@ -52,12 +69,7 @@ static void vec_add_2023(void) {
     out[i] = -1;
   }
   void *args[4] = {out, a, b, &k};
-  struct __nativecpu_launch_info info = {0};
-  info.dims = 1;
-  info.global_size[0] = N;
-  info.global_size[1] = info.global_size[2] = 1;
-  info.args = args;
-  info.num_args = 4;
+  struct __nativecpu_launch_info info = one_dimensional(N, 0, args, 4);
   launch("_ZTS9VecAdd2023", &info);
   for (int i = 0; i < N; ++i)
     CHECK(out[i] == a[i] + b[i] + k, "VecAdd2023: out[%d] = %d, expected %d", i, out[i],
@@ -78,12 +90,7 @@ static void scale_2024(void) {
   }
   /* The kernel's parameters after dead-argument elimination: data, f, range. */
   void *args[3] = {data, &f, &range};
-  struct __nativecpu_launch_info info = {0};
-  info.dims = 1;
-  info.global_size[0] = N;
-  info.global_size[1] = info.global_size[2] = 1;
-  info.args = args;
-  info.num_args = 3;
+  struct __nativecpu_launch_info info = one_dimensional(N, 0, args, 3);
   launch("_ZTS10Scale2024", &info);
   for (int i = 0; i < N; ++i)
     CHECK(data[i] == expected[i], "Scale2024: data[%d] = %d, expected %d", i, data[i],
@@ -135,14 +142,7 @@ static void local_rev_2025(size_t local, size_t groups, int32_t rounds) {
   /* args[1] is the local accessor: the runtime replaces it with each thread's block. */
   void *args[3] = {data, NULL, &rounds};
   size_t local_sizes[3] = {0, local * sizeof(uint32_t), 0};
-  struct __nativecpu_launch_info info = {0};
-  info.dims = 1;
-  info.global_size[0] = n;
-  info.global_size[1] = info.global_size[2] = 1;
-  info.local_size[0] = local;
-  info.local_size[1] = info.local_size[2] = 1;
-  info.args = args;
-  info.num_args = 3;
+  struct __nativecpu_launch_info info = one_dimensional(n, local, args, 3);
   info.local_argument_sizes = local_sizes;
   launch("_ZTS12LocalRev2025", &info);
   for (size_t i = 0; i < n; ++i)
@@ -178,12 +178,7 @@ static void spec_axpy_2025(int set_factor) {
     exit(1);
   }
   void *args[3] = {out, x, storage};
-  struct __nativecpu_launch_info info = {0};
-  info.dims = 1;
-  info.global_size[0] = N;
-  info.global_size[1] = info.global_size[2] = 1;
-  info.args = args;
-  info.num_args = 3;
+  struct __nativecpu_launch_info info = one_dimensional(N, 0, args, 3);
   launch("_ZTS13SpecAxpy2025", &info);
   for (int i = 0; i < N; ++i)
     CHECK(out[i] == factor * x[i] - 3.0f, "SpecAxpy2025: out[%d] = %g, expected %g", i, out[i],
@@ -197,14 +192,7 @@ static void indirect_2025(size_t local, size_t groups) {
   size_t n = local * groups;
   int64_t *out = alloc(n * 8);
   void *args[1] = {out};
-  struct __nativecpu_launch_info info = {0};
-  info.dims = 1;
-  info.global_size[0] = n;
-  info.global_size[1] = info.global_size[2] = 1;
-  info.local_size[0] = local;
-  info.local_size[1] = info.local_size[2] = 1;
-  info.args = args;
-  info.num_args = 1;
+  struct __nativecpu_launch_info info = one_dimensional(n, local, args, 1);
   launch("_ZTS15Indirect2025", &info);
   for (size_t i = 0; i < n; ++i) {
     int64_t expected = i % 2 ? (int64_t)(3 * (i % local) + 1000 * (i / local)) : (int64_t)(2 * i);

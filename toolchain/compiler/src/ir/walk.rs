@@ -48,6 +48,12 @@ pub fn calls_to<'ctx>(module: &Module<'ctx>, callee: FunctionValue<'ctx>) -> Vec
         .collect()
 }
 
+/// The module's data layout, for sizes, alignments and struct offsets. (Layout strings are
+/// ASCII, so the lossy conversion never changes one.)
+pub fn target_data(module: &Module<'_>) -> inkwell::targets::TargetData {
+    inkwell::targets::TargetData::create(&module.get_data_layout().as_str().to_string_lossy())
+}
+
 /// Whether `function` has a body.
 pub fn is_definition(function: FunctionValue<'_>) -> bool {
     function.count_basic_blocks() > 0

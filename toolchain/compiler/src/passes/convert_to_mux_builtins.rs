@@ -32,7 +32,6 @@ use inkwell::llvm_sys::prelude::LLVMValueRef;
 use inkwell::llvm_sys::target::{LLVMABISizeOfType, LLVMOffsetOfElement, LLVMTargetDataRef};
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use inkwell::module::Module;
-use inkwell::targets::TargetData;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::AsValueRef;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionValue};
@@ -550,8 +549,7 @@ fn lower_builtin_variables<'ctx>(
     if globals.is_empty() {
         return Ok(());
     }
-    let layout = module.get_data_layout();
-    let data = TargetData::create(layout.as_str().to_str().unwrap_or(""));
+    let data = walk::target_data(module);
     for (global, name, query) in globals {
         let pointer = global.as_pointer_value().as_value_ref();
         let mut loads = Vec::new();

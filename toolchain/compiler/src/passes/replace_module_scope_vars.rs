@@ -22,6 +22,7 @@ use super::ModulePass;
 use crate::ir::attributes;
 use crate::ir::cfg::{self, RawBuilder, Value};
 use crate::ir::mux::{self, WorkGroupMemory};
+use crate::ir::walk;
 use crate::passes::convert_to_mux_builtins::declare_work_group_memory;
 use crate::CompileError;
 
@@ -129,9 +130,7 @@ impl ModulePass for ReplaceModuleScopeVars {
             return Ok(());
         }
         let context = module.get_context();
-        let data_layout = module.get_data_layout();
-        let target_data =
-            inkwell::targets::TargetData::create(&data_layout.as_str().to_string_lossy());
+        let target_data = walk::target_data(module);
         let mut offset = 0u64;
         let mut largest_alignment = 1u64;
         let mut layout = Vec::new();

@@ -127,13 +127,7 @@ impl ModulePass for SpecConstants {
                     .into(),
             ));
         }
-        let data_layout = TargetData::create(
-            module
-                .get_data_layout()
-                .as_str()
-                .to_str()
-                .map_err(|_| error("the data layout is not UTF-8".into()))?,
-        );
+        let data_layout = walk::target_data(module);
         let context = module.get_context();
         let builder = context.create_builder();
         let mut slots: Vec<Slot> = Vec::new();
@@ -431,13 +425,7 @@ pub struct Layout {
 
 /// Reads the layout [`SpecConstants`] recorded in `module` (empty if there is none).
 pub fn read_layout(module: &Module<'_>) -> Result<Layout, CompileError> {
-    let data_layout = TargetData::create(
-        module
-            .get_data_layout()
-            .as_str()
-            .to_str()
-            .map_err(|_| error("the data layout is not UTF-8".into()))?,
-    );
+    let data_layout = walk::target_data(module);
     let mut layout = Layout::default();
     let malformed = |what: &str| error(format!("malformed !{what} metadata"));
     for node in module.get_global_metadata(LAYOUT_METADATA) {
@@ -473,9 +461,7 @@ pub fn read_layout(module: &Module<'_>) -> Result<Layout, CompileError> {
             BasicMetadataValueEnum::MetadataValue(_) => return Err(malformed(DEFAULTS_METADATA)),
             other => other.as_value_ref(),
         };
-        let start = layout.default_values.len();
         append_constant_bytes(&data_layout, value, &mut layout.default_values)?;
-        debug_assert!(layout.default_values.len() >= start);
     }
     Ok(layout)
 }
