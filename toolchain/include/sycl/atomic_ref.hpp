@@ -119,10 +119,11 @@ protected:
   T *pointer_;
 };
 
-// Integers: arithmetic, bitwise, minimum and maximum read-modify-writes (signed or unsigned as T
-// is).
+// Arithmetic types: add, subtract, minimum and maximum read-modify-writes (signed or unsigned as
+// T is). For float and double these are atomicrmw fadd, fsub, fmin and fmax; minimum and maximum
+// follow LLVM's minnum/maxnum: a NaN operand or stored value yields the other one.
 template <typename T, memory_order DefaultOrder, memory_scope DefaultScope>
-class atomic_ref_integer : public atomic_ref_base<T, DefaultOrder, DefaultScope> {
+class atomic_ref_arithmetic : public atomic_ref_base<T, DefaultOrder, DefaultScope> {
   using base = atomic_ref_base<T, DefaultOrder, DefaultScope>;
 
 public:
@@ -140,6 +141,32 @@ public:
               memory_scope scope = default_scope) const noexcept {
     return __scoped_atomic_fetch_sub(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
   }
+  T fetch_min(T operand, memory_order order = default_read_modify_write_order,
+              memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_min(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
+  }
+  T fetch_max(T operand, memory_order order = default_read_modify_write_order,
+              memory_scope scope = default_scope) const noexcept {
+    return __scoped_atomic_fetch_max(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
+  }
+
+  T operator+=(T operand) const noexcept { return fetch_add(operand) + operand; }
+  T operator-=(T operand) const noexcept { return fetch_sub(operand) - operand; }
+};
+
+// Integers: the arithmetic ones, bitwise read-modify-writes, increments and decrements.
+template <typename T, memory_order DefaultOrder, memory_scope DefaultScope>
+class atomic_ref_integer : public atomic_ref_arithmetic<T, DefaultOrder, DefaultScope> {
+  using base = atomic_ref_arithmetic<T, DefaultOrder, DefaultScope>;
+
+public:
+  using base::base;
+  using base::operator=;
+  using base::default_read_modify_write_order;
+  using base::default_scope;
+  using base::fetch_add;
+  using base::fetch_sub;
+
   T fetch_and(T operand, memory_order order = default_read_modify_write_order,
               memory_scope scope = default_scope) const noexcept {
     return __scoped_atomic_fetch_and(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
@@ -152,58 +179,14 @@ public:
               memory_scope scope = default_scope) const noexcept {
     return __scoped_atomic_fetch_xor(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
   }
-  T fetch_min(T operand, memory_order order = default_read_modify_write_order,
-              memory_scope scope = default_scope) const noexcept {
-    return __scoped_atomic_fetch_min(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
-  }
-  T fetch_max(T operand, memory_order order = default_read_modify_write_order,
-              memory_scope scope = default_scope) const noexcept {
-    return __scoped_atomic_fetch_max(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
-  }
 
   T operator++(int) const noexcept { return fetch_add(T(1)); }
   T operator--(int) const noexcept { return fetch_sub(T(1)); }
   T operator++() const noexcept { return fetch_add(T(1)) + T(1); }
   T operator--() const noexcept { return fetch_sub(T(1)) - T(1); }
-  T operator+=(T operand) const noexcept { return fetch_add(operand) + operand; }
-  T operator-=(T operand) const noexcept { return fetch_sub(operand) - operand; }
   T operator&=(T operand) const noexcept { return fetch_and(operand) & operand; }
   T operator|=(T operand) const noexcept { return fetch_or(operand) | operand; }
   T operator^=(T operand) const noexcept { return fetch_xor(operand) ^ operand; }
-};
-
-// float and double: atomicrmw fadd, fsub, fmin and fmax. Minimum and maximum follow LLVM's
-// minnum/maxnum: a NaN operand or stored value yields the other one.
-template <typename T, memory_order DefaultOrder, memory_scope DefaultScope>
-class atomic_ref_floating_point : public atomic_ref_base<T, DefaultOrder, DefaultScope> {
-  using base = atomic_ref_base<T, DefaultOrder, DefaultScope>;
-
-public:
-  using difference_type = T;
-  using base::base;
-  using base::operator=;
-  using base::default_read_modify_write_order;
-  using base::default_scope;
-
-  T fetch_add(T operand, memory_order order = default_read_modify_write_order,
-              memory_scope scope = default_scope) const noexcept {
-    return __scoped_atomic_fetch_add(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
-  }
-  T fetch_sub(T operand, memory_order order = default_read_modify_write_order,
-              memory_scope scope = default_scope) const noexcept {
-    return __scoped_atomic_fetch_sub(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
-  }
-  T fetch_min(T operand, memory_order order = default_read_modify_write_order,
-              memory_scope scope = default_scope) const noexcept {
-    return __scoped_atomic_fetch_min(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
-  }
-  T fetch_max(T operand, memory_order order = default_read_modify_write_order,
-              memory_scope scope = default_scope) const noexcept {
-    return __scoped_atomic_fetch_max(this->pointer_, operand, to_gnu_order(order), to_gnu_scope(scope));
-  }
-
-  T operator+=(T operand) const noexcept { return fetch_add(operand) + operand; }
-  T operator-=(T operand) const noexcept { return fetch_sub(operand) - operand; }
 };
 
 // Pointers: pointer arithmetic in elements of the pointee. The builtins add bytes to a pointer,
@@ -246,7 +229,7 @@ template <typename T, memory_order DefaultOrder, memory_scope DefaultScope>
 using atomic_ref_operations =
     std::conditional_t<std::is_pointer_v<T>, atomic_ref_pointer<T, DefaultOrder, DefaultScope>,
                        std::conditional_t<atomic_floating_point_v<T>,
-                                          atomic_ref_floating_point<T, DefaultOrder, DefaultScope>,
+                                          atomic_ref_arithmetic<T, DefaultOrder, DefaultScope>,
                                           atomic_ref_integer<T, DefaultOrder, DefaultScope>>>;
 } // namespace detail
 
