@@ -169,6 +169,18 @@ inline double lgamma(double x) {
   return ::lgamma_r(x, &sign);
 }
 } // namespace math
+
+// The vec/marray form of a function with a second result through a pointer: `f(element,
+// &second)` for each element, the second results stored through `out` as one `Second`.
+template <typename Second, typename T, typename Ptr, typename F>
+value_t<T> with_second_result(const T &x, Ptr out, F f) {
+  const value_t<T> value(x);
+  value_t<T> result;
+  Second second;
+  for (std::size_t i = 0; i < value.size(); ++i) result[i] = f(value[i], &second[i]);
+  *out = second;
+  return result;
+}
 } // namespace detail
 
 // ---- The function families ---------------------------------------------------------------------
@@ -341,11 +353,9 @@ inline double fract(double x, double *iptr) { return detail::math::fract(x, iptr
 template <typename T, typename Ptr,
           std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::points_to_v<Ptr, detail::value_t<T>>, int> = 0>
 detail::value_t<T> fract(const T &x, Ptr iptr) {
-  const detail::value_t<T> value(x);
-  detail::value_t<T> result, whole;
-  for (std::size_t i = 0; i < value.size(); ++i) result[i] = detail::math::fract(value[i], &whole[i]);
-  *iptr = whole;
-  return result;
+  return detail::with_second_result<detail::value_t<T>>(x, iptr, [](auto v, auto *whole) {
+    return detail::math::fract(v, whole);
+  });
 }
 
 // frexp: the mantissa in [0.5, 1), and the exponent in *exp.
@@ -354,12 +364,8 @@ inline double frexp(double x, int *exp) { return std::frexp(x, exp); }
 template <typename T, typename Ptr,
           std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::points_to_v<Ptr, detail::int_shape_t<T>>, int> = 0>
 detail::value_t<T> frexp(const T &x, Ptr exp) {
-  const detail::value_t<T> value(x);
-  detail::value_t<T> result;
-  detail::int_shape_t<T> exponents;
-  for (std::size_t i = 0; i < value.size(); ++i) result[i] = std::frexp(value[i], &exponents[i]);
-  *exp = exponents;
-  return result;
+  return detail::with_second_result<detail::int_shape_t<T>>(x, exp,
+                                                            [](auto v, int *e) { return std::frexp(v, e); });
 }
 
 // lgamma_r: log|gamma(x)|, and the sign of gamma(x) in *signp.
@@ -368,12 +374,8 @@ inline double lgamma_r(double x, int *signp) { return ::lgamma_r(x, signp); }
 template <typename T, typename Ptr,
           std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::points_to_v<Ptr, detail::int_shape_t<T>>, int> = 0>
 detail::value_t<T> lgamma_r(const T &x, Ptr signp) {
-  const detail::value_t<T> value(x);
-  detail::value_t<T> result;
-  detail::int_shape_t<T> signs;
-  for (std::size_t i = 0; i < value.size(); ++i) result[i] = lgamma_r(value[i], &signs[i]);
-  *signp = signs;
-  return result;
+  return detail::with_second_result<detail::int_shape_t<T>>(x, signp,
+                                                            [](auto v, int *sign) { return lgamma_r(v, sign); });
 }
 
 // modf: the fractional part, and the integral part in *iptr.
@@ -382,11 +384,8 @@ inline double modf(double x, double *iptr) { return std::modf(x, iptr); }
 template <typename T, typename Ptr,
           std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::points_to_v<Ptr, detail::value_t<T>>, int> = 0>
 detail::value_t<T> modf(const T &x, Ptr iptr) {
-  const detail::value_t<T> value(x);
-  detail::value_t<T> result, whole;
-  for (std::size_t i = 0; i < value.size(); ++i) result[i] = std::modf(value[i], &whole[i]);
-  *iptr = whole;
-  return result;
+  return detail::with_second_result<detail::value_t<T>>(x, iptr,
+                                                        [](auto v, auto *whole) { return std::modf(v, whole); });
 }
 
 // remquo: the remainder, and in *quo the sign and at least the 7 low bits of the quotient.
