@@ -4,8 +4,10 @@
 
 pub mod attributes;
 pub mod cfg;
+pub mod graph;
 pub mod mux;
 pub mod spirv;
+pub mod vector;
 pub mod walk;
 
 /// LLVM's calling convention numbers that matter to us.

@@ -13,6 +13,7 @@ pub mod rename_kernels;
 pub mod replace_module_scope_vars;
 pub mod spec_constants;
 pub mod transfer_kernel_metadata;
+pub mod vectorize;
 pub mod work_item_loops;
 
 use inkwell::module::Module;
@@ -36,6 +37,7 @@ pub const REGISTERED: &[&str] = &[
     transfer_kernel_metadata::NAME,
     encode_kernel_metadata::NAME,
     prepare_barriers::NAME,
+    vectorize::NAME,
     work_item_loops::NAME,
     replace_module_scope_vars::NAME,
     prepare_native_cpu::NAME,
@@ -90,6 +92,8 @@ pub fn parse(element: &str) -> Option<Result<Box<dyn ModulePass>, String>> {
                 .map(|pass| Box::new(pass) as Box<dyn ModulePass>)
         }
         prepare_barriers::NAME => no_params(Box::new(prepare_barriers::PrepareBarriers)),
+        vectorize::NAME => vectorize::RunVecz::from_parameters(&params)
+            .map(|pass| Box::new(pass) as Box<dyn ModulePass>),
         work_item_loops::NAME => work_item_loops::WorkItemLoops::from_parameters(&params)
             .map(|pass| Box::new(pass) as Box<dyn ModulePass>),
         replace_module_scope_vars::NAME => {

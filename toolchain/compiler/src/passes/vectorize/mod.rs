@@ -1,0 +1,306 @@
+//! `run-vecz`: whole-function vectorization across work-items (docs/vectorizer.md; the
+//! Construction Kit's `RunVeczPass`, our own design).
+//!
+//! Expects: kernels marked `"mux-kernel"="entry-point"` whose work-item queries are mux builtins,
+//! with barriers inlined (`prepare-barriers`). Runs before `work-item-loops`.
+//!
+//! Guarantees: for each kernel it can vectorize at width W, a new internal function
+//! `__vecz_v<W>_<kernel>` with the kernel's parameters plus a last `i32` *active lane count*
+//! (1..=W) runs W consecutive work-items along x at once: lane `i` is the work-item whose local
+//! id x is the current one plus `i`, and lanes at or past the count do nothing observable. The
+//! scalar kernel is unchanged; the two are linked by `!codeplay_ca_vecz.base` (on the kernel:
+//! `!{!{i32 W, i32 0, i32 0, i32 1}, ptr @vector}`) and `!codeplay_ca_vecz.derived` (on the vector
+//! function, naming the kernel), the Construction Kit's metadata. The trailing 1 says the vector
+//! function is predicated: `work-item-loops` runs the remainder of a row through it too, so no
+//! scalar tail is needed. A kernel that cannot be vectorized (or is not worth it) is left alone,
+//! and with the `remarks` parameter each kernel gets one line on standard error saying which.
+//!
+//! Kernels with barriers or work-group collectives are not vectorized yet.
+
+mod divergence;
+mod emit;
+mod prepare;
+mod stride;
+mod widen;
+
+use inkwell::attributes::AttributeLoc;
+use inkwell::module::{Linkage, Module};
+use inkwell::types::BasicMetadataTypeEnum;
+use inkwell::values::{BasicMetadataValueEnum, FunctionValue};
+
+use super::ModulePass;
+use crate::ir::vector::{function_metadata, metadata_function};
+use crate::ir::{attributes, calling_convention, mux, walk};
+use crate::CompileError;
+use divergence::{refuse, NotVectorizable};
+
+pub use prepare::PREPARATION_PIPELINE;
+
+pub const NAME: &str = "run-vecz";
+
+/// Metadata on a scalar kernel naming its vector form.
+pub const BASE_METADATA: &str = "codeplay_ca_vecz.base";
+/// Metadata on a vector kernel naming its scalar kernel.
+pub const DERIVED_METADATA: &str = "codeplay_ca_vecz.derived";
+
+/// `run-vecz<width=N;remarks>`.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct RunVecz {
+    /// Lanes per vector kernel; `None` chooses from the kernel's target features.
+    pub width: Option<u32>,
+    /// Report per kernel what was vectorized and why not.
+    pub remarks: bool,
+}
+
+impl RunVecz {
+    pub fn from_parameters(params: &[&str]) -> Result<Self, String> {
+        let mut pass = RunVecz::default();
+        for param in params {
+            if *param == "remarks" {
+                pass.remarks = true;
+            } else if let Some(width) = param.strip_prefix("width=") {
+                match width.parse::<u32>() {
+                    Ok(w @ 1..=64) => pass.width = Some(w),
+                    _ => return Err(format!("{NAME}: width must be 1 to 64, not '{width}'")),
+                }
+            } else {
+                return Err(format!(
+                    "{NAME}: unknown parameter '{param}' (expected width=N or remarks)"
+                ));
+            }
+        }
+        Ok(pass)
+    }
+}
+
+/// The vector form of a kernel and its width, if `run-vecz` made one.
+pub fn vector_kernel<'ctx>(kernel: FunctionValue<'ctx>) -> Option<(FunctionValue<'ctx>, u32)> {
+    let node = function_metadata(kernel, BASE_METADATA)?;
+    let operands = node.get_node_values()?;
+    let BasicMetadataValueEnum::MetadataValue(settings) = operands.first()? else {
+        return None;
+    };
+    let width = match settings.get_node_values()?.first()? {
+        BasicMetadataValueEnum::IntValue(w) => w.get_zero_extended_constant()? as u32,
+        _ => return None,
+    };
+    let vector = metadata_function(*operands.get(1)?)?;
+    Some((vector, width))
+}
+
+/// 32-bit lanes in the widest vector register the kernel's target features allow.
+fn width_for(kernel: FunctionValue<'_>) -> u32 {
+    let features = kernel
+        .get_string_attribute(AttributeLoc::Function, "target-features")
+        .map(|a| a.get_string_value().to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let has = |feature: &str| features.split(',').any(|f| f == format!("+{feature}"));
+    if has("avx512f") {
+        16
+    } else if has("avx") || has("avx2") {
+        8
+    } else {
+        4
+    }
+}
+
+fn has_barrier(kernel: FunctionValue<'_>) -> bool {
+    walk::direct_calls(kernel)
+        .iter()
+        .any(|c| mux::is_barrier_like(&walk::name(c.callee)))
+}
+
+/// The vector function's type and attributes: the kernel's, plus the active lane count.
+fn declare_vector_function<'ctx>(
+    module: &Module<'ctx>,
+    kernel: FunctionValue<'ctx>,
+    width: u32,
+) -> FunctionValue<'ctx> {
+    let context = module.get_context();
+    let mut params: Vec<BasicMetadataTypeEnum> = kernel.get_type().get_param_types();
+    params.push(context.i32_type().into());
+    let function_type = context.void_type().fn_type(&params, false);
+    let name = format!("__vecz_v{width}_{}", walk::name(kernel));
+    let function = module.add_function(&name, function_type, Some(Linkage::Internal));
+    function.set_call_conventions(calling_convention::C);
+    for attribute in kernel.attributes(AttributeLoc::Function) {
+        let is_kernel_marker = attribute.is_string()
+            && attribute.get_string_kind_id().to_bytes() == attributes::MUX_KERNEL.as_bytes();
+        if !is_kernel_marker {
+            function.add_attribute(AttributeLoc::Function, attribute);
+        }
+    }
+    for index in 0..kernel.count_params() {
+        for attribute in kernel.attributes(AttributeLoc::Param(index)) {
+            // Type attributes (byval, sret) describe the scalar call's copies, not this one.
+            if !attribute.is_type() {
+                function.add_attribute(AttributeLoc::Param(index), attribute);
+            }
+        }
+    }
+    for (param, kernel_param) in function.get_param_iter().zip(kernel.get_param_iter()) {
+        param.set_name(&kernel_param.get_name().to_string_lossy());
+    }
+    function
+        .get_nth_param(kernel.count_params())
+        .expect("the lane count")
+        .set_name("active.lanes");
+    function
+}
+
+/// A kernel that writes its by-value argument needs a copy per work-item; lanes would share one.
+fn check_parameters(kernel: FunctionValue<'_>) -> Result<(), NotVectorizable> {
+    let byval = inkwell::attributes::Attribute::get_named_enum_kind_id("byval");
+    let readonly = inkwell::attributes::Attribute::get_named_enum_kind_id("readonly");
+    for index in 0..kernel.count_params() {
+        let by_value = kernel
+            .get_enum_attribute(AttributeLoc::Param(index), byval)
+            .is_some();
+        let read_only = kernel
+            .get_enum_attribute(AttributeLoc::Param(index), readonly)
+            .is_some();
+        if by_value && !read_only {
+            return refuse("the kernel writes its by-value argument");
+        }
+    }
+    Ok(())
+}
+
+/// What vectorizing one kernel gave: how many instructions became vector code and how many run
+/// per lane.
+struct Vectorized {
+    widened: usize,
+    per_lane: usize,
+}
+
+fn vectorize_kernel<'ctx>(
+    module: &Module<'ctx>,
+    kernel: FunctionValue<'ctx>,
+    width: u32,
+    target_data: &inkwell::targets::TargetData,
+) -> Result<Vectorized, NotVectorizable> {
+    check_parameters(kernel)?;
+    let analysis = divergence::analyse(kernel)?;
+    if analysis.varying.is_empty() {
+        return refuse("nothing in it differs between work-items along x");
+    }
+    let function = declare_vector_function(module, kernel, width);
+    let active_lanes = function
+        .get_last_param()
+        .expect("the lane count")
+        .into_int_value();
+    let emitted = emit::Emitter::new(
+        module,
+        width,
+        kernel,
+        function,
+        &analysis,
+        target_data,
+        active_lanes,
+    )
+    .and_then(|emitter| emitter.run());
+    let (widened, per_lane) = match emitted {
+        Ok(counts) => counts,
+        Err(reason) => {
+            walk::delete_function(function, None);
+            return Err(reason);
+        }
+    };
+    if per_lane * 2 > widened {
+        walk::delete_function(function, None);
+        return refuse(format!(
+            "not worth it: {per_lane} of {widened} varying instructions would run once per lane"
+        ));
+    }
+    link(module, kernel, function, width);
+    Ok(Vectorized { widened, per_lane })
+}
+
+/// `!codeplay_ca_vecz.base` on the kernel and `!codeplay_ca_vecz.derived` on the vector form.
+fn link<'ctx>(
+    module: &Module<'ctx>,
+    kernel: FunctionValue<'ctx>,
+    vector: FunctionValue<'ctx>,
+    width: u32,
+) {
+    let context = module.get_context();
+    let i32_type = context.i32_type();
+    let settings = context.metadata_node(&[
+        i32_type.const_int(width as u64, false).into(),
+        i32_type.const_zero().into(),
+        i32_type.const_zero().into(),
+        i32_type.const_int(1, false).into(),
+    ]);
+    let named = |function: FunctionValue<'ctx>| {
+        context.metadata_node(&[
+            settings.into(),
+            function.as_global_value().as_pointer_value().into(),
+        ])
+    };
+    kernel
+        .as_global_value()
+        .set_metadata(named(vector), context.get_kind_id(BASE_METADATA));
+    vector
+        .as_global_value()
+        .set_metadata(named(kernel), context.get_kind_id(DERIVED_METADATA));
+}
+
+impl ModulePass for RunVecz {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+        let kernels: Vec<FunctionValue> = module
+            .get_functions()
+            .filter(|f| attributes::is_kernel_entry_point(*f) && walk::is_definition(*f))
+            .filter(|f| vector_kernel(*f).is_none())
+            .collect();
+        let (with_barriers, kernels): (Vec<_>, Vec<_>) =
+            kernels.into_iter().partition(|k| has_barrier(*k));
+        for kernel in &with_barriers {
+            self.remark(
+                *kernel,
+                Err(NotVectorizable(
+                    "it synchronises the work-group (barriers are not vectorized yet)".into(),
+                )),
+            );
+        }
+        if kernels.is_empty() {
+            return Ok(());
+        }
+        prepare::prepare(module, &kernels)?;
+        let target_data = walk::target_data(module);
+        for kernel in kernels {
+            let width = self.width.unwrap_or_else(|| width_for(kernel));
+            if width < 2 {
+                self.remark(kernel, Err(NotVectorizable("the width is 1".into())));
+                continue;
+            }
+            let outcome = vectorize_kernel(module, kernel, width, &target_data).map(|v| (v, width));
+            self.remark(kernel, outcome);
+        }
+        Ok(())
+    }
+}
+
+impl RunVecz {
+    fn remark(
+        &self,
+        kernel: FunctionValue<'_>,
+        outcome: Result<(Vectorized, u32), NotVectorizable>,
+    ) {
+        if !self.remarks {
+            return;
+        }
+        let name = attributes::original_name(kernel);
+        match outcome {
+            Ok((done, width)) => eprintln!(
+                "remark: {name}: vectorized at width {width} ({} vector instructions, {} per lane)",
+                done.widened - done.per_lane,
+                done.per_lane
+            ),
+            Err(reason) => eprintln!("remark: {name}: not vectorized: {reason}"),
+        }
+    }
+}

@@ -1,0 +1,697 @@
+//! One scalar instruction in the vector kernel (docs/vectorizer.md, "Widening"): uniform
+//! instructions are cloned; varying arithmetic, comparisons, casts, selects and GEPs get one
+//! vector instruction per component; loads and stores become vector accesses when their address
+//! is contiguous and gathers or scatters otherwise, all under the block's mask; pure intrinsics
+//! take their vector overload; everything else (atomics, calls with effects) runs once per
+//! active lane.
+
+use inkwell::types::{AnyTypeEnum, BasicTypeEnum};
+use inkwell::values::{
+    BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, VectorValue,
+};
+
+use super::divergence::{call_kind, lane_query, refuse, CallKind, ELEMENTWISE_INTRINSICS};
+use super::emit::{built, EmitResult, Emitter, Lowered};
+use super::stride::Stride;
+use crate::ir::mux::WorkItemQuery;
+use crate::ir::vector::{
+    alignment, constant_int, instruction_value, intrinsic_base_name, operand, shuffle_mask,
+    step_vector, vector_of,
+};
+
+impl<'ctx> Emitter<'_, 'ctx> {
+    /// Emits `instruction` (not a PHI or terminator) for the lanes in `mask`.
+    pub fn emit_instruction(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        mask: VectorValue<'ctx>,
+    ) -> EmitResult<()> {
+        if instruction.get_opcode() == InstructionOpcode::Call
+            && call_kind(instruction) == CallKind::Dropped
+        {
+            return Ok(());
+        }
+        if !self.analysis.varying.contains(&instruction) {
+            return self.emit_uniform(instruction);
+        }
+        self.widened += 1;
+        let lowered = self.widen(instruction, mask)?;
+        if let Some(lowered) = lowered {
+            self.values.insert(instruction, lowered);
+        }
+        Ok(())
+    }
+
+    /// A uniform instruction: a clone reading the uniform operands.
+    fn emit_uniform(&mut self, instruction: InstructionValue<'ctx>) -> EmitResult<()> {
+        let mut operands = Vec::new();
+        for index in 0..instruction.get_num_operands() {
+            if let Some(value) = operand(instruction, index) {
+                operands.push((index, self.uniform(value)?));
+            }
+        }
+        let clone = Self::clone_with(instruction, &operands);
+        let name = instruction
+            .get_name()
+            .map(|n| n.to_string_lossy().into_owned());
+        if instruction.get_opcode() == InstructionOpcode::Alloca {
+            let current = self.builder.get_insert_block().expect("positioned");
+            match self.entry_block.get_first_instruction() {
+                Some(first) => self.builder.position_before(&first),
+                None => self.builder.position_at_end(self.entry_block),
+            }
+            self.builder.insert_instruction(&clone, name.as_deref());
+            self.builder.position_at_end(current);
+        } else {
+            self.builder.insert_instruction(&clone, name.as_deref());
+        }
+        if let Some(value) = instruction_value(clone) {
+            self.values.insert(instruction, Lowered::Uniform(value));
+        }
+        Ok(())
+    }
+
+    fn widen(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        mask: VectorValue<'ctx>,
+    ) -> EmitResult<Option<Lowered<'ctx>>> {
+        use InstructionOpcode::*;
+        let varying = |parts: Vec<VectorValue<'ctx>>| Ok(Some(Lowered::Varying(parts)));
+        match instruction.get_opcode() {
+            Add | Sub | Mul | Shl | LShr | AShr | And | Or | Xor | FAdd | FSub | FMul | FDiv
+            | FRem => varying(self.binary(instruction, false, mask)?),
+            UDiv | SDiv | URem | SRem => varying(self.binary(instruction, true, mask)?),
+            FNeg => varying(self.unary_float_negation(instruction)?),
+            Trunc | ZExt | SExt | FPToUI | FPToSI | UIToFP | SIToFP | FPTrunc | FPExt
+            | PtrToInt | IntToPtr | BitCast | AddrSpaceCast => varying(self.cast(instruction)?),
+            ICmp | FCmp => varying(self.compare(instruction)?),
+            Select => varying(self.select_instruction(instruction)?),
+            Freeze => varying(self.freeze(instruction)?),
+            GetElementPtr => varying(self.gep(instruction)?),
+            ExtractElement => varying(self.extract_element(instruction)?),
+            InsertElement => varying(self.insert_element(instruction)?),
+            ShuffleVector => varying(self.shuffle(instruction)?),
+            ExtractValue => varying(self.extract_value(instruction)?),
+            Load => self.load(instruction, mask),
+            Store => self.store(instruction, mask).map(|_| None),
+            Call => self.call(instruction, mask),
+            AtomicRMW | AtomicCmpXchg => self.per_lane(instruction, mask),
+            Alloca => refuse("a private variable that differs between work-items (alloca)"),
+            other => refuse(format!("a varying {other:?} instruction")),
+        }
+    }
+
+    fn operand_packet(
+        &self,
+        instruction: InstructionValue<'ctx>,
+        index: u32,
+    ) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        match operand(instruction, index) {
+            Some(value) => self.packet(value),
+            None => refuse("internal: a missing operand"),
+        }
+    }
+
+    /// A copy of `instruction` (not yet inserted) reading `operands` instead of its own, without
+    /// a debug location (it would name the scalar kernel's subprogram). The operands are
+    /// gathered first so that a failure never leaves a copy that uses scalar values.
+    fn clone_with(
+        instruction: InstructionValue<'ctx>,
+        operands: &[(u32, BasicValueEnum<'ctx>)],
+    ) -> InstructionValue<'ctx> {
+        let clone = instruction.explicit_clone();
+        for (index, value) in operands {
+            clone.set_operand(*index, *value);
+        }
+        clone.set_debug_location(None);
+        clone
+    }
+
+    fn result_type(instruction: InstructionValue<'ctx>) -> EmitResult<BasicTypeEnum<'ctx>> {
+        match instruction_value(instruction) {
+            Some(value) => Ok(value.get_type()),
+            None => refuse("internal: a void instruction has no type"),
+        }
+    }
+
+    fn copy_flags(from: InstructionValue<'ctx>, to: BasicValueEnum<'ctx>) {
+        let Some(to) = to.as_instruction_value() else {
+            return;
+        };
+        if let Ok(flag) = from.get_no_signed_wrap_flag() {
+            let _ = to.set_no_signed_wrap_flag(flag);
+        }
+        if let Ok(flag) = from.get_no_unsigned_wrap_flag() {
+            let _ = to.set_no_unsigned_wrap_flag(flag);
+        }
+        if let Ok(flag) = from.get_exact_flag() {
+            let _ = to.set_exact_flag(flag);
+        }
+        if let Ok(flag) = from.get_disjoint_flag() {
+            let _ = to.set_disjoint_flag(flag);
+        }
+        if let Ok(flag) = from.get_non_negative_flag() {
+            let _ = to.set_non_negative_flag(flag);
+        }
+        if from.can_use_fast_math_flags() && to.can_use_fast_math_flags() {
+            if let Ok(flags) = from.get_fast_math_flags() {
+                let _ = to.set_fast_math_flags(flags);
+            }
+        }
+    }
+
+    /// A binary operator per component. A division's divisor is 1 in inactive lanes, so lanes
+    /// that would not have run cannot trap.
+    fn binary(
+        &self,
+        instruction: InstructionValue<'ctx>,
+        divides: bool,
+        mask: VectorValue<'ctx>,
+    ) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        let left = self.operand_packet(instruction, 0)?;
+        let mut right = self.operand_packet(instruction, 1)?;
+        if divides {
+            right = right
+                .into_iter()
+                .map(|divisor| {
+                    let one = divisor
+                        .get_type()
+                        .get_element_type()
+                        .into_int_type()
+                        .const_int(1, false);
+                    let ones = self
+                        .lanes()
+                        .splat(one.into())
+                        .map_err(|e| super::divergence::NotVectorizable(e.to_string()))?;
+                    built(self.builder.build_select(mask, divisor, ones, "divisor"))
+                        .map(|v| v.into_vector_value())
+                })
+                .collect::<EmitResult<_>>()?;
+        }
+        left.iter()
+            .zip(&right)
+            .map(|(a, b)| {
+                let value = built(
+                    self.builder
+                        .build_binop(instruction.get_opcode(), *a, *b, "v"),
+                )?;
+                Self::copy_flags(instruction, value);
+                Ok(value.into_vector_value())
+            })
+            .collect()
+    }
+
+    fn unary_float_negation(
+        &self,
+        instruction: InstructionValue<'ctx>,
+    ) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        self.operand_packet(instruction, 0)?
+            .into_iter()
+            .map(|part| {
+                let value = built(self.builder.build_float_neg(part, "v"))?;
+                Self::copy_flags(instruction, value.into());
+                Ok(value)
+            })
+            .collect()
+    }
+
+    fn cast(&self, instruction: InstructionValue<'ctx>) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        let source = self.operand_packet(instruction, 0)?;
+        let targets = self.component_types(Self::result_type(instruction)?)?;
+        if source.len() != targets.len() {
+            return refuse("a cast that changes the number of vector elements");
+        }
+        source
+            .iter()
+            .zip(targets)
+            .map(|(part, target)| {
+                let value =
+                    built(
+                        self.builder
+                            .build_cast(instruction.get_opcode(), *part, target, "v"),
+                    )?;
+                Self::copy_flags(instruction, value);
+                Ok(value.into_vector_value())
+            })
+            .collect()
+    }
+
+    fn compare(&self, instruction: InstructionValue<'ctx>) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        let left = self.operand_packet(instruction, 0)?;
+        let right = self.operand_packet(instruction, 1)?;
+        left.iter()
+            .zip(&right)
+            .map(|(a, b)| {
+                let value: BasicValueEnum = match (
+                    instruction.get_icmp_predicate(),
+                    instruction.get_fcmp_predicate(),
+                ) {
+                    (Some(predicate), _) => {
+                        built(self.builder.build_int_compare(predicate, *a, *b, "v"))?.into()
+                    }
+                    (_, Some(predicate)) => {
+                        let value =
+                            built(self.builder.build_float_compare(predicate, *a, *b, "v"))?;
+                        Self::copy_flags(instruction, value.into());
+                        value.into()
+                    }
+                    _ => return refuse("internal: a comparison without a predicate"),
+                };
+                Ok(value.into_vector_value())
+            })
+            .collect()
+    }
+
+    fn select_instruction(
+        &self,
+        instruction: InstructionValue<'ctx>,
+    ) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        let on_true = self.operand_packet(instruction, 1)?;
+        let on_false = self.operand_packet(instruction, 2)?;
+        let condition = operand(instruction, 0).expect("a select has a condition");
+        let conditions = self.packet(condition)?;
+        on_true
+            .iter()
+            .zip(&on_false)
+            .enumerate()
+            .map(|(i, (a, b))| {
+                let condition = conditions.get(i).copied().unwrap_or(conditions[0]);
+                let value = built(self.builder.build_select(condition, *a, *b, "v"))?;
+                Self::copy_flags(instruction, value);
+                Ok(value.into_vector_value())
+            })
+            .collect()
+    }
+
+    fn freeze(&self, instruction: InstructionValue<'ctx>) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        let parts = self.operand_packet(instruction, 0)?;
+        parts
+            .into_iter()
+            .map(|part| {
+                let clone = Self::clone_with(instruction, &[(0, part.into())]);
+                self.builder.insert_instruction(&clone, Some("v"));
+                Ok(instruction_value(clone)
+                    .expect("freeze has a value")
+                    .into_vector_value())
+            })
+            .collect()
+    }
+
+    /// A GEP with varying operands: a vector of pointers.
+    fn gep(&self, instruction: InstructionValue<'ctx>) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        if !matches!(instruction.get_type(), AnyTypeEnum::PointerType(_)) {
+            return refuse("a GEP over vectors of pointers");
+        }
+        let element = built(instruction.get_gep_source_element_type())?;
+        let mut operands = Vec::new();
+        for index in 0..instruction.get_num_operands() {
+            let value = operand(instruction, index).expect("GEP operands are values");
+            operands.push(match self.lookup(value)? {
+                Lowered::Uniform(v) => v,
+                Lowered::Varying(parts) => parts[0].into(),
+            });
+        }
+        let in_bounds = instruction.get_in_bounds_flag().unwrap_or(false);
+        let value = built(
+            self.lanes()
+                .gep(element, operands[0], &operands[1..], in_bounds),
+        )?;
+        match value {
+            BasicValueEnum::VectorValue(v) => Ok(vec![v]),
+            _ => {
+                // Every operand was uniform after all: give each lane the same pointer.
+                Ok(vec![built(self.lanes().splat(value))?])
+            }
+        }
+    }
+
+    fn constant_index(instruction: InstructionValue<'ctx>, index: u32) -> EmitResult<usize> {
+        match operand(instruction, index).and_then(constant_int) {
+            Some(i) => Ok(i as usize),
+            None => refuse("a vector element chosen per work-item (non-constant index)"),
+        }
+    }
+
+    fn extract_element(
+        &self,
+        instruction: InstructionValue<'ctx>,
+    ) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        let parts = self.operand_packet(instruction, 0)?;
+        let index = Self::constant_index(instruction, 1)?;
+        match parts.get(index) {
+            Some(part) => Ok(vec![*part]),
+            None => refuse("an element index past the vector"),
+        }
+    }
+
+    fn insert_element(
+        &self,
+        instruction: InstructionValue<'ctx>,
+    ) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        let mut parts = self.operand_packet(instruction, 0)?;
+        let value = self.operand_packet(instruction, 1)?;
+        let index = Self::constant_index(instruction, 2)?;
+        match parts.get_mut(index) {
+            Some(part) => *part = value[0],
+            None => return refuse("an element index past the vector"),
+        }
+        Ok(parts)
+    }
+
+    fn shuffle(&self, instruction: InstructionValue<'ctx>) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        let first = self.operand_packet(instruction, 0)?;
+        let second = self.operand_packet(instruction, 1)?;
+        let poison = first[0].get_type().get_poison();
+        Ok(shuffle_mask(instruction)
+            .into_iter()
+            .map(|lane| match lane {
+                Some(i) if (i as usize) < first.len() => first[i as usize],
+                Some(i) => second
+                    .get(i as usize - first.len())
+                    .copied()
+                    .unwrap_or(poison),
+                None => poison,
+            })
+            .collect())
+    }
+
+    fn extract_value(
+        &self,
+        instruction: InstructionValue<'ctx>,
+    ) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        let parts = self.operand_packet(instruction, 0)?;
+        let indices = instruction.get_indices();
+        match indices.as_slice() {
+            [index] if (*index as usize) < parts.len() => Ok(vec![parts[*index as usize]]),
+            _ => refuse("a nested aggregate"),
+        }
+    }
+
+    /// The pointer of lane 0 of a varying address.
+    fn first_lane_pointer(
+        &self,
+        pointer: BasicValueEnum<'ctx>,
+    ) -> EmitResult<inkwell::values::PointerValue<'ctx>> {
+        let parts = self.packet(pointer)?;
+        Ok(built(self.lanes().extract_lane(parts[0], 0))?.into_pointer_value())
+    }
+
+    /// Whether a scalar access of `element` at `pointer` is contiguous across lanes.
+    fn is_contiguous(
+        &mut self,
+        pointer: BasicValueEnum<'ctx>,
+        element: BasicTypeEnum<'ctx>,
+    ) -> bool {
+        let size = self.target_data.get_store_size(&element) as i64;
+        vector_of(element, 2).is_some() && self.strides.of(pointer) == Stride::Constant(size)
+    }
+
+    /// Per component of a `<N x T>` access at `pointers`: the pointers of element `c`.
+    fn component_pointers(
+        &self,
+        element: BasicTypeEnum<'ctx>,
+        pointers: VectorValue<'ctx>,
+        count: usize,
+    ) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        let i64_type = self.context.i64_type();
+        (0..count)
+            .map(|c| {
+                let index = i64_type.const_int(c as u64, false);
+                let value =
+                    built(
+                        self.lanes()
+                            .gep(element, pointers.into(), &[index.into()], true),
+                    )?;
+                Ok(value.into_vector_value())
+            })
+            .collect()
+    }
+
+    fn load(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        mask: VectorValue<'ctx>,
+    ) -> EmitResult<Option<Lowered<'ctx>>> {
+        if instruction
+            .get_atomic_ordering()
+            .is_ok_and(|o| o != inkwell::AtomicOrdering::NotAtomic)
+            || instruction.get_volatile().unwrap_or(false)
+        {
+            return self.per_lane(instruction, mask);
+        }
+        let ty = Self::result_type(instruction)?;
+        let pointer = operand(instruction, 0).expect("a load has an address");
+        let align = alignment(instruction);
+        if self.is_contiguous(pointer, ty) {
+            let base = self.first_lane_pointer(pointer)?;
+            let vector_type = vector_of(ty, self.width).expect("checked");
+            let value = built(self.lanes().masked_load(vector_type, base, align, mask))?;
+            return Ok(Some(Lowered::Varying(vec![value])));
+        }
+        let pointers = self.packet(pointer)?[0];
+        let types = self.component_types(ty)?;
+        let pointers = match crate::ir::vector::vector_shape(ty) {
+            Some((element, count)) => self.component_pointers(element, pointers, count as usize)?,
+            None => vec![pointers],
+        };
+        let element_align = |t: BasicTypeEnum<'ctx>| {
+            align.min(
+                self.target_data
+                    .get_abi_alignment(&t.into_vector_type().get_element_type()),
+            )
+        };
+        let parts = pointers
+            .iter()
+            .zip(types)
+            .map(|(p, t)| {
+                built(
+                    self.lanes()
+                        .gather(t.into_vector_type(), *p, element_align(t), mask),
+                )
+            })
+            .collect::<EmitResult<_>>()?;
+        Ok(Some(Lowered::Varying(parts)))
+    }
+
+    fn store(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        mask: VectorValue<'ctx>,
+    ) -> EmitResult<()> {
+        if instruction
+            .get_atomic_ordering()
+            .is_ok_and(|o| o != inkwell::AtomicOrdering::NotAtomic)
+            || instruction.get_volatile().unwrap_or(false)
+        {
+            return self.per_lane(instruction, mask).map(|_| ());
+        }
+        let value = operand(instruction, 0).expect("a store has a value");
+        let pointer = operand(instruction, 1).expect("a store has an address");
+        let ty = value.get_type();
+        let align = alignment(instruction);
+        let parts = self.packet(value)?;
+        if self.is_contiguous(pointer, ty) {
+            let base = self.first_lane_pointer(pointer)?;
+            return built(self.lanes().masked_store(parts[0], base, align, mask));
+        }
+        let pointers = self.packet(pointer)?[0];
+        let pointers = match crate::ir::vector::vector_shape(ty) {
+            Some((element, count)) => self.component_pointers(element, pointers, count as usize)?,
+            None => vec![pointers],
+        };
+        for (part, p) in parts.iter().zip(pointers) {
+            let element = part.get_type().get_element_type();
+            let element_align = align.min(self.target_data.get_abi_alignment(&element));
+            built(self.lanes().scatter(*part, p, element_align, mask))?;
+        }
+        Ok(())
+    }
+
+    fn call(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        mask: VectorValue<'ctx>,
+    ) -> EmitResult<Option<Lowered<'ctx>>> {
+        if let Some((query, Some(0))) = lane_query(instruction) {
+            if matches!(query, WorkItemQuery::LocalId | WorkItemQuery::GlobalId) {
+                return self.lane_id(instruction);
+            }
+        }
+        let site = inkwell::values::CallSiteValue::try_from(instruction).expect("a call");
+        let callee = site.get_called_fn_value();
+        let intrinsic = callee.and_then(intrinsic_base_name);
+        if let Some(name) = intrinsic.filter(|n| ELEMENTWISE_INTRINSICS.contains(&n.as_str())) {
+            if let Some(parts) = self.vector_intrinsic(instruction, &name)? {
+                return Ok(Some(Lowered::Varying(parts)));
+            }
+        }
+        self.per_lane(instruction, mask)
+    }
+
+    /// `id(x)` of lane `i` is the scalar id (the first lane's) plus `i`.
+    fn lane_id(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+    ) -> EmitResult<Option<Lowered<'ctx>>> {
+        let clone = instruction.explicit_clone();
+        clone.set_debug_location(None);
+        self.builder.insert_instruction(&clone, Some("base.id"));
+        let base = instruction_value(clone).expect("a query returns a value");
+        let splat = built(self.lanes().splat(base))?;
+        let step = step_vector(base.into_int_value().get_type(), self.width);
+        let ids = built(self.builder.build_int_nuw_add(splat, step, "lane.id"))?;
+        Ok(Some(Lowered::Varying(vec![ids])))
+    }
+
+    /// A pure intrinsic on vectors: its overload at the widened type, once per component.
+    /// `None` when an argument's form does not allow it (then each lane calls it).
+    fn vector_intrinsic(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        name: &str,
+    ) -> EmitResult<Option<Vec<VectorValue<'ctx>>>> {
+        let ty = Self::result_type(instruction)?;
+        if crate::ir::vector::vector_shape(ty).is_some() {
+            return Ok(None);
+        }
+        let vector_type: BasicTypeEnum = match vector_of(ty, self.width) {
+            Some(t) => t.into(),
+            None => return Ok(None),
+        };
+        let argument_count = instruction.get_num_operands() - 1;
+        let mut arguments = Vec::new();
+        for index in 0..argument_count {
+            let value = operand(instruction, index).expect("intrinsic arguments are values");
+            // Flags such as ctlz's is_zero_poison are immediate and stay scalar.
+            let is_flag = value.get_type() != ty && constant_int(value).is_some();
+            if is_flag {
+                arguments.push(value);
+            } else if value.get_type() == ty {
+                arguments.push(self.packet(value)?[0].into());
+            } else {
+                return Ok(None);
+            }
+        }
+        let call = built(
+            self.lanes()
+                .call_intrinsic(name, &[vector_type], &arguments),
+        )?;
+        let value = call.try_as_basic_value().basic().expect("a value");
+        Self::copy_flags(instruction, value);
+        Ok(Some(vec![value.into_vector_value()]))
+    }
+
+    /// Runs `instruction` once per active lane with that lane's operands, collecting results.
+    pub fn per_lane(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        mask: VectorValue<'ctx>,
+    ) -> EmitResult<Option<Lowered<'ctx>>> {
+        self.per_lane += 1;
+        let result_types = match instruction_value(instruction) {
+            Some(value) => Some(self.component_types(value.get_type())?),
+            None => None,
+        };
+        let mut results: Option<Vec<VectorValue>> = result_types.as_ref().map(|types| {
+            types
+                .iter()
+                .map(|t| t.into_vector_type().get_poison())
+                .collect()
+        });
+        for lane in 0..self.width {
+            let active = built(self.lanes().extract_lane(mask, lane))?.into_int_value();
+            let run = self.context.append_basic_block(self.function, "lane");
+            let next = self.context.append_basic_block(self.function, "lane.next");
+            let before = self.builder.get_insert_block().expect("positioned");
+            built(self.builder.build_conditional_branch(active, run, next))?;
+            self.builder.position_at_end(run);
+            let value = self.lane_instance(instruction, lane)?;
+            let updated = match (&results, value) {
+                (Some(current), Some(value)) => Some(self.insert_lane_value(current, value, lane)?),
+                _ => None,
+            };
+            let run_end = self.builder.get_insert_block().expect("positioned");
+            built(self.builder.build_unconditional_branch(next))?;
+            self.builder.position_at_end(next);
+            if let (Some(current), Some(updated)) = (&mut results, updated) {
+                for (slot, new) in current.iter_mut().zip(updated) {
+                    let phi = built(self.builder.build_phi(slot.get_type(), "lane.result"))?;
+                    phi.add_incoming(&[(&new, run_end), (slot as &VectorValue, before)]);
+                    *slot = phi.as_basic_value().into_vector_value();
+                }
+            }
+        }
+        Ok(results.map(Lowered::Varying))
+    }
+
+    /// A clone of `instruction` reading lane `lane` of each varying operand.
+    fn lane_instance(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        lane: u32,
+    ) -> EmitResult<Option<BasicValueEnum<'ctx>>> {
+        let mut operands = Vec::new();
+        for index in 0..instruction.get_num_operands() {
+            let Some(value) = operand(instruction, index) else {
+                continue;
+            };
+            let lane_value = match self.lookup(value)? {
+                Lowered::Uniform(v) => v,
+                Lowered::Varying(parts) => self.lane_of(&parts, value.get_type(), lane)?,
+            };
+            operands.push((index, lane_value));
+        }
+        let clone = Self::clone_with(instruction, &operands);
+        self.builder.insert_instruction(&clone, None);
+        Ok(instruction_value(clone))
+    }
+
+    /// Lane `lane` of a varying value of scalar type `ty`, rebuilt into that type.
+    fn lane_of(
+        &self,
+        parts: &[VectorValue<'ctx>],
+        ty: BasicTypeEnum<'ctx>,
+        lane: u32,
+    ) -> EmitResult<BasicValueEnum<'ctx>> {
+        let lanes = self.lanes();
+        match ty {
+            BasicTypeEnum::VectorType(vector_type) => {
+                let mut value = vector_type.get_poison();
+                for (i, part) in parts.iter().enumerate() {
+                    let element = built(lanes.extract_lane(*part, lane))?;
+                    value = built(lanes.insert_lane(value, element, i as u32))?;
+                }
+                Ok(value.into())
+            }
+            BasicTypeEnum::StructType(_) => {
+                refuse("a struct argument that differs between work-items")
+            }
+            _ => built(lanes.extract_lane(parts[0], lane)),
+        }
+    }
+
+    /// `current` with lane `lane` set from the scalar `value` (split into components).
+    fn insert_lane_value(
+        &self,
+        current: &[VectorValue<'ctx>],
+        value: BasicValueEnum<'ctx>,
+        lane: u32,
+    ) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        let lanes = self.lanes();
+        let components: Vec<BasicValueEnum> = match value {
+            BasicValueEnum::VectorValue(v) => (0..v.get_type().get_size())
+                .map(|i| built(lanes.extract_lane(v, i)))
+                .collect::<EmitResult<_>>()?,
+            BasicValueEnum::StructValue(s) => (0..s.get_type().count_fields())
+                .map(|i| built(self.builder.build_extract_value(s, i, "field")))
+                .collect::<EmitResult<_>>()?,
+            other => vec![other],
+        };
+        current
+            .iter()
+            .zip(components)
+            .map(|(vector, component)| built(lanes.insert_lane(*vector, component, lane)))
+            .collect()
+    }
+}
