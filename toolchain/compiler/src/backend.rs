@@ -18,7 +18,7 @@ use inkwell::targets::FileType;
 
 use crate::ir::mux::WorkItemQuery;
 use crate::pass_manager::run_pipeline_text;
-use crate::pipeline::native_cpu_pipeline;
+use crate::pipeline::{native_cpu_pipeline, PipelineOptions, VectorizerOptions};
 use crate::target::{host_target_machine, retarget, CpuSelection};
 use crate::CompileError;
 
@@ -44,6 +44,8 @@ pub struct BackendOptions {
     /// Keep work-items debuggable whatever the optimisation level (DPC++'s `-native-cpu-debug`;
     /// otherwise only `-g -O0` does).
     pub debuggable_work_items: bool,
+    /// The vectorizer across work-items (never at `-O0`).
+    pub vectorizer: VectorizerOptions,
 }
 
 impl Default for BackendOptions {
@@ -55,6 +57,7 @@ impl Default for BackendOptions {
             output_kind: OutputKind::Object,
             dump_device_ir: false,
             debuggable_work_items: false,
+            vectorizer: VectorizerOptions::default(),
         }
     }
 }
@@ -139,7 +142,13 @@ pub fn compile_device_module(
     // Debug information is only worth keeping work-items debuggable for when nothing is optimised.
     let debuggable =
         options.debuggable_work_items || (options.debug_info && options.opt_level == 0);
-    run_pipeline_text(&module, &native_cpu_pipeline(debuggable), &machine, false)?;
+    let mut vectorizer = options.vectorizer.clone();
+    vectorizer.enabled &= options.opt_level > 0;
+    let pipeline = PipelineOptions {
+        debug: debuggable,
+        vectorizer,
+    };
+    run_pipeline_text(&module, &native_cpu_pipeline(&pipeline), &machine, false)?;
     module.verify().map_err(|e| CompileError::Verification {
         after: "the Native CPU pipeline".into(),
         message: e.to_string(),

@@ -6,7 +6,7 @@ use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::TargetMachine;
 
-use crate::pipeline::{native_cpu_pipeline, NATIVE_CPU_PIPELINE_ALIAS};
+use crate::pipeline::{native_cpu_pipeline, PipelineOptions, NATIVE_CPU_PIPELINE_ALIAS};
 use crate::{passes, CompileError};
 
 /// One step of a parsed pipeline.
@@ -50,7 +50,7 @@ fn parse(text: &str) -> Result<Vec<Step>, CompileError> {
         pipeline: text.to_owned(),
         reason,
     };
-    let expanded = native_cpu_pipeline(false);
+    let expanded = native_cpu_pipeline(&PipelineOptions::default());
     let mut steps: Vec<Step> = Vec::new();
     for element in top_level_elements(text).map_err(error)? {
         let element = if element == NATIVE_CPU_PIPELINE_ALIAS {
@@ -151,7 +151,7 @@ mod tests {
     #[test]
     fn expands_the_pipeline_alias() {
         let steps = parse(NATIVE_CPU_PIPELINE_ALIAS).unwrap();
-        assert_eq!(steps.len(), 9);
+        assert_eq!(steps.len(), 10);
     }
 
     #[test]

@@ -6,39 +6,100 @@
 //! 3. `fatomics` — the SPIR-V float atomics get bodies (`atomicrmw`);
 //! 4. `transfer-kernel-metadata` — kernels are marked as entry points;
 //! 5. `prepare-barriers` — barriers inlined into kernels and numbered;
-//! 6. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region;
-//! 7. `replace-module-scope-vars` — work-group local variables in one block per work-group;
-//! 8. `prepare-sycl-native-cpu` — the state parameter, builtins read from it, subhandlers;
-//! 9. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
+//! 6. `run-vecz` — each kernel also gets a vector form running several work-items at once
+//!    (not with `-O0`, debuggable work-items or `-sycl-native-cpu-no-vecz`);
+//! 7. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
+//!    rows of x through the vector form when there is one;
+//! 8. `replace-module-scope-vars` — work-group local variables in one block per work-group;
+//! 9. `prepare-sycl-native-cpu` — the state parameter, builtins read from it, subhandlers;
+//! 10. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
 //!
 //! Then LLVM's own `default<O*>` pipeline optimises the result for the chosen CPU (see
 //! [`crate::backend`]).
 
 use crate::passes::{
     convert_to_mux_builtins, fatomics, prepare_barriers, prepare_native_cpu, rename_kernels,
-    replace_module_scope_vars, spec_constants, transfer_kernel_metadata, work_item_loops,
+    replace_module_scope_vars, spec_constants, transfer_kernel_metadata, vectorize,
+    work_item_loops,
 };
 
-/// The Native CPU pipeline as pipeline text, the form `muxc --passes` takes. With `debug`
-/// (`-g -O0`), work-item-loops keeps kernels debuggable (its `debug` parameter).
-pub fn native_cpu_pipeline(debug: bool) -> String {
-    let work_item_loops = if debug {
-        format!("{}<debug>", work_item_loops::NAME)
+/// What the `-mllvm` options ask of the vectorizer (DPC++'s knobs, plus remarks).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VectorizerOptions {
+    pub enabled: bool,
+    /// Lanes; `None`: the CPU's 32-bit lanes.
+    pub width: Option<u32>,
+    /// Whole vectors only: no call for the remainder of a row.
+    pub no_tail: bool,
+    pub remarks: bool,
+}
+
+impl Default for VectorizerOptions {
+    fn default() -> Self {
+        VectorizerOptions {
+            enabled: true,
+            width: None,
+            no_tail: false,
+            remarks: false,
+        }
+    }
+}
+
+/// How the pipeline is configured.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PipelineOptions {
+    /// Keep work-items debuggable (`-g -O0`): work-item-loops' `debug` parameter, and no
+    /// vectorization.
+    pub debug: bool,
+    pub vectorizer: VectorizerOptions,
+}
+
+/// A pass with its `<…>` parameters, or bare when there are none.
+fn with_parameters(name: &str, parameters: &[String]) -> String {
+    if parameters.is_empty() {
+        name.to_owned()
     } else {
-        work_item_loops::NAME.to_owned()
-    };
-    [
-        spec_constants::NAME,
-        convert_to_mux_builtins::NAME,
-        fatomics::NAME,
-        transfer_kernel_metadata::NAME,
-        prepare_barriers::NAME,
-        &work_item_loops,
-        replace_module_scope_vars::NAME,
-        prepare_native_cpu::NAME,
-        rename_kernels::NAME,
-    ]
-    .join(",")
+        format!("{name}<{}>", parameters.join(";"))
+    }
+}
+
+/// The Native CPU pipeline as pipeline text, the form `muxc --passes` takes.
+pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
+    let vectorizer = &options.vectorizer;
+    let mut loop_parameters = Vec::new();
+    if options.debug {
+        loop_parameters.push("debug".to_owned());
+    }
+    if vectorizer.no_tail {
+        loop_parameters.push("no-tail".to_owned());
+    }
+    let mut passes = vec![
+        spec_constants::NAME.to_owned(),
+        convert_to_mux_builtins::NAME.to_owned(),
+        fatomics::NAME.to_owned(),
+        transfer_kernel_metadata::NAME.to_owned(),
+        prepare_barriers::NAME.to_owned(),
+    ];
+    if vectorizer.enabled && !options.debug {
+        let mut parameters = Vec::new();
+        if let Some(width) = vectorizer.width {
+            parameters.push(format!("width={width}"));
+        }
+        if vectorizer.remarks {
+            parameters.push("remarks".to_owned());
+        }
+        passes.push(with_parameters(vectorize::NAME, &parameters));
+    }
+    passes.push(with_parameters(work_item_loops::NAME, &loop_parameters));
+    passes.extend(
+        [
+            replace_module_scope_vars::NAME,
+            prepare_native_cpu::NAME,
+            rename_kernels::NAME,
+        ]
+        .map(str::to_owned),
+    );
+    passes.join(",")
 }
 
 /// The name `muxc --passes` accepts for the whole pipeline above.

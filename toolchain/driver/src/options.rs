@@ -80,12 +80,17 @@ impl Invocation {
 /// The `-mllvm` options DPC++ documents for the Native CPU backend (reference §4.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BackendOption {
-    /// `-sycl-native-cpu-no-vecz`: accepted; nothing is vectorised across work-items yet.
+    /// `-sycl-native-cpu-no-vecz`: kernels are not vectorized across work-items.
     NoVecz,
-    /// `-sycl-native-cpu-vecz-width=N`: accepted; nothing is vectorised across work-items yet.
+    /// `-sycl-native-cpu-vecz-width=N`: vectorize at N lanes instead of the target's width
+    /// (1 keeps every kernel scalar).
     VeczWidth(u32),
-    /// `-native-cpu-force-no-tail`: accepted; without vectorisation there is no tail loop.
+    /// `-native-cpu-force-no-tail`: vectorized kernels run whole vectors only; the program
+    /// promises every work-group's x size is a multiple of the width.
     ForceNoTail,
+    /// `-sycl-native-cpu-vecz-remarks`: one line per kernel on standard error saying whether it
+    /// was vectorized, and why not (our addition).
+    VeczRemarks,
     /// `-native-cpu-debug`: work-item loops stay debuggable (work-item-loops<debug>).
     Debug,
     /// `-sycl-native-dump-device-ir`: print the device IR after the Native CPU pipeline.
@@ -99,6 +104,7 @@ impl BackendOption {
             "sycl-native-cpu-no-vecz" => BackendOption::NoVecz,
             "native-cpu-force-no-tail" => BackendOption::ForceNoTail,
             "native-cpu-debug" => BackendOption::Debug,
+            "sycl-native-cpu-vecz-remarks" => BackendOption::VeczRemarks,
             "sycl-native-dump-device-ir" => BackendOption::DumpDeviceIr,
             _ => match option_name
                 .strip_prefix("sycl-native-cpu-vecz-width=")
@@ -117,6 +123,7 @@ impl BackendOption {
             BackendOption::VeczWidth(width) => format!("-sycl-native-cpu-vecz-width={width}"),
             BackendOption::ForceNoTail => "-native-cpu-force-no-tail".into(),
             BackendOption::Debug => "-native-cpu-debug".into(),
+            BackendOption::VeczRemarks => "-sycl-native-cpu-vecz-remarks".into(),
             BackendOption::DumpDeviceIr => "-sycl-native-dump-device-ir".into(),
         }
     }
@@ -290,9 +297,10 @@ USAGE: ncpu++ [options] file...
   -mllvm <option>           Native CPU backend options, as DPC++ spells them:
                             -native-cpu-debug (debuggable work-items at any -O),
                             -sycl-native-dump-device-ir (print the device IR after the pipeline),
-                            -sycl-native-cpu-no-vecz, -sycl-native-cpu-vecz-width=N,
-                            -native-cpu-force-no-tail (accepted; no vectorisation across
-                            work-items yet, so they change nothing)
+                            -sycl-native-cpu-no-vecz (no vectorization across work-items),
+                            -sycl-native-cpu-vecz-width=N (N lanes; default: the CPU's
+                            32-bit lanes), -native-cpu-force-no-tail (whole vectors only),
+                            -sycl-native-cpu-vecz-remarks (per kernel: vectorized or why not)
   -###                      Print the commands of every step without running them
   -v                        Print the commands of every step as they run
   -save-temps               Keep the intermediate files of every step in the current directory

@@ -4,6 +4,7 @@
 use std::process::Command as Process;
 
 use nativecpu_compiler::backend::{compile_device_module, BackendOptions};
+use nativecpu_compiler::pipeline::VectorizerOptions;
 use nativecpu_compiler::target::CpuSelection;
 
 use crate::options::{BackendOption, InputKind, Invocation, Mode};
@@ -37,6 +38,7 @@ fn compile_device_ir(invocation: &Invocation) -> Result<(), DriverError> {
             .backend_options
             .contains(&BackendOption::DumpDeviceIr),
         debuggable_work_items: invocation.backend_options.contains(&BackendOption::Debug),
+        vectorizer: vectorizer_options(&invocation.backend_options),
         ..BackendOptions::default()
     };
     for (input, _) in &invocation.inputs {
@@ -101,4 +103,19 @@ pub fn run(invocation: &Invocation) -> Result<(), DriverError> {
         }
     }
     Ok(())
+}
+
+/// What the `-mllvm` options ask of the vectorizer.
+fn vectorizer_options(options: &[BackendOption]) -> VectorizerOptions {
+    let mut vectorizer = VectorizerOptions::default();
+    for option in options {
+        match option {
+            BackendOption::NoVecz => vectorizer.enabled = false,
+            BackendOption::VeczWidth(width) => vectorizer.width = Some(*width),
+            BackendOption::ForceNoTail => vectorizer.no_tail = true,
+            BackendOption::VeczRemarks => vectorizer.remarks = true,
+            BackendOption::Debug | BackendOption::DumpDeviceIr => {}
+        }
+    }
+    vectorizer
 }

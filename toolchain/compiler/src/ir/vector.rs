@@ -443,3 +443,17 @@ pub fn successors(terminator: InstructionValue<'_>) -> Vec<inkwell::basic_block:
             .collect()
     }
 }
+
+/// The instruction that makes a use, if the user is an instruction (inkwell reports a user by
+/// its type, so a GEP user is a pointer value and a store an instruction value).
+pub fn user_instruction<'ctx>(
+    use_: inkwell::values::BasicValueUse<'ctx>,
+) -> Option<InstructionValue<'ctx>> {
+    use inkwell::values::{AnyValueEnum, BasicValue};
+    match use_.get_user() {
+        AnyValueEnum::InstructionValue(instruction) => Some(instruction),
+        other => BasicValueEnum::try_from(other)
+            .ok()
+            .and_then(|value| value.as_instruction_value()),
+    }
+}

@@ -116,7 +116,8 @@ pub fn replace_all_uses(
 }
 
 /// Copies the metadata attachments of the function `from` (e.g. `!reqd_work_group_size`,
-/// `!kernel_arg_type`) onto `to`, except `!dbg`: a subprogram belongs to one function only.
+/// `!kernel_arg_type`) onto `to`, except `!dbg` (a subprogram belongs to one function only) and
+/// the vectorizer's links between a kernel and its vector form (they name those two functions).
 pub fn copy_global_metadata(from: FunctionValue<'_>, to: FunctionValue<'_>) {
     use inkwell::llvm_sys::core::{
         LLVMDisposeValueMetadataEntries, LLVMGlobalCopyAllMetadata, LLVMGlobalSetMetadata,
@@ -130,10 +131,12 @@ pub fn copy_global_metadata(from: FunctionValue<'_>, to: FunctionValue<'_>) {
         if entries.is_null() {
             return;
         }
-        let dbg = from.get_type().get_context().get_kind_id("dbg");
+        let context = from.get_type().get_context();
+        let skipped = ["dbg", "codeplay_ca_vecz.base", "codeplay_ca_vecz.derived"]
+            .map(|name| context.get_kind_id(name));
         for index in 0..count as u32 {
             let kind = LLVMValueMetadataEntriesGetKind(entries, index);
-            if kind == dbg {
+            if skipped.contains(&kind) {
                 continue;
             }
             let node = LLVMValueMetadataEntriesGetMetadata(entries, index);

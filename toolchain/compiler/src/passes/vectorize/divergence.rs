@@ -23,7 +23,7 @@ use inkwell::values::{
 
 use crate::ir::graph::{BlockId, DominatorTree, Graph, Loops};
 use crate::ir::mux::WorkItemQuery;
-use crate::ir::vector::{constant_int, intrinsic_base_name, operand};
+use crate::ir::vector::{constant_int, intrinsic_base_name, operand, user_instruction};
 use crate::ir::walk;
 
 /// Why a kernel cannot be vectorized (reported as a remark; the scalar kernel is kept).
@@ -289,15 +289,19 @@ impl Context<'_, '_> {
         })
     }
 
-    /// The loops a region wraps around: it contains the header of a loop containing its entry
-    /// (lanes leave such a loop at different iterations).
-    fn wrapped_loops(&self, region: &Region) -> Vec<usize> {
+    /// The loops a region wraps around: it contains the latch of a loop containing its entry,
+    /// so lanes go round that loop a different number of times (a loop's own region, which
+    /// starts at its header, is not counted).
+    fn wrapped_loops(&self, region: &Region, own_loop: Option<usize>) -> Vec<usize> {
         (0..self.loops.all().len())
             .filter(|&l| {
                 let the_loop = &self.loops.all()[l];
-                the_loop.header != region.entry
+                Some(l) != own_loop
                     && the_loop.contains(region.entry)
-                    && region.blocks.binary_search(&the_loop.header).is_ok()
+                    && the_loop
+                        .latches
+                        .iter()
+                        .any(|latch| region.blocks.binary_search(latch).is_ok())
             })
             .collect()
     }
@@ -312,18 +316,21 @@ fn find_regions(
     loop {
         let mut regions = Vec::new();
         for &block in divergent_branches {
-            regions.push(context.branch_region(block)?);
+            regions.push((context.branch_region(block)?, None));
         }
         for &l in &divergent_loops {
-            regions.push(context.loop_region(l)?);
+            regions.push((context.loop_region(l)?, Some(l)));
         }
         let before = divergent_loops.len();
-        for region in &regions {
-            divergent_loops.extend(context.wrapped_loops(region));
+        for (region, own_loop) in &regions {
+            divergent_loops.extend(context.wrapped_loops(region, *own_loop));
         }
         if divergent_loops.len() == before {
             // A branch whose region wraps a loop is handled inside that loop's region.
-            return Ok((regions, divergent_loops));
+            return Ok((
+                regions.into_iter().map(|(r, _)| r).collect(),
+                divergent_loops,
+            ));
         }
     }
 }
@@ -440,6 +447,49 @@ fn divergent_branches<'ctx>(
         .collect()
 }
 
+/// Refuses a kernel in which varying code touches a private variable: the vector kernel has one
+/// copy of each alloca, shared by its lanes, so only uniform accesses may reach it.
+fn check_private_variables<'ctx>(
+    graph: &Graph<'ctx>,
+    varying: &HashSet<InstructionValue<'ctx>>,
+) -> Result<(), NotVectorizable> {
+    for id in 0..graph.len() {
+        for instruction in graph.block(id).get_instructions() {
+            if instruction.get_opcode() != InstructionOpcode::Alloca {
+                continue;
+            }
+            let mut seen = HashSet::from([instruction]);
+            let mut work = vec![instruction];
+            while let Some(pointer) = work.pop() {
+                let mut next_use = pointer.get_first_use();
+                while let Some(use_) = next_use {
+                    next_use = use_.get_next_use();
+                    let Some(user) = user_instruction(use_) else {
+                        continue;
+                    };
+                    if varying.contains(&user) {
+                        return refuse(
+                            "a private variable that differs between work-items (alloca)",
+                        );
+                    }
+                    let derives = matches!(
+                        user.get_opcode(),
+                        InstructionOpcode::GetElementPtr
+                            | InstructionOpcode::BitCast
+                            | InstructionOpcode::AddrSpaceCast
+                            | InstructionOpcode::Select
+                            | InstructionOpcode::Phi
+                    );
+                    if derives && seen.insert(user) {
+                        work.push(user);
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Analyses `function` (prepared: single return, loops in simplified and LCSSA form, no switch).
 pub fn analyse(function: FunctionValue<'_>) -> Result<Divergence<'_>, NotVectorizable> {
     let graph = Graph::new(function);
@@ -469,6 +519,7 @@ pub fn analyse(function: FunctionValue<'_>) -> Result<Divergence<'_>, NotVectori
         let before = varying.len();
         propagate(&graph, &new_masked, &blending, &mut varying);
         if new_masked == masked && varying.len() == before {
+            check_private_variables(&graph, &varying)?;
             return Ok(Divergence {
                 graph,
                 loops,

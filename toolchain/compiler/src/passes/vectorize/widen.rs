@@ -31,6 +31,13 @@ impl<'ctx> Emitter<'_, 'ctx> {
         {
             return Ok(());
         }
+        // Vector code keeps the scalar instruction's source position: the vector function has no
+        // subprogram of its own, and once inlined its code belongs to the kernel's, as the scalar
+        // kernel's would.
+        match instruction.get_debug_location() {
+            Some(location) => self.builder.set_current_debug_location(location),
+            None => self.builder.unset_current_debug_location(),
+        }
         if !self.analysis.varying.contains(&instruction) {
             return self.emit_uniform(instruction);
         }
@@ -113,9 +120,9 @@ impl<'ctx> Emitter<'_, 'ctx> {
         }
     }
 
-    /// A copy of `instruction` (not yet inserted) reading `operands` instead of its own, without
-    /// a debug location (it would name the scalar kernel's subprogram). The operands are
-    /// gathered first so that a failure never leaves a copy that uses scalar values.
+    /// A copy of `instruction` (not yet inserted) reading `operands` instead of its own. The
+    /// operands are gathered first so that a failure never leaves a copy that uses scalar
+    /// values.
     fn clone_with(
         instruction: InstructionValue<'ctx>,
         operands: &[(u32, BasicValueEnum<'ctx>)],
@@ -124,7 +131,6 @@ impl<'ctx> Emitter<'_, 'ctx> {
         for (index, value) in operands {
             clone.set_operand(*index, *value);
         }
-        clone.set_debug_location(None);
         clone
     }
 
@@ -535,7 +541,6 @@ impl<'ctx> Emitter<'_, 'ctx> {
         instruction: InstructionValue<'ctx>,
     ) -> EmitResult<Option<Lowered<'ctx>>> {
         let clone = instruction.explicit_clone();
-        clone.set_debug_location(None);
         self.builder.insert_instruction(&clone, Some("base.id"));
         let base = instruction_value(clone).expect("a query returns a value");
         let splat = built(self.lanes().splat(base))?;

@@ -47,6 +47,7 @@ use crate::ir::cfg;
 use crate::ir::mux::{self, CollectiveKind, CollectiveOp, StateUpdate, WorkItemQuery};
 use crate::ir::{attributes, calling_convention, walk};
 use crate::passes::convert_to_mux_builtins::declare_query;
+use crate::passes::vectorize;
 use crate::CompileError;
 use regions::SplitKernel;
 
@@ -60,17 +61,19 @@ pub struct WorkItemLoops {
     /// in their live-variable struct members, so a debugger shows a private variable's value
     /// after a barrier.
     pub debug: bool,
+    /// Vectorized kernels run whole vectors only (`no-tail`): the remainder of a row is not run,
+    /// because the program promises every work-group's x size is a multiple of the width.
+    pub no_tail: bool,
 }
 
 impl WorkItemLoops {
-    /// Parses the parameters. `no-tail` is accepted for the Construction Kit's syntax: we never
-    /// emit a scalar tail loop (there is no vectorised main loop yet), so it changes nothing.
+    /// Parses the parameters.
     pub fn from_parameters(params: &[&str]) -> Result<Self, String> {
         let mut pass = WorkItemLoops::default();
         for param in params {
             match *param {
                 "debug" => pass.debug = true,
-                "no-tail" => {}
+                "no-tail" => pass.no_tail = true,
                 other => {
                     return Err(format!(
                         "work-item-loops: unknown parameter '{other}' (expected debug or no-tail)"
@@ -218,6 +221,17 @@ impl<'ctx> Wrapper<'_, 'ctx> {
     fn loops(
         &self,
         label: &str,
+        body: impl FnMut(&Builder<'ctx>, [IntValue<'ctx>; 3]) -> Result<(), CompileError>,
+    ) -> Result<(), CompileError> {
+        self.loops_over(label, &[0, 1, 2], body)
+    }
+
+    /// Builds loops over the dimensions `dims` (outermost last), `body` in the innermost; the ids
+    /// of the other dimensions are zero.
+    fn loops_over(
+        &self,
+        label: &str,
+        dims: &[usize],
         mut body: impl FnMut(&Builder<'ctx>, [IntValue<'ctx>; 3]) -> Result<(), CompileError>,
     ) -> Result<(), CompileError> {
         let (builder, context) = (&self.builder, self.context);
@@ -226,7 +240,7 @@ impl<'ctx> Wrapper<'_, 'ctx> {
         let mut headers = Vec::new();
         let mut preheader = builder.get_insert_block().expect("positioned");
         let mut ids = [i64_type.const_zero(); 3];
-        for dim in (0..3usize).rev() {
+        for &dim in dims.iter().rev() {
             let axis = AXES[dim];
             let header =
                 context.append_basic_block(self.function, &format!("{label}wi.loop.{axis}"));
@@ -281,6 +295,99 @@ impl<'ctx> Wrapper<'_, 'ctx> {
             current = after;
         }
         builder.position_at_end(current);
+        Ok(())
+    }
+}
+
+impl<'ctx> Wrapper<'_, 'ctx> {
+    /// One row of x through the vector form of the kernel (seed scheduling "vector loop +
+    /// vector-predicated tail", docs/vectorizer.md): `width` work-items per call while a whole
+    /// vector fits, then one call for the remainder with fewer active lanes. With a required
+    /// work-group size that `width` divides, the remainder folds away (vector only).
+    fn vector_row(
+        &self,
+        vector: FunctionValue<'ctx>,
+        width: u32,
+        no_tail: bool,
+    ) -> Result<(), CompileError> {
+        let (builder, context) = (&self.builder, self.context);
+        let i64_type = context.i64_type();
+        let i32_type = context.i32_type();
+        let size = self.sizes[0];
+        let lanes = i64_type.const_int(width as u64, false);
+        let remainder = builder
+            .build_int_unsigned_rem(size, lanes, "wi.x.rem")
+            .map_err(build_error)?;
+        let full = builder
+            .build_int_nuw_sub(size, remainder, "wi.x.full")
+            .map_err(build_error)?;
+        let call = |x: IntValue<'ctx>, active: IntValue<'ctx>| -> Result<(), CompileError> {
+            builder
+                .build_call(
+                    self.set_local_id,
+                    &[i32_type.const_zero().into(), x.into()],
+                    "",
+                )
+                .map_err(build_error)?;
+            let mut args: Vec<BasicMetadataValueEnum> =
+                self.function.get_param_iter().map(Into::into).collect();
+            args.push(active.into());
+            builder.build_call(vector, &args, "").map_err(build_error)?;
+            Ok(())
+        };
+        let preheader = builder.get_insert_block().expect("positioned");
+        let body = context.append_basic_block(self.function, "wi.vector.x");
+        let tail_check = context.append_basic_block(self.function, "wi.vector.tail.check");
+        let done = context.append_basic_block(self.function, "wi.vector.done");
+        let any_full = builder
+            .build_int_compare(IntPredicate::NE, full, i64_type.const_zero(), "wi.x.any")
+            .map_err(build_error)?;
+        builder
+            .build_conditional_branch(any_full, body, tail_check)
+            .map_err(build_error)?;
+        builder.position_at_end(body);
+        let x = builder.build_phi(i64_type, "wi.x").map_err(build_error)?;
+        let x_value = x.as_basic_value().into_int_value();
+        call(x_value, i32_type.const_int(width as u64, false))?;
+        let next = builder
+            .build_int_nuw_add(x_value, lanes, "wi.x.next")
+            .map_err(build_error)?;
+        x.add_incoming(&[(&i64_type.const_zero(), preheader), (&next, body)]);
+        let more = builder
+            .build_int_compare(IntPredicate::ULT, next, full, "wi.x.more")
+            .map_err(build_error)?;
+        builder
+            .build_conditional_branch(more, body, tail_check)
+            .map_err(build_error)?;
+        builder.position_at_end(tail_check);
+        if no_tail {
+            builder
+                .build_unconditional_branch(done)
+                .map_err(build_error)?;
+            builder.position_at_end(done);
+            return Ok(());
+        }
+        let tail = context.append_basic_block(self.function, "wi.vector.tail");
+        let any_left = builder
+            .build_int_compare(
+                IntPredicate::NE,
+                remainder,
+                i64_type.const_zero(),
+                "wi.x.left",
+            )
+            .map_err(build_error)?;
+        builder
+            .build_conditional_branch(any_left, tail, done)
+            .map_err(build_error)?;
+        builder.position_at_end(tail);
+        let active = builder
+            .build_int_truncate(remainder, i32_type, "wi.x.active")
+            .map_err(build_error)?;
+        call(full, active)?;
+        builder
+            .build_unconditional_branch(done)
+            .map_err(build_error)?;
+        builder.position_at_end(done);
         Ok(())
     }
 }
@@ -373,8 +480,9 @@ fn local_sizes<'ctx>(
 fn wrap_kernel<'ctx>(
     module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
-    debug: bool,
+    options: &WorkItemLoops,
 ) -> Result<(), CompileError> {
+    let debug = options.debug;
     let kernel_name = walk::name(kernel);
     if let Some((function, builtin)) = barrier_in_callee(kernel) {
         return Err(CompileError::unsupported(
@@ -416,6 +524,13 @@ fn wrap_kernel<'ctx>(
             wrapper_function.set_subprogram(subprogram);
             attributes::add_enum_attribute(wrapper_function, AttributeLoc::Function, "noinline");
         }
+    } else if let Some((vector, width)) = vectorize::vector_kernel(kernel).filter(|_| !debug) {
+        wrapper.loops_over("", &[1, 2], |_, _| {
+            wrapper.vector_row(vector, width, options.no_tail)
+        })?;
+        wrapper.builder.build_return(None).map_err(build_error)?;
+        make_internal_inlinable(kernel);
+        make_internal_inlinable(vector);
     } else {
         let args: Vec<BasicMetadataValueEnum> =
             wrapper_function.get_param_iter().map(Into::into).collect();
@@ -910,7 +1025,7 @@ impl ModulePass for WorkItemLoops {
             .filter(|f| attributes::is_kernel_entry_point(*f) && walk::is_definition(*f))
             .collect();
         for kernel in kernels {
-            wrap_kernel(module, kernel, self.debug)?;
+            wrap_kernel(module, kernel, self)?;
         }
         Ok(())
     }

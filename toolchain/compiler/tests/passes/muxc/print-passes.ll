@@ -14,6 +14,7 @@
 ; CHECK-NEXT: transfer-kernel-metadata
 ; CHECK-NEXT: encode-kernel-metadata
 ; CHECK-NEXT: prepare-barriers
+; CHECK-NEXT: run-vecz
 ; CHECK-NEXT: work-item-loops
 ; CHECK-NEXT: replace-module-scope-vars
 ; CHECK-NEXT: prepare-sycl-native-cpu

@@ -1,11 +1,14 @@
 ; The whole flow on a kernel compiled with -g (ncpu++ -g keeps debug info): the module verifies
-; after every step, including the helper that gains the state parameter (its calls keep their
-; !dbg locations) and LLVM's O3, and the kernel's debug info survives.
+; after every step, including LLVM's O3, and the kernel's debug info survives, also in its
+; vectorized form (the masked store keeps the source line of the scalar store). Without the
+; vectorizer (the second RUN line: the pipeline of -g -O0, which never vectorizes) the helper
+; stays a function and gains the state parameter, its calls keeping their !dbg locations.
 ; RUN: muxc --link-device-lib --verify-each --passes='native-cpu-pipeline,default<O3>' -S %s | FileCheck %s
-; RUN: muxc --verify-each --passes=native-cpu-pipeline -S %s | FileCheck %s --check-prefix=NOOPT
+; RUN: muxc --verify-each --passes=spec-constants,convert-to-mux-builtins,fatomics,transfer-kernel-metadata,prepare-barriers,work-item-loops,replace-module-scope-vars,prepare-sycl-native-cpu,rename-kernel-sycl-native-cpu -S %s \
+; RUN:   | FileCheck %s --check-prefix=NOOPT
 
 ; CHECK: define void @_ZTS4Fill.SYCLNCPU(
-; CHECK: store i32 1, ptr {{.*}}, !dbg
+; CHECK: call void @llvm.masked.store.v4i32.p0(<4 x i32> splat (i32 1), ptr {{.*}}, !dbg
 ; CHECK: distinct !DISubprogram(name: "fill"
 
 ; NOOPT: define internal spir_func i64 @_Z5indexv(ptr %state) !dbg [[INDEX:![0-9]+]] {

@@ -1,10 +1,16 @@
-; native-cpu-pipeline (no LLVM optimisation): the kernel ends up as three functions. The exported
-; subhandler `<k>.SYCLNCPU(ptr %args, ptr %state)` copies the state and calls the internal
+; native-cpu-pipeline (no LLVM optimisation): the exported subhandler
+; `<k>.SYCLNCPU(ptr %args, ptr %state)` copies the state and calls the internal
 ; `<k>.NativeCPUKernel` (the work-item loops, reading local sizes and setting local ids through
-; the state accessors), which calls the internal `<k>.mux-kernel-body` (the original kernel,
-; reading its global id from the same state) once per work-item. Nothing else is exported, no
-; SPIR-V or mux builtin is left, and the result verifies after every step.
+; the state accessors). With the vectorizer (the default; no target features here, so 4 lanes),
+; the loops call the kernel's vector form `__vecz_v4_<k>` for 4 work-items at a time and once
+; more for the rest of each row; without it (the second RUN line: the same passes minus
+; run-vecz) they call
+; the internal `<k>.mux-kernel-body` (the original kernel) once per work-item. Either way
+; nothing else is exported, no SPIR-V or mux builtin is left, and the result verifies after every
+; step.
 ; RUN: muxc --verify-each --passes assign-sycl-module-id,native-cpu-pipeline,verify -S %s | FileCheck %s
+; RUN: muxc --verify-each --passes assign-sycl-module-id,spec-constants,convert-to-mux-builtins,fatomics,transfer-kernel-metadata,prepare-barriers,work-item-loops,replace-module-scope-vars,prepare-sycl-native-cpu,rename-kernel-sycl-native-cpu,verify -S %s \
+; RUN:   | FileCheck %s --check-prefix=SCALAR
 ; RUN: muxc --passes assign-sycl-module-id,native-cpu-pipeline -S %s \
 ; RUN:   | grep -E '^(define|@)' | grep -v -E '^(define|@[^ ]+ =) (internal|private)' \
 ; RUN:   | FileCheck %s --check-prefix=EXPORTS
@@ -32,15 +38,24 @@ declare noundef i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 noundef) local_u
 ; CHECK-NOT: __spirv
 ; CHECK-NOT: __mux_
 
-; CHECK-LABEL: define internal void @_ZTSZ4mainE4Fill.mux-kernel-body(ptr noundef readonly align 8 captures(none) %0, ptr %state)
+; CHECK-LABEL: define internal void @__vecz_v4__ZTSZ4mainE4Fill(ptr noundef readonly align 8 captures(none) %0, i32 %active.lanes, ptr %state)
 ; CHECK: call i64 @__dpcpp_nativecpu_get_global_id(i32 0, ptr %state)
+; CHECK: call void @llvm.masked.store.v4f32.p0(<4 x float> splat (float 1.000000e+00)
 
 ; CHECK-LABEL: define internal void @_ZTSZ4mainE4Fill.NativeCPUKernel(ptr noalias readonly %0, ptr %state)
 ; CHECK: call i64 @__dpcpp_nativecpu_get_wg_size(i32 0, ptr %state)
 ; CHECK: call void @__dpcpp_nativecpu_set_local_id(i32 2, i64 {{%.*}}, ptr %state)
 ; CHECK: call void @__dpcpp_nativecpu_set_local_id(i32 1, i64 {{%.*}}, ptr %state)
-; CHECK: call void @__dpcpp_nativecpu_set_local_id(i32 0, i64 {{%.*}}, ptr %state)
-; CHECK-NEXT: call void @_ZTSZ4mainE4Fill.mux-kernel-body(ptr %0, ptr %state)
+; CHECK: call void @__dpcpp_nativecpu_set_local_id(i32 0, i64 %wi.x, ptr %state)
+; CHECK-NEXT: call void @__vecz_v4__ZTSZ4mainE4Fill(ptr %0, i32 4, ptr %state)
+; CHECK: call void @__dpcpp_nativecpu_set_local_id(i32 0, i64 %wi.x.full, ptr %state)
+; CHECK-NEXT: call void @__vecz_v4__ZTSZ4mainE4Fill(ptr %0, i32 %wi.x.active, ptr %state)
+
+; SCALAR-LABEL: define internal void @_ZTSZ4mainE4Fill.mux-kernel-body(ptr noundef readonly align 8 captures(none) %0, ptr %state)
+; SCALAR: call i64 @__dpcpp_nativecpu_get_global_id(i32 0, ptr %state)
+; SCALAR-LABEL: define internal void @_ZTSZ4mainE4Fill.NativeCPUKernel(ptr noalias readonly %0, ptr %state)
+; SCALAR: call void @__dpcpp_nativecpu_set_local_id(i32 0, i64 {{%.*}}, ptr %state)
+; SCALAR-NEXT: call void @_ZTSZ4mainE4Fill.mux-kernel-body(ptr %0, ptr %state)
 
 ; CHECK-LABEL: define void @_ZTSZ4mainE4Fill.SYCLNCPU(ptr noalias %args, ptr noalias %state)
 ; CHECK-SAME: #[[SUB:[0-9]+]] {

@@ -1,0 +1,56 @@
+; run-vecz<remarks>: one line per kernel on standard error, saying whether it was vectorized
+; and why not. A kernel with a barrier, one where nothing depends on the x id, and one whose
+; private array is indexed per work-item (the lanes would share one copy) keep only their
+; scalar form.
+; RUN: muxc --passes 'run-vecz<width=4;remarks>,verify' -S %s -o %t 2>&1 | FileCheck %s
+; RUN: muxc --passes 'run-vecz<width=4>' -S %s | FileCheck %s --check-prefix=IR
+; RUN: not muxc --passes 'run-vecz<width=0>' %s 2>&1 | FileCheck %s --check-prefix=BAD
+
+; CHECK-DAG: remark: with_barrier: not vectorized: it synchronises the work-group (barriers are not vectorized yet)
+; CHECK-DAG: remark: uniform: not vectorized: nothing in it differs between work-items along x
+; CHECK-DAG: remark: private_array: not vectorized: a private variable that differs between work-items (alloca)
+; CHECK-DAG: remark: simple: vectorized at width 4
+
+; IR-NOT: define internal void @__vecz_v4_with_barrier(
+; IR-NOT: define internal void @__vecz_v4_uniform(
+; IR-NOT: define internal void @__vecz_v4_private_array(
+; IR: define internal void @__vecz_v4_simple(
+
+; BAD: width must be 1 to 64, not '0'
+
+declare i64 @__mux_get_global_id(i32)
+declare void @__mux_work_group_barrier(i32, i32, i32)
+
+define void @with_barrier(ptr %out) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  call void @__mux_work_group_barrier(i32 0, i32 2, i32 264)
+  %p = getelementptr inbounds i64, ptr %out, i64 %gid
+  store i64 %gid, ptr %p, align 8
+  ret void
+}
+
+define void @uniform(ptr %out) #0 {
+  store i32 1, ptr %out, align 4
+  ret void
+}
+
+define void @private_array(ptr %out) #0 {
+  %array = alloca [4 x i64], align 8
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %slot = and i64 %gid, 3
+  %p = getelementptr inbounds [4 x i64], ptr %array, i64 0, i64 %slot
+  store volatile i64 %gid, ptr %p, align 8
+  %back = load volatile i64, ptr %array, align 8
+  %q = getelementptr inbounds i64, ptr %out, i64 %gid
+  store i64 %back, ptr %q, align 8
+  ret void
+}
+
+define void @simple(ptr %out) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr inbounds i64, ptr %out, i64 %gid
+  store i64 %gid, ptr %p, align 8
+  ret void
+}
+
+attributes #0 = { "mux-kernel"="entry-point" }
