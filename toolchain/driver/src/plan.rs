@@ -117,6 +117,10 @@ impl Planner<'_> {
         let opt = invocation.opt_flag.clone().unwrap_or_else(|| "-O2".into());
         let mut clang = Command::new(&self.tools.clang)
             .args(["-c", "-emit-llvm", "-Xclang", "-fsycl-is-device"])
+            // The vectorizer across work-items wants one work-item's scalar code: no SLP packing
+            // of unrelated values, no loop vectorization or unrolling (docs/vectorizer.md,
+            // "Preparation"). The backend's own O3 does those later on the final code.
+            .args(["-fno-vectorize", "-fno-slp-vectorize", "-fno-unroll-loops"])
             .args([
                 "-D__SYCL_DEVICE_ONLY__",
                 "-D__SYCL_NATIVE_CPU__",

@@ -234,6 +234,21 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
         Ok(())
     }
 
+    /// `freeze value`.
+    pub fn freeze(&self, value: VectorValue<'ctx>) -> Result<VectorValue<'ctx>, CompileError> {
+        use inkwell::llvm_sys::core::LLVMBuildFreeze;
+        // SAFETY: the builder is positioned in a live function and `value` belongs to its
+        // context; a freeze has its operand's type.
+        let frozen = unsafe {
+            VectorValue::new(LLVMBuildFreeze(
+                self.builder.as_mut_ptr(),
+                value.as_value_ref(),
+                c"frozen".as_ptr(),
+            ))
+        };
+        Ok(frozen)
+    }
+
     /// `getelementptr [inbounds] element, base, indices`; `base` and the indices may be vectors,
     /// giving a vector of pointers.
     pub fn gep(

@@ -21,7 +21,7 @@ use crate::CompileError;
 
 /// LLVM's passes that give the shape described above, in order.
 pub const PREPARATION_PIPELINE: &str = "always-inline,function(sroa,early-cse,simplifycfg,\
-instcombine,simplifycfg,lower-switch,mergereturn,loop-simplify,lcssa)";
+instcombine<no-verify-fixpoint>,simplifycfg,lower-switch,mergereturn,loop-simplify,lcssa)";
 
 /// Marks every function `kernels` reach as always-inline (unless it must not be inlined), so
 /// the preparation pipeline inlines it.

@@ -291,16 +291,9 @@ impl<'ctx> Emitter<'_, 'ctx> {
     }
 
     fn freeze(&self, instruction: InstructionValue<'ctx>) -> EmitResult<Vec<VectorValue<'ctx>>> {
-        let parts = self.operand_packet(instruction, 0)?;
-        parts
+        self.operand_packet(instruction, 0)?
             .into_iter()
-            .map(|part| {
-                let clone = Self::clone_with(instruction, &[(0, part.into())]);
-                self.builder.insert_instruction(&clone, Some("v"));
-                Ok(instruction_value(clone)
-                    .expect("freeze has a value")
-                    .into_vector_value())
-            })
+            .map(|part| built(self.lanes().freeze(part)))
             .collect()
     }
 
@@ -587,13 +580,57 @@ impl<'ctx> Emitter<'_, 'ctx> {
         Ok(Some(vec![value.into_vector_value()]))
     }
 
-    /// Runs `instruction` once per active lane with that lane's operands, collecting results.
+    /// Whether a per-lane call may read the work-item state: it goes through a pointer, or to a
+    /// function of the module that was not inlined (such a function reads its ids from the
+    /// state, which holds the row's first lane).
+    fn call_sees_state(instruction: InstructionValue<'ctx>) -> bool {
+        instruction.get_opcode() == InstructionOpcode::Call
+            && inkwell::values::CallSiteValue::try_from(instruction)
+                .ok()
+                .and_then(|site| site.get_called_fn_value())
+                .is_none_or(crate::ir::walk::is_definition)
+    }
+
+    /// The row's first local id x, when `instruction` needs each lane's id in the state.
+    fn base_x_for(
+        &self,
+        instruction: InstructionValue<'ctx>,
+    ) -> EmitResult<Option<inkwell::values::IntValue<'ctx>>> {
+        if !Self::call_sees_state(instruction) {
+            return Ok(None);
+        }
+        let query = crate::passes::convert_to_mux_builtins::declare_query(
+            self.module,
+            WorkItemQuery::LocalId,
+        );
+        let x = self.context.i32_type().const_zero();
+        let call = built(self.builder.build_call(query, &[x.into()], "base.x"))?;
+        Ok(Some(
+            call.try_as_basic_value()
+                .basic()
+                .expect("an id")
+                .into_int_value(),
+        ))
+    }
+
+    /// `__mux_set_local_id(0, id)`.
+    fn set_local_x(&self, id: inkwell::values::IntValue<'ctx>) -> EmitResult<()> {
+        let set = crate::passes::work_item_loops::declare_set_local_id(self.module);
+        let x = self.context.i32_type().const_zero();
+        built(self.builder.build_call(set, &[x.into(), id.into()], ""))?;
+        Ok(())
+    }
+
+    /// Runs `instruction` once per active lane with that lane's operands, collecting results. A
+    /// call that may read the work-item state runs with the local id x set to its lane's, and
+    /// the row's first id is restored afterwards.
     pub fn per_lane(
         &mut self,
         instruction: InstructionValue<'ctx>,
         mask: VectorValue<'ctx>,
     ) -> EmitResult<Option<Lowered<'ctx>>> {
         self.per_lane += 1;
+        let base_x = self.base_x_for(instruction)?;
         let result_types = match instruction_value(instruction) {
             Some(value) => Some(self.component_types(value.get_type())?),
             None => None,
@@ -611,6 +648,12 @@ impl<'ctx> Emitter<'_, 'ctx> {
             let before = self.builder.get_insert_block().expect("positioned");
             built(self.builder.build_conditional_branch(active, run, next))?;
             self.builder.position_at_end(run);
+            if let Some(base) = base_x {
+                let offset = base.get_type().const_int(lane as u64, false);
+                self.set_local_x(built(
+                    self.builder.build_int_nuw_add(base, offset, "lane.x"),
+                )?)?;
+            }
             let value = self.lane_instance(instruction, lane)?;
             let updated = match (&results, value) {
                 (Some(current), Some(value)) => Some(self.insert_lane_value(current, value, lane)?),
@@ -626,6 +669,9 @@ impl<'ctx> Emitter<'_, 'ctx> {
                     *slot = phi.as_basic_value().into_vector_value();
                 }
             }
+        }
+        if let Some(base) = base_x {
+            self.set_local_x(base)?;
         }
         Ok(results.map(Lowered::Varying))
     }

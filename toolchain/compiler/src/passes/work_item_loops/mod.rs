@@ -123,7 +123,7 @@ fn has_barrier(kernel: FunctionValue<'_>) -> bool {
         .any(|c| mux::is_barrier_like(&walk::name(c.callee)))
 }
 
-fn declare_set_local_id<'ctx>(module: &Module<'ctx>) -> FunctionValue<'ctx> {
+pub(crate) fn declare_set_local_id<'ctx>(module: &Module<'ctx>) -> FunctionValue<'ctx> {
     let name = StateUpdate::LocalId.mux_name();
     module.get_function(name).unwrap_or_else(|| {
         let context = module.get_context();
