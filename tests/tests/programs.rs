@@ -100,6 +100,11 @@ fn asynchronous_command_groups_events_and_dependencies() {
 }
 
 #[test]
+fn sub_buffers_view_their_parents_memory() {
+    compile_and_run(&["sub_buffers.cpp"], &["-O2"]);
+}
+
+#[test]
 fn legacy_and_fine_grained_header_paths() {
     compile_and_run(&["header_paths.cpp"], &["-O2"]);
 }
