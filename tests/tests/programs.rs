@@ -100,6 +100,17 @@ fn asynchronous_command_groups_events_and_dependencies() {
 }
 
 #[test]
+fn sub_buffers_view_their_parents_memory() {
+    compile_and_run(&["sub_buffers.cpp"], &["-O2"]);
+}
+
+#[test]
+fn standard_headers_come_with_sycl_hpp_and_survive_using_namespace_sycl() {
+    compile_and_run(&["standard_headers.cpp"], &["-O2"]);
+    compile_and_run(&["standard_headers.cpp"], &["-O0", "-DSHORT_PATH"]);
+}
+
+#[test]
 fn legacy_and_fine_grained_header_paths() {
     compile_and_run(&["header_paths.cpp"], &["-O2"]);
 }

@@ -182,6 +182,12 @@ int __nativecpu_check_launch(const char *kernel_name, const struct __nativecpu_l
 typedef struct __nativecpu_task __nativecpu_task;
 __nativecpu_task *__nativecpu_task_submit(void (*run)(void *data), void *data,
                                           __nativecpu_task *const *dependencies, size_t count);
+/* As __nativecpu_task_submit, but the task is held: it also waits for one call of
+ * __nativecpu_task_open (later calls do nothing). A host accessor's place among its buffer's
+ * commands (docs/runtime-ordering.md). */
+__nativecpu_task *__nativecpu_task_submit_held(void (*run)(void *data), void *data,
+                                               __nativecpu_task *const *dependencies, size_t count);
+void __nativecpu_task_open(__nativecpu_task *task);
 /* Blocks until the task has completed. */
 void __nativecpu_task_wait(__nativecpu_task *task);
 /* 0 submitted, 1 running, 2 complete. */

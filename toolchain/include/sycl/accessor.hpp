@@ -179,12 +179,11 @@ public:
   using reference = element &;
   static constexpr int dimensions = Dims;
 
-  // Host accessors wait for the buffer's commands: the writer, and for a write the readers too.
+  // Host accessors wait for the buffer's commands (the writer, and for a write the readers too)
+  // and hold back the commands submitted after them until their last copy is destroyed.
   template <typename T, typename AllocatorT>
-  host_accessor(buffer<T, Dims, AllocatorT> &buf, const property_list & = {})
-      : storage_(buf.storage()), view_(buf.data(), buf.get_range(), buf.get_range(), id<Dims>()) {
-    storage_->tracker.wait(Mode != access_mode::read);
-  }
+  host_accessor(buffer<T, Dims, AllocatorT> &buf, const property_list &props = {})
+      : host_accessor(buf, buf.get_range(), id<Dims>(), props) {}
   template <typename T, typename AllocatorT, access_mode TagMode>
   host_accessor(buffer<T, Dims, AllocatorT> &buf, mode_tag_t<TagMode>, const property_list &props = {})
       : host_accessor(buf, props) {}
@@ -193,7 +192,7 @@ public:
                 const property_list & = {})
       : storage_(buf.storage()), view_(buf.data(), buf.get_range(), access_range, offset) {
     detail::check_sub_range(buf.get_range(), access_range, offset);
-    storage_->tracker.wait(Mode != access_mode::read);
+    access_ = std::make_shared<detail::host_access>(storage_->tracker, Mode != access_mode::read);
   }
   template <typename T, typename AllocatorT, access_mode TagMode>
   host_accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, mode_tag_t<TagMode>,
@@ -221,6 +220,7 @@ public:
 
 private:
   std::shared_ptr<detail::buffer_storage> storage_;
+  std::shared_ptr<detail::host_access> access_;
   detail::accessor_view<element, Dims> view_;
 };
 

@@ -1,7 +1,9 @@
 // sycl::buffer (SYCL 2020 section 4.7.2). Storage is host memory owned by the buffer; data
 // given at construction is copied in, and written back to the host pointer or container on
 // destruction of the last copy unless the buffer was made from const data or write-back was
-// turned off. Command groups complete when submitted in this slice, so destruction never waits.
+// turned off, once every command using it has completed. A sub-buffer is a view of a contiguous
+// part of its parent's memory and shares the parent's storage, so its commands are ordered with
+// every command on the parent and its other sub-buffers (docs/runtime-ordering.md).
 #pragma once
 
 #include <algorithm>
@@ -43,7 +45,7 @@ public:
   buffer_storage &operator=(const buffer_storage &) = delete;
   // The last copy of the buffer is gone: its commands finish before the data is written back.
   ~buffer_storage() {
-    tracker.wait(true);
+    tracker.wait_all();
     if (write_back_ && final_data_ && data_) std::memcpy(final_data_, data_, bytes_);
     std::free(data_);
   }
@@ -68,6 +70,24 @@ template <typename T, typename = void> struct is_contiguous_container : std::fal
 template <typename T>
 struct is_contiguous_container<T, std::void_t<decltype(std::declval<T &>().data()), decltype(std::declval<T &>().size())>>
     : std::true_type {};
+
+// The index of a sub-buffer's first element in its parent. Throws errc::invalid unless the
+// sub-buffer lies inside the parent and is contiguous in memory: some dimension may be partial,
+// the slower ones must then have one index and the faster ones be whole.
+template <int Dims>
+std::size_t sub_buffer_offset(const range<Dims> &parent, const id<Dims> &base, const range<Dims> &sub) {
+  for (int d = 0; d < Dims; ++d)
+    if (base[d] + sub[d] > parent[d] || sub[d] == 0)
+      throw exception(make_error_code(errc::invalid), "sub-buffer exceeds its parent buffer");
+  int partial = 0;
+  while (partial < Dims - 1 && sub[partial] == 1) ++partial;
+  for (int d = partial + 1; d < Dims; ++d)
+    if (sub[d] != parent[d])
+      throw exception(make_error_code(errc::invalid), "sub-buffer is not contiguous in its parent's memory");
+  std::size_t offset = 0;
+  for (int d = 0; d < Dims; ++d) offset = offset * parent[d] + base[d];
+  return offset;
+}
 
 } // namespace detail
 
@@ -120,6 +140,13 @@ public:
     std::copy(first, last, static_cast<non_const_t *>(storage_->data()));
   }
 
+  // A sub-buffer: `sub_range` elements of `parent` from `base_index`, which must be contiguous
+  // in the parent's memory (SYCL 2020 4.7.2.1).
+  buffer(buffer &parent, const id<Dims> &base_index, const range<Dims> &sub_range)
+      : range_(sub_range), storage_(parent.storage_),
+        offset_(parent.offset_ + detail::sub_buffer_offset(parent.range_, base_index, sub_range)), sub_buffer_(true) {}
+
+  bool is_sub_buffer() const { return sub_buffer_; }
   range<Dims> get_range() const { return range_; }
   std::size_t size() const noexcept { return range_.size(); }
   std::size_t get_count() const { return size(); }
@@ -149,11 +176,13 @@ public:
   }
   void set_write_back(bool enabled = true) { storage_->set_write_back(enabled); }
 
-  friend bool operator==(const buffer &a, const buffer &b) { return a.storage_ == b.storage_; }
+  friend bool operator==(const buffer &a, const buffer &b) {
+    return a.storage_ == b.storage_ && a.offset_ == b.offset_ && a.range_ == b.range_ && a.sub_buffer_ == b.sub_buffer_;
+  }
   friend bool operator!=(const buffer &a, const buffer &b) { return !(a == b); }
 
   // Not part of the SYCL interface: used by accessors.
-  non_const_t *data() const { return static_cast<non_const_t *>(storage_->data()); }
+  non_const_t *data() const { return static_cast<non_const_t *>(storage_->data()) + offset_; }
   const std::shared_ptr<detail::buffer_storage> &storage() const { return storage_; }
 
 private:
@@ -166,6 +195,9 @@ private:
 
   range<Dims> range_;
   std::shared_ptr<detail::buffer_storage> storage_;
+  // Elements of the storage before this buffer's first one (non-zero for sub-buffers).
+  std::size_t offset_ = 0;
+  bool sub_buffer_ = false;
 };
 
 template <typename T, int Dims> buffer(T *, const range<Dims> &, const property_list & = {}) -> buffer<T, Dims>;

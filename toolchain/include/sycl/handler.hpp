@@ -420,6 +420,19 @@ private:
   void require_storage(const std::shared_ptr<detail::buffer_storage> &storage, bool writes) {
     requirements_.emplace_back(storage, writes);
   }
+  std::vector<detail::tracked_access> tracked_accesses() const {
+    std::vector<detail::tracked_access> accesses;
+    for (const auto &[storage, writes] : requirements_) accesses.push_back({&storage->tracker, writes});
+    return accesses;
+  }
+  // The command, followed by the work that must run after it.
+  std::function<void()> take_command() {
+    if (after_command_.empty()) return std::move(command_);
+    return [command = std::move(command_), after = std::move(after_command_)] {
+      if (command) command();
+      for (const auto &step : after) step();
+    };
+  }
 
   std::function<void()> command_;
   std::vector<std::pair<std::shared_ptr<detail::buffer_storage>, bool>> requirements_;

@@ -32,12 +32,17 @@ struct queue_state {
   std::mutex mutex;
   event_ptr last;                   // the previous command, for in-order queues
   std::vector<event_ptr> submitted; // commands not known to be complete
-  std::vector<event_ptr> finished;  // complete, their errors not yet reported
+  std::vector<event_ptr> finished;  // complete with an error not yet reported
 
-  // Moves complete commands to `finished`. Needs the mutex.
+  // Moves complete commands that failed to `finished` and forgets the others, so that a queue
+  // that is never asked for its errors does not grow. Needs the mutex.
   void sort_finished() {
     std::vector<event_ptr> running;
-    for (auto &command : submitted) (command->status() == 2 ? finished : running).push_back(std::move(command));
+    for (auto &command : submitted)
+      if (command->status() != 2)
+        running.push_back(std::move(command));
+      else if (command->has_error())
+        finished.push_back(std::move(command));
     submitted = std::move(running);
   }
   void wait_all() {
@@ -90,22 +95,20 @@ public:
       return false;
   }
 
+  // Finds the command's dependencies and records it as its buffers' latest command in one step,
+  // holding the buffers' trackers and the queue (detail/scheduler.hpp).
   template <typename CommandGroup> event submit(CommandGroup command_group) {
     handler h;
     command_group(h);
+    std::function<void()> work = h.take_command();
     std::vector<detail::event_ptr> dependencies = std::move(h.dependencies_);
-    for (const auto &[storage, writes] : h.requirements_) storage->tracker.add_dependencies(writes, dependencies);
+    detail::tracker_locks trackers(h.tracked_accesses());
     std::lock_guard<std::mutex> lock(state_->mutex);
+    trackers.add_dependencies(dependencies);
     if (state_->in_order && state_->last) dependencies.push_back(state_->last);
-    std::function<void()> work = std::move(h.command_);
-    if (!h.after_command_.empty())
-      work = [command = std::move(work), after = std::move(h.after_command_)] {
-        if (command) command();
-        for (const auto &step : after) step();
-      };
     detail::event_ptr command =
         detail::submit_command(std::move(work), dependencies, state_->profiling, state_->handler);
-    for (const auto &[storage, writes] : h.requirements_) storage->tracker.record(writes, command);
+    trackers.record(command);
     state_->last = command;
     state_->sort_finished();
     state_->submitted.push_back(command);

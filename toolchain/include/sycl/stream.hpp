@@ -28,6 +28,8 @@
 // true/false; pointers as 0x followed by hex digits; id and range as {a, b, c}; item, nd_item,
 // group and h_item as their name with their ids and ranges, e.g. item(range: {4}, id: {2}).
 // setw pads on the left with spaces and applies to the next value only, as in iostreams.
+// <ostream> and <iomanip> are included before sycl::flush, sycl::endl and sycl::setw exist, so
+// that a program's `using namespace sycl;` cannot change how std::endl finds std::flush.
 #pragma once
 
 #include <atomic>
@@ -37,7 +39,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <iomanip>
 #include <memory>
+#include <ostream>
 #include <type_traits>
 
 #include "detail/builtins.hpp"

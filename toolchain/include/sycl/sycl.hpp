@@ -2,6 +2,7 @@
 // parts.
 #pragma once
 
+#include "detail/standard_headers.hpp"
 #include "detail/defines.hpp"
 #include "exception.hpp"
 #include "properties.hpp"

@@ -311,6 +311,34 @@ pub unsafe extern "C" fn __nativecpu_task_submit(
     dependencies: *const TaskHandle,
     count: usize,
 ) -> TaskHandle {
+    // SAFETY: forwarded from the caller.
+    unsafe { submit_task(run, data, dependencies, count, false) }
+}
+
+/// As `__nativecpu_task_submit`, but the task also waits for `__nativecpu_task_open`.
+///
+/// # Safety
+/// As for `__nativecpu_task_submit`.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_task_submit_held(
+    run: tasks::TaskFn,
+    data: *mut std::ffi::c_void,
+    dependencies: *const TaskHandle,
+    count: usize,
+) -> TaskHandle {
+    // SAFETY: forwarded from the caller.
+    unsafe { submit_task(run, data, dependencies, count, true) }
+}
+
+/// # Safety
+/// As for `__nativecpu_task_submit`.
+unsafe fn submit_task(
+    run: tasks::TaskFn,
+    data: *mut std::ffi::c_void,
+    dependencies: *const TaskHandle,
+    count: usize,
+    held: bool,
+) -> TaskHandle {
     let dependencies: Vec<std::sync::Arc<tasks::Task>> = (0..count)
         .map(|index| {
             // SAFETY: the caller guarantees `count` live handles; each gets its own count.
@@ -322,8 +350,22 @@ pub unsafe extern "C" fn __nativecpu_task_submit(
         })
         .collect();
     // SAFETY: forwarded from the caller.
-    let task = unsafe { tasks::submit(run, data, &dependencies) };
+    let task = unsafe { tasks::submit(run, data, &dependencies, held) };
     std::sync::Arc::into_raw(task)
+}
+
+/// Lets a task submitted with `__nativecpu_task_submit_held` run; later calls do nothing.
+///
+/// # Safety
+/// `task` must be a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_task_open(task: TaskHandle) {
+    // SAFETY: the caller guarantees a live handle; the temporary reference is counted.
+    let task = unsafe {
+        std::sync::Arc::increment_strong_count(task);
+        std::sync::Arc::from_raw(task)
+    };
+    task.open();
 }
 
 /// Blocks until the task has completed.

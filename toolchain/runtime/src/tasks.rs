@@ -12,6 +12,10 @@
 //! ready and no executor thread is idle, and idle threads wait for the next ready task; the
 //! number of threads is the largest number of tasks that were ever ready or running at once.
 //!
+//! A task may also be submitted *held*: it then waits, besides its dependencies, for one call of
+//! [`Task::open`]. The SYCL headers make one for each host accessor, so that the commands
+//! submitted while the accessor lives follow it (`docs/runtime-ordering.md`).
+//!
 //! Times are nanoseconds on one monotonic clock, from the first use of the task system: the
 //! submission, the start (the callback is called) and the end (it returned), as SYCL's
 //! `info::event_profiling` reports them.
@@ -43,8 +47,11 @@ pub struct Times {
 
 struct State {
     status: Status,
-    /// Dependencies not complete yet, plus one while the task is being submitted.
+    /// Dependencies not complete yet, plus one while the task is being submitted, plus one while
+    /// it is held.
     pending: usize,
+    /// Submitted held and not opened yet.
+    held: bool,
     dependents: Vec<Arc<Task>>,
     times: Times,
 }
@@ -106,7 +113,24 @@ impl Task {
         }
     }
 
-    /// One dependency (or the submission guard) is done; whether none are left.
+    /// Lets a task submitted held run once its dependencies have completed. Calls after the
+    /// first, and calls on a task that was not held, do nothing.
+    pub fn open(self: &Arc<Self>) {
+        let ready = {
+            let mut state = self.lock();
+            if !state.held {
+                return;
+            }
+            state.held = false;
+            state.pending -= 1;
+            state.pending == 0
+        };
+        if ready {
+            executor().schedule(Arc::clone(self));
+        }
+    }
+
+    /// One dependency (or the submission guard, or the hold) is done; whether none are left.
     fn release_pending(&self) -> bool {
         let mut state = self.lock();
         state.pending -= 1;
@@ -144,17 +168,24 @@ impl Task {
     }
 }
 
-/// Submits `run(data)` to run once every task of `dependencies` has completed.
+/// Submits `run(data)` to run once every task of `dependencies` has completed and, if `held`,
+/// [`Task::open`] has been called.
 ///
 /// # Safety
 /// `run(data)` must be safe to call exactly once, from another thread, at any time from now on.
-pub unsafe fn submit(run: TaskFn, data: *mut c_void, dependencies: &[Arc<Task>]) -> Arc<Task> {
+pub unsafe fn submit(
+    run: TaskFn,
+    data: *mut c_void,
+    dependencies: &[Arc<Task>],
+    held: bool,
+) -> Arc<Task> {
     let task = Arc::new(Task {
         run,
         data: data as usize,
         state: Mutex::new(State {
             status: Status::Submitted,
-            pending: 1,
+            pending: 1 + usize::from(held),
+            held,
             dependents: Vec::new(),
             times: Times {
                 submit: now(),
@@ -281,7 +312,7 @@ mod tests {
             sleep_ms,
         });
         // SAFETY: `record` takes ownership of the box exactly once.
-        unsafe { submit(record, Box::into_raw(step).cast(), deps) }
+        unsafe { submit(record, Box::into_raw(step).cast(), deps, false) }
     }
 
     fn new_log() -> Arc<Log> {
@@ -326,7 +357,7 @@ mod tests {
             .map(|_| {
                 let data = Box::into_raw(Box::new(Meet(Arc::clone(&started))));
                 // SAFETY: `meet` takes ownership of the box once.
-                unsafe { submit(meet, data.cast(), &[]) }
+                unsafe { submit(meet, data.cast(), &[], false) }
             })
             .collect();
         for task in &tasks {
@@ -343,5 +374,30 @@ mod tests {
         let second = submit_step(&log, 2, 0, &[first]);
         second.wait();
         assert_eq!(*log.order.lock().unwrap(), [1, 2]);
+    }
+
+    #[test]
+    fn a_held_task_and_its_dependents_wait_for_open() {
+        let log = new_log();
+        let gate = submit_held_step(&log, 1);
+        let after = submit_step(&log, 2, 0, &[Arc::clone(&gate)]);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert_eq!(gate.status(), Status::Submitted);
+        assert_eq!(after.status(), Status::Submitted);
+        assert!(log.order.lock().unwrap().is_empty());
+        gate.open();
+        gate.open();
+        after.wait();
+        assert_eq!(*log.order.lock().unwrap(), [1, 2]);
+    }
+
+    fn submit_held_step(log: &Arc<Log>, id: usize) -> Arc<Task> {
+        let step = Box::new(Step {
+            log: Arc::clone(log),
+            id,
+            sleep_ms: 0,
+        });
+        // SAFETY: `record` takes ownership of the box exactly once.
+        unsafe { submit(record, Box::into_raw(step).cast(), &[], true) }
     }
 }

@@ -7,13 +7,19 @@
 //     itself, every command that read it since (read-after-write, write-after-read and
 //     write-after-write; readers of the same data run concurrently),
 //   * in an in-order queue, the queue's previous command.
-// The runtime runs the task on an executor thread once they have completed. An exception the
-// command throws is kept with its event and reported to the queue's async_handler by
-// wait_and_throw/throw_asynchronous, as SYCL 2020 section 4.13 describes; errors that can be
-// found when the command group is submitted (a bad nd_range, a missing kernel) are thrown by
-// submit itself.
+// The runtime runs the task on an executor thread once they have completed. Finding a command's
+// dependencies and recording it as the buffers' latest command is one atomic step with respect
+// to every other submission and host accessor in the process: the submission holds the mutexes
+// of all its buffers' trackers, taken in address order, from the first until the second
+// (tracker_locks). A host accessor is a held task among the buffer's commands, opened when the
+// accessor is destroyed (host_access). docs/runtime-ordering.md explains why this is race-free.
+// An exception the command throws is kept with its event and reported to the queue's
+// async_handler by wait_and_throw/throw_asynchronous, as SYCL 2020 section 4.13 describes;
+// errors that can be found when the command group is submitted (a bad nd_range, a missing
+// kernel) are thrown by submit itself.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
@@ -43,11 +49,9 @@ public:
     if (task_) __nativecpu_task_release(task_);
   }
 
-  void wait() const {
-    if (task_) __nativecpu_task_wait(task_);
-  }
+  void wait() const;
   // 0 submitted, 1 running, 2 complete.
-  int status() const { return task_ ? __nativecpu_task_status(task_) : 2; }
+  int status() const;
   bool profiling() const { return profiling_; }
   // Submit, start and end times in nanoseconds.
   void times(std::uint64_t out[3]) const {
@@ -65,12 +69,18 @@ public:
     std::lock_guard<std::mutex> lock(mutex_);
     return std::exchange(error_, nullptr);
   }
+  bool has_error() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return error_ != nullptr;
+  }
   const std::shared_ptr<const async_handler> &handler() const { return handler_; }
+  // Lets a held command run (see submit_command), after what this thread did so far.
+  void open() const;
 
 private:
   friend void run_command(void *);
   friend std::shared_ptr<event_state> submit_command(std::function<void()>, const std::vector<std::shared_ptr<event_state>> &,
-                                                     bool, std::shared_ptr<const async_handler>);
+                                                     bool, std::shared_ptr<const async_handler>, bool);
 
   __nativecpu_task *task_ = nullptr;
   std::mutex mutex_;
@@ -101,44 +111,89 @@ inline void report_async_errors(const std::shared_ptr<const async_handler> &hand
   std::terminate();
 }
 
+// ThreadSanitizer cannot see the runtime's synchronisation (the runtime is not instrumented),
+// so with -fsanitize=thread the headers declare the orderings the task graph guarantees: a
+// submission before its command, a command before its dependents and before whoever waited for
+// it (docs/runtime-ordering.md). Without the sanitizer these do nothing.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define __NCPU_TSAN_ANNOTATIONS 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) && !defined(__NCPU_TSAN_ANNOTATIONS)
+#define __NCPU_TSAN_ANNOTATIONS 1
+#endif
+#ifdef __NCPU_TSAN_ANNOTATIONS
+extern "C" void __tsan_acquire(void *address);
+extern "C" void __tsan_release(void *address);
+inline void happens_before(const void *token) { __tsan_release(const_cast<void *>(token)); }
+inline void happens_after(const void *token) { __tsan_acquire(const_cast<void *>(token)); }
+#else
+inline void happens_before(const void *) {}
+inline void happens_after(const void *) {}
+#endif
+
+inline void event_state::wait() const {
+  if (task_) __nativecpu_task_wait(task_);
+  happens_after(this);
+}
+inline void event_state::open() const {
+  happens_before(this);
+  if (task_) __nativecpu_task_open(task_);
+}
+inline int event_state::status() const {
+  int status = task_ ? __nativecpu_task_status(task_) : 2;
+  if (status == 2) happens_after(this);
+  return status;
+}
+
 struct command_payload {
   std::function<void()> command;
   event_ptr state;
+  std::vector<event_ptr> dependencies;
 };
 
 // The task's callback: runs the command and keeps what it throws.
 inline void run_command(void *data) {
   std::unique_ptr<command_payload> payload(static_cast<command_payload *>(data));
+  happens_after(payload.get());
+  for (const auto &dependency : payload->dependencies) happens_after(dependency.get());
   try {
     if (payload->command) payload->command();
   } catch (...) {
     std::lock_guard<std::mutex> lock(payload->state->mutex_);
     payload->state->error_ = std::current_exception();
   }
+  happens_before(payload->state.get());
 }
 
+// Submits `command` to run after `dependencies`; a `held` command also waits for open().
 inline event_ptr submit_command(std::function<void()> command, const std::vector<event_ptr> &dependencies,
-                                bool profiling, std::shared_ptr<const async_handler> handler) {
+                                bool profiling, std::shared_ptr<const async_handler> handler, bool held = false) {
   auto state = std::make_shared<event_state>(profiling, std::move(handler));
   std::vector<__nativecpu_task *> tasks;
   for (const auto &dependency : dependencies)
     if (dependency && dependency->task()) tasks.push_back(dependency->task());
-  auto *payload = new command_payload{std::move(command), state};
-  state->task_ = __nativecpu_task_submit(run_command, payload, tasks.data(), tasks.size());
+  auto *payload = new command_payload{std::move(command), state, dependencies};
+  happens_before(payload);
+  auto submit = held ? __nativecpu_task_submit_held : __nativecpu_task_submit;
+  state->task_ = submit(run_command, payload, tasks.data(), tasks.size());
   return state;
 }
 
-// The commands using one buffer: the last writer and the readers since.
+// The commands using one buffer: the last writer and the readers since. Its mutex must be held
+// from reading the dependencies of a command to recording the command (tracker_locks,
+// host_access), so that no other command can come between.
 class access_tracker {
 public:
-  // The commands a new access must wait for.
-  void add_dependencies(bool writes, std::vector<event_ptr> &dependencies) {
-    std::lock_guard<std::mutex> lock(mutex_);
+  std::mutex &mutex() { return mutex_; }
+  // The commands a new access must wait for. Needs the mutex.
+  void add_dependencies(bool writes, std::vector<event_ptr> &dependencies) const {
     if (writer_) dependencies.push_back(writer_);
     if (writes) dependencies.insert(dependencies.end(), readers_.begin(), readers_.end());
   }
+  // `command` is the buffer's latest access. Needs the mutex.
   void record(bool writes, const event_ptr &command) {
-    std::lock_guard<std::mutex> lock(mutex_);
     if (writes) {
       writer_ = command;
       readers_.clear();
@@ -150,10 +205,13 @@ public:
       readers_ = std::move(running);
     }
   }
-  // Waits for the commands a host access must follow (all of them for a write).
-  void wait(bool writes) {
+  // Waits for every command of the buffer (the buffer is being destroyed).
+  void wait_all() {
     std::vector<event_ptr> pending;
-    add_dependencies(writes, pending);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      add_dependencies(true, pending);
+    }
     for (const auto &command : pending) command->wait();
   }
 
@@ -161,6 +219,63 @@ private:
   std::mutex mutex_;
   event_ptr writer_;
   std::vector<event_ptr> readers_;
+};
+
+// One buffer a command group accesses.
+struct tracked_access {
+  access_tracker *tracker;
+  bool writes;
+};
+
+// The trackers of one command group's buffers, locked in address order (two submissions never
+// wait for each other's locks), each once, as a write if any of its accessors writes.
+class tracker_locks {
+public:
+  explicit tracker_locks(std::vector<tracked_access> accesses) : accesses_(std::move(accesses)) {
+    std::sort(accesses_.begin(), accesses_.end(),
+              [](const tracked_access &a, const tracked_access &b) { return std::less<>()(a.tracker, b.tracker); });
+    std::vector<tracked_access> merged;
+    for (const auto &access : accesses_)
+      if (!merged.empty() && merged.back().tracker == access.tracker)
+        merged.back().writes = merged.back().writes || access.writes;
+      else
+        merged.push_back(access);
+    accesses_ = std::move(merged);
+    for (const auto &access : accesses_) locks_.emplace_back(access.tracker->mutex());
+  }
+  void add_dependencies(std::vector<event_ptr> &dependencies) const {
+    for (const auto &access : accesses_) access.tracker->add_dependencies(access.writes, dependencies);
+  }
+  void record(const event_ptr &command) const {
+    for (const auto &access : accesses_) access.tracker->record(access.writes, command);
+  }
+
+private:
+  std::vector<tracked_access> accesses_;
+  std::vector<std::unique_lock<std::mutex>> locks_;
+};
+
+// A host accessor's place among its buffer's commands: a held command that the commands
+// submitted after it follow, opened when the last copy of the accessor is destroyed. The
+// constructor returns once the commands the access follows have completed.
+class host_access {
+public:
+  host_access(access_tracker &tracker, bool writes) {
+    std::vector<event_ptr> earlier;
+    {
+      std::lock_guard<std::mutex> lock(tracker.mutex());
+      tracker.add_dependencies(writes, earlier);
+      gate_ = submit_command({}, {}, false, nullptr, true);
+      tracker.record(writes, gate_);
+    }
+    for (const auto &command : earlier) command->wait();
+  }
+  host_access(const host_access &) = delete;
+  host_access &operator=(const host_access &) = delete;
+  ~host_access() { gate_->open(); }
+
+private:
+  event_ptr gate_;
 };
 
 } // namespace detail
