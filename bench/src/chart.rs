@@ -37,11 +37,16 @@ fn x_range(ratios: &[f64]) -> (f64, f64) {
 /// Writes the chart of the kernels that have a ratio; an error if none has.
 pub fn write_png(report: &Report, path: &Path, font: &Path) -> Result<(), BenchError> {
     // Top to bottom in report order: segment 0 is the bottom one.
-    let bars: Vec<(&str, f64)> = report
+    let bars: Vec<(String, f64)> = report
         .kernels
         .iter()
         .rev()
-        .filter_map(|k| k.ratio.map(|r| (k.kernel.name, r)))
+        .filter_map(|k| {
+            Some((
+                format!("{} vs {}", k.kernel.name, k.best_peer.as_deref()?),
+                k.ratio?,
+            ))
+        })
         .collect();
     if bars.is_empty() {
         return Err(chart_error("no kernel has both ours and a peer measured"));
@@ -59,17 +64,23 @@ pub fn write_png(report: &Report, path: &Path, font: &Path) -> Result<(), BenchE
         .caption(caption, ("sans-serif", 24))
         .margin(20)
         .x_label_area_size(40)
-        .y_label_area_size(150)
-        .build_cartesian_2d((low..high).log_scale(), (0..bars.len()).into_segmented())
+        .y_label_area_size(260)
+        .build_cartesian_2d(
+            (low..high).log_scale(),
+            (0..bars.len() - 1).into_segmented(),
+        )
         .map_err(chart_error)?;
-    let names: Vec<&str> = bars.iter().map(|b| b.0).collect();
+    let names: Vec<&String> = bars.iter().map(|b| &b.0).collect();
     chart
         .configure_mesh()
         .disable_y_mesh()
+        .y_labels(bars.len())
         .y_label_formatter(&|v| match v {
             SegmentValue::CenterOf(i) => names.get(*i).map(|n| n.to_string()).unwrap_or_default(),
             _ => String::new(),
         })
+        .x_labels(12)
+        .x_label_formatter(&|v| format!("{}", (v * 100.0).round() / 100.0))
         .x_desc("ratio (log scale)")
         .label_style(("sans-serif", 16))
         .draw()
@@ -88,7 +99,7 @@ type Chart<'a, 'b> = ChartContext<
 >;
 
 /// One bar from 1 to each ratio with its value beside it, and the line at 1.
-fn draw_bars(chart: &mut Chart, bars: &[(&str, f64)]) -> Result<(), BenchError> {
+fn draw_bars(chart: &mut Chart, bars: &[(String, f64)]) -> Result<(), BenchError> {
     let label =
         TextStyle::from(("sans-serif", 16).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
     for (i, &(_, ratio)) in bars.iter().enumerate() {

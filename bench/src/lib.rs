@@ -185,6 +185,7 @@ fn run_kernel(config: &Config, kernel: &Kernel, chosen: &[Implementation]) -> Ke
 /// Builds, checks and times everything `config` asks for.
 pub fn run_suite(config: &Config) -> Result<Report, BenchError> {
     let kernels = kernels::select(&config.kernels)?;
+    let load_before = report::load_average();
     let (chosen, skipped) = prepare(config)?;
     for line in &skipped {
         eprintln!("skipped {line}");
@@ -195,5 +196,5 @@ pub fn run_suite(config: &Config) -> Result<Report, BenchError> {
         .iter()
         .map(|k| run_kernel(config, k, &chosen))
         .collect();
-    Ok(Report::new(config, chosen, skipped, results))
+    Ok(Report::new(config, chosen, skipped, results, load_before))
 }

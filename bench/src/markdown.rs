@@ -84,7 +84,12 @@ impl Report {
         for (kernel, implementation, why) in self.failures() {
             out += &format!("- FAILED {kernel} on {implementation}: {why}\n");
         }
-        out += &format!("\n{}\n\n## Per kernel\n\n", self.geomean_line());
+        out += &format!(
+            "\n{}\n\nLoad average (1, 5, 15 min) before the run: {}; after: {}.\n\n## Per kernel\n\n",
+            self.geomean_line(),
+            self.load_before,
+            self.load_after
+        );
         self.kernels.iter().for_each(|k| out += &kernel_section(k));
         out
     }

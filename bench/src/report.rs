@@ -125,6 +125,21 @@ pub struct Report {
     pub skipped: Vec<String>,
     pub kernels: Vec<KernelReport>,
     pub geomean_ratio: Option<f64>,
+    /// The machine's 1, 5 and 15-minute load averages when the run started and ended: other
+    /// work on the machine shows in the timings.
+    pub load_before: String,
+    pub load_after: String,
+}
+
+/// The first three fields of /proc/loadavg, or "unknown".
+pub fn load_average() -> String {
+    let text = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let fields: Vec<&str> = text.split_whitespace().take(3).collect();
+    if fields.len() == 3 {
+        fields.join(" ")
+    } else {
+        "unknown".to_string()
+    }
 }
 
 impl Report {
@@ -133,6 +148,7 @@ impl Report {
         implementations: Vec<Implementation>,
         skipped: Vec<String>,
         kernels: Vec<KernelReport>,
+        load_before: String,
     ) -> Report {
         let ratios: Vec<f64> = kernels.iter().filter_map(|k| k.ratio).collect();
         Report {
@@ -144,6 +160,8 @@ impl Report {
             skipped,
             geomean_ratio: geomean(&ratios),
             kernels,
+            load_before,
+            load_after: load_average(),
         }
     }
 
@@ -212,7 +230,11 @@ impl Report {
         for (kernel, implementation, why) in self.failures() {
             out += &format!("FAILED {kernel} on {implementation}: {why}\n");
         }
-        out + &self.geomean_line() + "\n"
+        out += &self.geomean_line();
+        out + &format!(
+            "\nload average before: {}, after: {}\n",
+            self.load_before, self.load_after
+        )
     }
 }
 
