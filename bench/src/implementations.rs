@@ -23,12 +23,6 @@ pub struct Implementation {
     pub env: Vec<(String, String)>,
 }
 
-impl Implementation {
-    pub fn is_ours(&self) -> bool {
-        self.id == "ours"
-    }
-}
-
 /// The kernel sources in the repository.
 pub fn sources() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("kernels")
