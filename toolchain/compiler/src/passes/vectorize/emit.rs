@@ -348,6 +348,38 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         Ok(())
     }
 
+    /// Empty PHIs standing for the scalar PHI `instruction` (one scalar PHI if it is uniform,
+    /// one vector PHI per component if varying), recorded as its value; the caller fills them.
+    fn open_phi(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+    ) -> EmitResult<(Vec<PhiValue<'ctx>>, bool)> {
+        let scalar: PhiValue = instruction.try_into().expect("a phi");
+        let varying = self.analysis.varying.contains(&instruction);
+        let ty = scalar.as_basic_value().get_type();
+        let types = if varying {
+            self.component_types(ty)?
+        } else {
+            vec![ty]
+        };
+        let parts: Vec<PhiValue> = types
+            .iter()
+            .map(|t| built(self.builder.build_phi(*t, "phi")))
+            .collect::<EmitResult<_>>()?;
+        let lowered = if varying {
+            Lowered::Varying(
+                parts
+                    .iter()
+                    .map(|p| p.as_basic_value().into_vector_value())
+                    .collect(),
+            )
+        } else {
+            Lowered::Uniform(parts[0].as_basic_value())
+        };
+        self.values.insert(instruction, lowered);
+        Ok((parts, varying))
+    }
+
     /// PHIs of a block with real control flow: created now, filled at the end.
     fn emit_deferred_phis(&mut self, id: BlockId) -> EmitResult<()> {
         let block = self.analysis.graph.block(id);
@@ -356,28 +388,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 break;
             }
             let scalar: PhiValue = instruction.try_into().expect("a phi");
-            let varying = self.analysis.varying.contains(&instruction);
-            let ty = scalar.as_basic_value().get_type();
-            let types = if varying {
-                self.component_types(ty)?
-            } else {
-                vec![ty]
-            };
-            let parts: Vec<PhiValue> = types
-                .iter()
-                .map(|t| built(self.builder.build_phi(*t, "phi")))
-                .collect::<EmitResult<_>>()?;
-            let lowered = if varying {
-                Lowered::Varying(
-                    parts
-                        .iter()
-                        .map(|p| p.as_basic_value().into_vector_value())
-                        .collect(),
-                )
-            } else {
-                Lowered::Uniform(parts[0].as_basic_value())
-            };
-            self.values.insert(instruction, lowered);
+            let (parts, varying) = self.open_phi(instruction)?;
             self.deferred.push(DeferredPhi {
                 block: id,
                 scalar,
@@ -711,28 +722,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
                 break;
             }
             let scalar: PhiValue = instruction.try_into().expect("a phi");
-            let varying = self.analysis.varying.contains(&instruction);
-            let ty = scalar.as_basic_value().get_type();
-            let types = if varying {
-                self.component_types(ty)?
-            } else {
-                vec![ty]
-            };
-            let parts: Vec<PhiValue> = types
-                .iter()
-                .map(|t| built(self.builder.build_phi(*t, "phi")))
-                .collect::<EmitResult<_>>()?;
-            let lowered = if varying {
-                Lowered::Varying(
-                    parts
-                        .iter()
-                        .map(|p| p.as_basic_value().into_vector_value())
-                        .collect(),
-                )
-            } else {
-                Lowered::Uniform(parts[0].as_basic_value())
-            };
-            self.values.insert(instruction, lowered);
+            let (parts, varying) = self.open_phi(instruction)?;
             header_phis.push((scalar, parts, varying));
         }
         let exits = self.exit_edges(l);
