@@ -34,25 +34,54 @@ fn x_range(ratios: &[f64]) -> (f64, f64) {
     (low / 1.6, high * 2.0)
 }
 
-/// Writes the chart of the kernels that have a ratio; an error if none has.
+/// A tick's label on the log axis: 1, 2 and 5 times a power of ten, blank elsewhere.
+fn tick(value: f64) -> String {
+    let leading = (value / 10f64.powf(value.log10().floor())).round();
+    if [1.0, 2.0, 5.0].contains(&leading) {
+        format!("{}", (value * 100.0).round() / 100.0)
+    } else {
+        String::new()
+    }
+}
+
+/// One kernel's bar: its label, and ours / best peer or why there is none.
+struct Bar {
+    label: String,
+    ratio: Result<f64, &'static str>,
+}
+
+/// The bars top to bottom in report order (segment 0 is the bottom one, so reversed).
+fn bars(report: &Report) -> Vec<Bar> {
+    let bar = |k: &crate::report::KernelReport| {
+        let ours_failed = k
+            .results
+            .iter()
+            .any(|r| r.implementation == "ours" && r.failure.is_some());
+        let label = match &k.best_peer {
+            Some(peer) => format!("{} vs {peer}", k.kernel.name),
+            None => k.kernel.name.to_string(),
+        };
+        let why = if ours_failed {
+            "ours FAILED"
+        } else {
+            "no peer measured"
+        };
+        Bar {
+            label,
+            ratio: k.ratio.ok_or(why),
+        }
+    };
+    report.kernels.iter().rev().map(bar).collect()
+}
+
+/// Writes the chart; an error if no kernel has a ratio.
 pub fn write_png(report: &Report, path: &Path, font: &Path) -> Result<(), BenchError> {
-    // Top to bottom in report order: segment 0 is the bottom one.
-    let bars: Vec<(String, f64)> = report
-        .kernels
-        .iter()
-        .rev()
-        .filter_map(|k| {
-            Some((
-                format!("{} vs {}", k.kernel.name, k.best_peer.as_deref()?),
-                k.ratio?,
-            ))
-        })
-        .collect();
-    if bars.is_empty() {
+    let bars = bars(report);
+    let ratios: Vec<f64> = bars.iter().filter_map(|b| b.ratio.ok()).collect();
+    if ratios.is_empty() {
         return Err(chart_error("no kernel has both ours and a peer measured"));
     }
     register(font)?;
-    let ratios: Vec<f64> = bars.iter().map(|b| b.1).collect();
     let (low, high) = x_range(&ratios);
     let root = BitMapBackend::new(path, (1100, 120 + 44 * bars.len() as u32)).into_drawing_area();
     root.fill(&WHITE).map_err(chart_error)?;
@@ -70,7 +99,7 @@ pub fn write_png(report: &Report, path: &Path, font: &Path) -> Result<(), BenchE
             (0..bars.len() - 1).into_segmented(),
         )
         .map_err(chart_error)?;
-    let names: Vec<&String> = bars.iter().map(|b| &b.0).collect();
+    let names: Vec<&String> = bars.iter().map(|b| &b.label).collect();
     chart
         .configure_mesh()
         .disable_y_mesh()
@@ -80,7 +109,7 @@ pub fn write_png(report: &Report, path: &Path, font: &Path) -> Result<(), BenchE
             _ => String::new(),
         })
         .x_labels(12)
-        .x_label_formatter(&|v| format!("{}", (v * 100.0).round() / 100.0))
+        .x_label_formatter(&|v| tick(*v))
         .x_desc("ratio (log scale)")
         .label_style(("sans-serif", 16))
         .draw()
@@ -98,28 +127,36 @@ type Chart<'a, 'b> = ChartContext<
     >,
 >;
 
-/// One bar from 1 to each ratio with its value beside it, and the line at 1.
-fn draw_bars(chart: &mut Chart, bars: &[(String, f64)]) -> Result<(), BenchError> {
+/// One bar from 1 to each ratio with its value beside it (or why there is none), and the line
+/// at 1.
+fn draw_bars(chart: &mut Chart, bars: &[Bar]) -> Result<(), BenchError> {
     let label =
         TextStyle::from(("sans-serif", 16).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
-    for (i, &(_, ratio)) in bars.iter().enumerate() {
-        let color = if ratio >= 1.0 {
-            RGBColor(46, 139, 87)
-        } else {
-            RGBColor(200, 70, 50)
+    for (i, bar) in bars.iter().enumerate() {
+        let text = match bar.ratio {
+            Ok(ratio) => {
+                let color = if ratio >= 1.0 {
+                    RGBColor(46, 139, 87)
+                } else {
+                    RGBColor(200, 70, 50)
+                };
+                let corners = [
+                    (1.0, SegmentValue::Exact(i)),
+                    (ratio, SegmentValue::Exact(i + 1)),
+                ];
+                let mut rectangle = Rectangle::new(corners, color.filled());
+                rectangle.set_margin(6, 6, 0, 0);
+                chart.draw_series([rectangle]).map_err(chart_error)?;
+                format!("{ratio:.2}")
+            }
+            Err(why) => why.to_string(),
         };
-        let mut bar = Rectangle::new(
-            [
-                (1.0, SegmentValue::Exact(i)),
-                (ratio, SegmentValue::Exact(i + 1)),
-            ],
-            color.filled(),
+        let at = (
+            bar.ratio.unwrap_or(1.0).max(1.0) * 1.04,
+            SegmentValue::CenterOf(i),
         );
-        bar.set_margin(6, 6, 0, 0);
-        chart.draw_series([bar]).map_err(chart_error)?;
-        let at = (ratio.max(1.0) * 1.04, SegmentValue::CenterOf(i));
         chart
-            .draw_series([Text::new(format!("{ratio:.2}"), at, label.clone())])
+            .draw_series([Text::new(text, at, label.clone())])
             .map_err(chart_error)?;
     }
     let one = vec![

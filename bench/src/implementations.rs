@@ -125,20 +125,25 @@ fn build_opencl_host(config: &Config) -> Result<PathBuf, BenchError> {
     Ok(exe)
 }
 
-/// Every variable the CPU OpenCL runtimes read for their thread count: PoCL's
-/// POCL_CPU_MAX_CU_COUNT (POCL_MAX_PTHREAD_COUNT before PoCL 4), Intel's
-/// CL_CONFIG_CPU_TBB_NUM_WORKERS and its DPCPP_/SYCL_CPU_NUM_CUS aliases.
-fn opencl_env(threads: u32) -> Vec<(String, String)> {
-    [
-        "POCL_CPU_MAX_CU_COUNT",
-        "POCL_MAX_PTHREAD_COUNT",
+/// The variables that set a CPU OpenCL runtime's thread count: PoCL's POCL_CPU_MAX_CU_COUNT
+/// (POCL_MAX_PTHREAD_COUNT before it was renamed), Intel's CL_CONFIG_CPU_TBB_NUM_WORKERS and its
+/// DPCPP_/SYCL_CPU_NUM_CUS aliases; all of them for another platform.
+fn opencl_env(platform: &str, threads: u32) -> Vec<(String, String)> {
+    let pocl = ["POCL_CPU_MAX_CU_COUNT", "POCL_MAX_PTHREAD_COUNT"];
+    let intel = [
         "CL_CONFIG_CPU_TBB_NUM_WORKERS",
         "DPCPP_CPU_NUM_CUS",
         "SYCL_CPU_NUM_CUS",
-    ]
-    .iter()
-    .map(|name| (name.to_string(), threads.to_string()))
-    .collect()
+    ];
+    let names: Vec<&str> = match platform {
+        "pocl" => pocl.to_vec(),
+        "intel" => intel.to_vec(),
+        _ => pocl.iter().chain(&intel).copied().collect(),
+    };
+    names
+        .iter()
+        .map(|name| (name.to_string(), threads.to_string()))
+        .collect()
 }
 
 /// A short id for a platform name: `pocl`, `intel`, else the first word in lower case.
@@ -170,11 +175,12 @@ pub fn opencl_peers(config: &Config) -> Result<Vec<Implementation>, BenchError> 
         let [_, name, version, device, driver, _units] = fields[..] else {
             return None;
         };
+        let platform = platform_id(name);
         Some(Implementation {
-            id: format!("opencl-{}", platform_id(name)),
+            id: format!("opencl-{platform}"),
             version: format!("{name}: {version}; device {device}, driver {driver}"),
             command: vec![host.clone().into(), kernels.clone().into(), name.into()],
-            env: opencl_env(config.threads),
+            env: opencl_env(&platform, config.threads),
         })
     });
     Ok(peers.collect())
