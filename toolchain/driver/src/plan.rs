@@ -118,9 +118,9 @@ impl Planner<'_> {
         let mut clang = Command::new(&self.tools.clang)
             .args(["-c", "-emit-llvm", "-Xclang", "-fsycl-is-device"])
             // The vectorizer across work-items wants one work-item's scalar code: no SLP packing
-            // of unrelated values, no loop vectorization or unrolling (docs/vectorizer.md,
+            // of unrelated values, no loop vectorization (docs/vectorizer.md,
             // "Preparation"). The backend's own O3 does those later on the final code.
-            .args(["-fno-vectorize", "-fno-slp-vectorize", "-fno-unroll-loops"])
+            .args(["-fno-vectorize", "-fno-slp-vectorize"])
             .args([
                 "-D__SYCL_DEVICE_ONLY__",
                 "-D__SYCL_NATIVE_CPU__",
