@@ -30,11 +30,6 @@ pub fn vector_of(element: BasicTypeEnum<'_>, width: u32) -> Option<VectorType<'_
     }
 }
 
-/// Whether `ty` can be an element of a vector.
-pub fn is_vector_element(ty: BasicTypeEnum<'_>) -> bool {
-    vector_of(ty, 2).is_some()
-}
-
 /// The constant `<0, 1, …, width-1>` of `element` (an integer type).
 pub fn step_vector(element: inkwell::types::IntType<'_>, width: u32) -> VectorValue<'_> {
     let lanes: Vec<IntValue> = (0..width)
@@ -153,6 +148,48 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
         );
     }
 
+    /// A masked read intrinsic (`llvm.masked.load`, `llvm.masked.gather`) of a `vector_type`
+    /// from `address` (one pointer, or one per lane), inactive lanes poison.
+    fn masked_read(
+        &self,
+        name: &str,
+        vector_type: VectorType<'ctx>,
+        address: BasicValueEnum<'ctx>,
+        alignment: u32,
+        mask: VectorValue<'ctx>,
+    ) -> Result<VectorValue<'ctx>, CompileError> {
+        let call = self.call_intrinsic(
+            name,
+            &[vector_type.into(), address.get_type()],
+            &[address, mask.into(), vector_type.get_poison().into()],
+        )?;
+        Self::with_alignment(call, 0, alignment, self.context());
+        Ok(call
+            .try_as_basic_value()
+            .basic()
+            .expect("a value")
+            .into_vector_value())
+    }
+
+    /// A masked write intrinsic (`llvm.masked.store`, `llvm.masked.scatter`) of `value` to
+    /// `address` (one pointer, or one per lane).
+    fn masked_write(
+        &self,
+        name: &str,
+        value: VectorValue<'ctx>,
+        address: BasicValueEnum<'ctx>,
+        alignment: u32,
+        mask: VectorValue<'ctx>,
+    ) -> Result<(), CompileError> {
+        let call = self.call_intrinsic(
+            name,
+            &[value.get_type().into(), address.get_type()],
+            &[value.into(), address, mask.into()],
+        )?;
+        Self::with_alignment(call, 1, alignment, self.context());
+        Ok(())
+    }
+
     /// `llvm.masked.load` of a `vector_type` from consecutive elements at `pointer`.
     pub fn masked_load(
         &self,
@@ -161,17 +198,13 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
         alignment: u32,
         mask: VectorValue<'ctx>,
     ) -> Result<VectorValue<'ctx>, CompileError> {
-        let call = self.call_intrinsic(
+        self.masked_read(
             "llvm.masked.load",
-            &[vector_type.into(), pointer.get_type().into()],
-            &[pointer.into(), mask.into(), vector_type.get_poison().into()],
-        )?;
-        Self::with_alignment(call, 0, alignment, self.context());
-        Ok(call
-            .try_as_basic_value()
-            .basic()
-            .expect("a value")
-            .into_vector_value())
+            vector_type,
+            pointer.into(),
+            alignment,
+            mask,
+        )
     }
 
     /// `llvm.masked.store` of `value` to consecutive elements at `pointer`.
@@ -182,13 +215,7 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
         alignment: u32,
         mask: VectorValue<'ctx>,
     ) -> Result<(), CompileError> {
-        let call = self.call_intrinsic(
-            "llvm.masked.store",
-            &[value.get_type().into(), pointer.get_type().into()],
-            &[value.into(), pointer.into(), mask.into()],
-        )?;
-        Self::with_alignment(call, 1, alignment, self.context());
-        Ok(())
+        self.masked_write("llvm.masked.store", value, pointer.into(), alignment, mask)
     }
 
     /// `llvm.masked.gather` of a `vector_type` from one pointer per lane.
@@ -199,21 +226,13 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
         alignment: u32,
         mask: VectorValue<'ctx>,
     ) -> Result<VectorValue<'ctx>, CompileError> {
-        let call = self.call_intrinsic(
+        self.masked_read(
             "llvm.masked.gather",
-            &[vector_type.into(), pointers.get_type().into()],
-            &[
-                pointers.into(),
-                mask.into(),
-                vector_type.get_poison().into(),
-            ],
-        )?;
-        Self::with_alignment(call, 0, alignment, self.context());
-        Ok(call
-            .try_as_basic_value()
-            .basic()
-            .expect("a value")
-            .into_vector_value())
+            vector_type,
+            pointers.into(),
+            alignment,
+            mask,
+        )
     }
 
     /// `llvm.masked.scatter` of `value` to one pointer per lane (overlapping lanes: the highest
@@ -225,13 +244,13 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
         alignment: u32,
         mask: VectorValue<'ctx>,
     ) -> Result<(), CompileError> {
-        let call = self.call_intrinsic(
+        self.masked_write(
             "llvm.masked.scatter",
-            &[value.get_type().into(), pointers.get_type().into()],
-            &[value.into(), pointers.into(), mask.into()],
-        )?;
-        Self::with_alignment(call, 1, alignment, self.context());
-        Ok(())
+            value,
+            pointers.into(),
+            alignment,
+            mask,
+        )
     }
 
     /// `freeze value`.
@@ -377,13 +396,6 @@ pub fn constant_int(value: BasicValueEnum<'_>) -> Option<u64> {
     }
 }
 
-/// Whether `value` is a constant (including poison and undef).
-pub fn is_constant(value: BasicValueEnum<'_>) -> bool {
-    use inkwell::llvm_sys::core::LLVMIsConstant;
-    // SAFETY: a query on a live value.
-    unsafe { LLVMIsConstant(value.as_value_ref()) != 0 }
-}
-
 /// The value an instruction produces, when it produces one.
 pub fn instruction_value(instruction: InstructionValue<'_>) -> Option<BasicValueEnum<'_>> {
     use inkwell::types::AnyTypeEnum;
@@ -397,11 +409,6 @@ pub fn instruction_value(instruction: InstructionValue<'_>) -> Option<BasicValue
 /// Alignment in bytes of a memory instruction (load, store), at least 1.
 pub fn alignment(instruction: InstructionValue<'_>) -> u32 {
     instruction.get_alignment().unwrap_or(1).max(1)
-}
-
-/// Whether `value`'s type is a fixed vector.
-pub fn is_vector(value: BasicValueEnum<'_>) -> bool {
-    matches!(value, BasicValueEnum::VectorValue(_))
 }
 
 /// The element type and count of a fixed vector type.

@@ -410,11 +410,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             Some(terminator) => self.builder.position_before(&terminator),
             None => self.builder.position_at_end(from),
         }
-        if varying {
-            Ok(self.packet(value)?.into_iter().map(Into::into).collect())
-        } else {
-            Ok(vec![self.uniform(value)?])
-        }
+        self.phi_input(value, varying)
     }
 
     fn fill_deferred_phis(&mut self) -> EmitResult<()> {

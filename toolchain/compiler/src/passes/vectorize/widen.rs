@@ -427,16 +427,20 @@ impl<'ctx> Emitter<'_, 'ctx> {
             .collect()
     }
 
+    /// An atomic or volatile access must happen once per lane, in lane order.
+    fn is_atomic_or_volatile(instruction: InstructionValue<'ctx>) -> bool {
+        instruction
+            .get_atomic_ordering()
+            .is_ok_and(|o| o != inkwell::AtomicOrdering::NotAtomic)
+            || instruction.get_volatile().unwrap_or(false)
+    }
+
     fn load(
         &mut self,
         instruction: InstructionValue<'ctx>,
         mask: VectorValue<'ctx>,
     ) -> EmitResult<Option<Lowered<'ctx>>> {
-        if instruction
-            .get_atomic_ordering()
-            .is_ok_and(|o| o != inkwell::AtomicOrdering::NotAtomic)
-            || instruction.get_volatile().unwrap_or(false)
-        {
+        if Self::is_atomic_or_volatile(instruction) {
             return self.per_lane(instruction, mask);
         }
         let ty = Self::result_type(instruction)?;
@@ -478,11 +482,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
         instruction: InstructionValue<'ctx>,
         mask: VectorValue<'ctx>,
     ) -> EmitResult<()> {
-        if instruction
-            .get_atomic_ordering()
-            .is_ok_and(|o| o != inkwell::AtomicOrdering::NotAtomic)
-            || instruction.get_volatile().unwrap_or(false)
-        {
+        if Self::is_atomic_or_volatile(instruction) {
             return self.per_lane(instruction, mask).map(|_| ());
         }
         let value = operand(instruction, 0).expect("a store has a value");

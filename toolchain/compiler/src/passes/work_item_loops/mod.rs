@@ -45,6 +45,7 @@ use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use super::ModulePass;
 use crate::ir::cfg;
 use crate::ir::mux::{self, CollectiveKind, CollectiveOp, StateUpdate, WorkItemQuery};
+use crate::ir::vector::function_metadata;
 use crate::ir::{attributes, calling_convention, walk};
 use crate::passes::convert_to_mux_builtins::declare_query;
 use crate::passes::vectorize;
@@ -150,42 +151,16 @@ fn declare_scratch<'ctx>(module: &Module<'ctx>) -> FunctionValue<'ctx> {
 
 /// The kernel's `!reqd_work_group_size` (x, y, z), if it has one.
 pub fn required_work_group_size(function: FunctionValue<'_>) -> Option<[u64; 3]> {
-    use inkwell::llvm_sys::core::*;
-    let kind = function
-        .get_type()
-        .get_context()
-        .get_kind_id("reqd_work_group_size");
-    // SAFETY: the entries array is owned here and disposed after use.
-    unsafe {
-        let mut count = 0usize;
-        let entries = LLVMGlobalCopyAllMetadata(function.as_value_ref(), &mut count);
-        if entries.is_null() {
-            return None;
-        }
-        let mut sizes = None;
-        for index in 0..count as u32 {
-            if LLVMValueMetadataEntriesGetKind(entries, index) != kind {
-                continue;
+    let operands = function_metadata(function, "reqd_work_group_size")?.get_node_values()?;
+    let mut sizes = [1u64; 3];
+    for (slot, operand) in sizes.iter_mut().zip(operands) {
+        if let BasicMetadataValueEnum::IntValue(size) = operand {
+            if let Some(size) = size.get_zero_extended_constant() {
+                *slot = size;
             }
-            let node = LLVMMetadataAsValue(
-                LLVMGetTypeContext(LLVMTypeOf(function.as_value_ref())),
-                LLVMValueMetadataEntriesGetMetadata(entries, index),
-            );
-            let operands = LLVMGetMDNodeNumOperands(node) as usize;
-            let mut values = vec![std::ptr::null_mut(); operands];
-            LLVMGetMDNodeOperands(node, values.as_mut_ptr());
-            let mut result = [1u64; 3];
-            for (slot, value) in result.iter_mut().zip(values) {
-                if value.is_null() || LLVMIsAConstantInt(value).is_null() {
-                    continue;
-                }
-                *slot = LLVMConstIntGetZExtValue(value);
-            }
-            sizes = Some(result);
         }
-        LLVMDisposeValueMetadataEntries(entries);
-        sizes
     }
+    Some(sizes)
 }
 
 /// What the wrapper needs while it builds loops.
