@@ -9,6 +9,10 @@
 //! dropping `noinline`/`optnone`), so barriers end up in the kernels; then the barrier-like
 //! calls of the entry points are numbered 0, 1, 2 … with one counter for the module, kernels
 //! in module order and calls in block order. Vectorised copies made later keep these ids.
+//! Every barrier-like function is marked `convergent nounwind`: once numbered, no later LLVM
+//! pass may copy a barrier (SimplifyCFG threads a branch through a block by duplicating it
+//! unless a call in it is convergent), since two calls with one id would make `work-item-loops`
+//! resume every work-item at one of them.
 
 use std::collections::HashSet;
 
@@ -93,6 +97,13 @@ impl ModulePass for PrepareBarriers {
                     call.instruction
                         .set_operand(0, i32_type.const_int(next_id, false));
                     next_id += 1;
+                    for attribute in ["convergent", "nounwind"] {
+                        attributes::add_enum_attribute(
+                            call.callee,
+                            AttributeLoc::Function,
+                            attribute,
+                        );
+                    }
                 }
             }
         }

@@ -4,6 +4,7 @@
 ; 0, 1, 2 … with one counter for the module: kernels in module order, calls in block (layout)
 ; order, whatever id they had before. A helper without barriers keeps its call and its noinline,
 ; in kernels with and without barriers; the inlined helpers (internal, now unused) are gone.
+; The barrier-like functions become `convergent nounwind`, so no later pass copies a numbered one.
 ; RUN: muxc --passes prepare-barriers,verify -S %s | FileCheck %s
 
 ; CHECK-NOT: define {{.*}}@_Z4syncv
@@ -38,7 +39,10 @@
 ; CHECK-NOT: __mux_work_group
 ; CHECK: ret void
 
+; CHECK: declare void @__mux_work_group_barrier(i32, i32, i32) #[[COLLECTIVE:[0-9]+]]
+; CHECK: declare i32 @__mux_work_group_reduce_add_i32(i32, i32) #[[COLLECTIVE]]
 ; CHECK: attributes #[[NOINLINE]] = { noinline }
+; CHECK: attributes #[[COLLECTIVE]] = { convergent nounwind }
 
 source_filename = "inline.cpp"
 target triple = "x86_64-pc-linux-gnu"

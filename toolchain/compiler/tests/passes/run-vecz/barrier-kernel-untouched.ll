@@ -1,0 +1,66 @@
+; run-vecz leaves a kernel with barriers scalar, and its preparation (which simplifies the whole
+; module) keeps every numbered barrier once: SimplifyCFG would thread the second `local_id == 0`
+; branch through the block of barrier 1 by copying that block, unless the barrier is convergent
+; (prepare-barriers makes it so); two copies of barrier 1 made work-item-loops resume every
+; work-item at one of them, and the tree reduction lost its result.
+; RUN: muxc --passes 'prepare-barriers,run-vecz<width=4>,verify' -S %s | FileCheck %s
+
+target triple = "x86_64-pc-linux-gnu"
+
+; CHECK-LABEL: define void @reduce(
+; CHECK: call void @__mux_work_group_barrier(i32 0, i32 2, i32 784)
+; CHECK: call void @__mux_work_group_barrier(i32 1, i32 2, i32 784)
+; CHECK-NOT: call void @__mux_work_group_barrier(i32 1,
+; CHECK: ret void
+; CHECK-NOT: __vecz_v4_reduce
+define void @reduce(ptr addrspace(3) %scratch, ptr addrspace(1) %out, ptr addrspace(1) %in) #0 {
+entry:
+  %lid = call i64 @__mux_get_local_id(i32 0)
+  %pin = getelementptr inbounds float, ptr addrspace(1) %in, i64 %lid
+  %v = load float, ptr addrspace(1) %pin, align 4
+  %plocal = getelementptr inbounds float, ptr addrspace(3) %scratch, i64 %lid
+  store float %v, ptr addrspace(3) %plocal, align 4
+  call void @__mux_work_group_barrier(i32 0, i32 2, i32 784)
+  %first = icmp eq i64 %lid, 0
+  br i1 %first, label %add, label %sync
+
+add:
+  %a = load float, ptr addrspace(3) %scratch, align 4
+  %pb = getelementptr inbounds float, ptr addrspace(3) %scratch, i64 1
+  %b = load float, ptr addrspace(3) %pb, align 4
+  %sum = fadd float %a, %b
+  store float %sum, ptr addrspace(3) %scratch, align 4
+  br label %sync
+
+sync:
+  call void @__mux_work_group_barrier(i32 0, i32 2, i32 784)
+  br i1 %first, label %write, label %done
+
+write:
+  %result = load float, ptr addrspace(3) %scratch, align 4
+  store float %result, ptr addrspace(1) %out, align 4
+  br label %done
+
+done:
+  ret void
+}
+
+; A kernel the vectorizer takes, so that its preparation runs on the module.
+; CHECK-LABEL: define void @copy(
+; CHECK: define internal void @__vecz_v4_copy(
+define void @copy(ptr addrspace(1) %out, ptr addrspace(1) %in) #1 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %pin = getelementptr inbounds float, ptr addrspace(1) %in, i64 %gid
+  %v = load float, ptr addrspace(1) %pin, align 4
+  %pout = getelementptr inbounds float, ptr addrspace(1) %out, i64 %gid
+  store float %v, ptr addrspace(1) %pout, align 4
+  ret void
+}
+
+declare i64 @__mux_get_local_id(i32)
+declare i64 @__mux_get_global_id(i32)
+declare void @__mux_work_group_barrier(i32, i32, i32)
+
+attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="reduce" "mux-base-fn-name"="reduce" }
+attributes #1 = { "mux-kernel"="entry-point" "mux-orig-fn"="copy" "mux-base-fn-name"="copy" }
