@@ -321,3 +321,157 @@ fn dpcpp_backend_knobs_are_accepted_as_mllvm_options() {
     );
     assert_one_error_line(&output, "unknown argument: '-mllvm -frobnicate'");
 }
+
+/// Writes `text` to `dir/name` with a modification time `seconds` from now, so that Make sees
+/// the change whatever the file system's timestamp resolution.
+fn write_at(dir: &Path, name: &str, text: &str, seconds: u64) {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let when = std::time::SystemTime::now() + std::time::Duration::from_secs(seconds);
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_modified(when)
+        .unwrap();
+}
+
+const DEPENDENCY_APP: &str = r#"#include <sycl/sycl.hpp>
+#include "scale.h"
+#ifdef __SYCL_DEVICE_ONLY__
+#include "device_only.h"
+#endif
+int main() {
+  sycl::queue q;
+  int *v = sycl::malloc_shared<int>(1, q);
+  q.single_task([=] { v[0] = 7 * scale(); }).wait();
+  std::cout << v[0] << std::endl;
+  sycl::free(v, q);
+}
+"#;
+
+#[test]
+fn dependency_files_list_both_passes_headers_and_drive_make() {
+    let dir = tempfile::tempdir().unwrap();
+    let ncpu = nativecpu_e2e_tests::ncpu();
+    write_at(
+        dir.path(),
+        "scale.h",
+        "inline int scale() { return 3; }\n",
+        0,
+    );
+    write_at(
+        dir.path(),
+        "device_only.h",
+        "// read by the device pass only\n",
+        0,
+    );
+    write_at(dir.path(), "app.cpp", DEPENDENCY_APP, 0);
+    let makefile = format!(
+        "app: app.o\n\t{0} -fsycl app.o -o app\napp.o: app.cpp\n\t{0} -fsycl -MMD -MP -c app.cpp -o app.o\n-include app.d\n",
+        ncpu.display()
+    );
+    write_at(dir.path(), "Makefile", &makefile, 0);
+    let make = |args: &[&str]| {
+        Command::new("make")
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let run = || Command::new(dir.path().join("app")).output().unwrap();
+    let built = make(&[]);
+    assert!(built.status.success(), "{}", describe(&built));
+    assert_eq!(String::from_utf8_lossy(&run().stdout), "21\n");
+    let deps = std::fs::read_to_string(dir.path().join("app.d")).unwrap();
+    for header in ["scale.h", "device_only.h", "scale.h:", "device_only.h:"] {
+        assert!(
+            deps.contains(header),
+            "{header} missing from app.d:\n{deps}"
+        );
+    }
+    assert!(
+        !deps.contains("/usr/include"),
+        "-MMD lists no system header:\n{deps}"
+    );
+    assert!(
+        make(&["-q"]).status.success(),
+        "nothing changed, nothing to rebuild"
+    );
+    write_at(dir.path(), "device_only.h", "// changed\n", 10);
+    assert!(
+        !make(&["-q"]).status.success(),
+        "a device-only header changed"
+    );
+    write_at(
+        dir.path(),
+        "scale.h",
+        "inline int scale() { return 5; }\n",
+        20,
+    );
+    let rebuilt = make(&[]);
+    assert!(rebuilt.status.success(), "{}", describe(&rebuilt));
+    assert_eq!(String::from_utf8_lossy(&run().stdout), "35\n");
+}
+
+#[test]
+fn build_system_and_dpcpp_flags_are_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("include")).unwrap();
+    write_at(
+        dir.path(),
+        "include/scale.h",
+        "inline int scale() { return 2; }\n",
+        0,
+    );
+    write_at(dir.path(), "device_only.h", "\n", 0);
+    write_at(
+        dir.path(),
+        "app.sycl",
+        &DEPENDENCY_APP.replace("\"scale.h\"", "<scale.h>"),
+        0,
+    );
+    let flags = [
+        "-fsycl",
+        "-fsycl-targets=native_cpu",
+        "-fsycl-device-code-split=per_kernel",
+        "-sycl-std=2020",
+        "-fpreview-breaking-changes",
+        "-fno-sycl-id-queries-fit-in-int",
+        "-flink-huge-device-code",
+        "-fsycl-unnamed-lambda",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        "-pedantic",
+        "-fPIC",
+        "-include",
+        "cstdio",
+        "-isystem",
+        "include",
+        "-MD",
+        "-MT",
+        "custom-target",
+        "-MF",
+        "out/app.deps",
+        "-x",
+        "c++",
+        "-c",
+        "app.sycl",
+        "-o",
+        "out/app.o",
+    ];
+    std::fs::create_dir(dir.path().join("out")).unwrap();
+    let compiled = ncpu_in(dir.path(), &flags);
+    assert!(compiled.status.success(), "{}", describe(&compiled));
+    let deps = std::fs::read_to_string(dir.path().join("out/app.deps")).unwrap();
+    assert!(deps.starts_with("custom-target: app.sycl"), "{deps}");
+    assert!(
+        deps.contains("include/scale.h") && deps.contains("/usr/include"),
+        "-MD lists system headers:\n{deps}"
+    );
+    let linked = ncpu_in(dir.path(), &["-fsycl", "out/app.o", "-o", "app"]);
+    assert!(linked.status.success(), "{}", describe(&linked));
+    let run = Command::new(dir.path().join("app")).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "14\n");
+}

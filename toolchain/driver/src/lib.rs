@@ -13,9 +13,11 @@
 //! 7. the host link with the runtime library.
 //!
 //! `-###` prints these command lines instead of running them; `-save-temps` keeps their files.
+//! With `-MD`/`-MMD` both front-end passes write dependency files, merged by [`depfile`].
 //! [`options`] parses the command line, [`tools`] finds the programs, [`plan`] turns an
 //! invocation into commands and [`run`] executes them.
 
+pub mod depfile;
 pub mod error;
 pub mod options;
 pub mod plan;

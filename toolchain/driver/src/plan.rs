@@ -4,7 +4,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::options::{InputKind, Invocation, Mode};
+use crate::options::{DependencyFlags, InputKind, Invocation, Mode};
 use crate::tools::Tools;
 use crate::DriverError;
 
@@ -100,7 +100,17 @@ fn stem(path: &Path) -> String {
 /// The steps of an invocation, and the scratch space they write to (kept alive by the caller).
 pub struct Plan {
     pub commands: Vec<Command>,
+    /// Dependency files of device passes to merge into the requested ones, once the commands
+    /// have run: `(device pass's file, requested file)`.
+    pub dependency_merges: Vec<(PathBuf, PathBuf)>,
     pub scratch: Scratch,
+}
+
+/// Where one front-end pass writes its dependency file, and the object it describes.
+#[derive(Clone, Copy)]
+struct DependencyOutput<'a> {
+    file: &'a Path,
+    object: &'a Path,
 }
 
 struct Planner<'a> {
@@ -108,10 +118,70 @@ struct Planner<'a> {
     tools: &'a Tools,
     scratch: Scratch,
     commands: Vec<Command>,
+    dependency_merges: Vec<(PathBuf, PathBuf)>,
 }
 
 impl Planner<'_> {
-    fn device_front_end(&mut self, source: &Path, output: &Path) {
+    /// The dependency flags of a front-end pass writing `output`; nothing without `-MD`/`-MMD`.
+    fn dependency_args(&self, output: Option<DependencyOutput<'_>>) -> Vec<OsString> {
+        match output {
+            Some(output) => dependency_flags(
+                &self.invocation.dependencies,
+                Some(output.file),
+                Some(output.object),
+            ),
+            None => Vec::new(),
+        }
+    }
+
+    /// The requested dependency file of `source` compiled to `object` (clang's default: the
+    /// object's name with `.d`), and the device pass's own, merged into it after the run.
+    fn dependency_files(&mut self, source: &Path, object: &Path) -> Option<(PathBuf, PathBuf)> {
+        self.invocation.dependencies.system_headers?;
+        let file = self
+            .invocation
+            .dependencies
+            .file
+            .clone()
+            .unwrap_or_else(|| object.with_extension("d"));
+        let device = self.scratch.file(&format!("{}.device.d", stem(source)));
+        self.dependency_merges.push((device.clone(), file.clone()));
+        Some((file, device))
+    }
+
+    /// Both front-end passes of `source`, the host object to `host` and the device bitcode to
+    /// `device`, with dependency files describing `object`.
+    fn front_ends(&mut self, source: &Path, device: &Path, host: &Path, object: &Path) {
+        let files = self.dependency_files(source, object);
+        let output = |file| DependencyOutput { file, object };
+        self.device_front_end(
+            source,
+            device,
+            files.as_ref().map(|(_, d)| output(d.as_path())),
+        );
+        self.host_front_end(
+            source,
+            host,
+            files.as_ref().map(|(f, _)| output(f.as_path())),
+        );
+    }
+
+    /// `-x c++` before the source when the user forced the language.
+    fn source_args(&self, source: &Path) -> Vec<OsString> {
+        let mut args: Vec<OsString> = Vec::new();
+        if self.invocation.force_cpp {
+            args.extend(["-x".into(), "c++".into()]);
+        }
+        args.push(source.into());
+        args
+    }
+
+    fn device_front_end(
+        &mut self,
+        source: &Path,
+        output: &Path,
+        dependencies: Option<DependencyOutput<'_>>,
+    ) {
         let invocation = self.invocation;
         let front_end_output = self.scratch.file(&format!("{}.device-fe.bc", stem(source)));
         let opt = invocation.opt_flag.clone().unwrap_or_else(|| "-O2".into());
@@ -128,8 +198,13 @@ impl Planner<'_> {
         if invocation.debug {
             clang = clang.arg("-g");
         }
-        self.commands
-            .push(clang.arg(source).arg("-o").arg(&front_end_output));
+        clang = clang.args(self.dependency_args(dependencies));
+        self.commands.push(
+            clang
+                .args(self.source_args(source))
+                .arg("-o")
+                .arg(&front_end_output),
+        );
         self.commands.push(
             Command::new(&self.tools.muxc)
                 .arg("--passes=assign-sycl-module-id,lower-kernel-properties")
@@ -140,7 +215,12 @@ impl Planner<'_> {
         );
     }
 
-    fn host_front_end(&mut self, source: &Path, output: &Path) {
+    fn host_front_end(
+        &mut self,
+        source: &Path,
+        output: &Path,
+        dependencies: Option<DependencyOutput<'_>>,
+    ) {
         let invocation = self.invocation;
         let mut clang = Command::new(&self.tools.clang)
             .args([
@@ -156,7 +236,9 @@ impl Planner<'_> {
         if invocation.debug {
             clang = clang.arg("-g");
         }
-        self.commands.push(clang.arg(source).arg("-o").arg(output));
+        clang = clang.args(self.dependency_args(dependencies));
+        self.commands
+            .push(clang.args(self.source_args(source)).arg("-o").arg(output));
     }
 
     /// `ncpu++ -c device.bc -o device.o`: the Native CPU backend.
@@ -195,7 +277,13 @@ impl Planner<'_> {
                         )));
                     }
                     let output = self.output_or(PathBuf::from(format!("{}.bc", stem(input))));
-                    self.device_front_end(input, &output);
+                    let file = self.invocation.dependencies.file.clone();
+                    let file = file.unwrap_or_else(|| output.with_extension("d"));
+                    let dependencies = DependencyOutput {
+                        file: &file,
+                        object: &output,
+                    };
+                    self.device_front_end(input, &output, Some(dependencies));
                 }
             }
             Mode::CompileOnly => {
@@ -206,8 +294,7 @@ impl Planner<'_> {
                                 self.output_or(PathBuf::from(format!("{}.o", stem(input))));
                             let device = self.scratch.file(&format!("{}.device.bc", stem(input)));
                             let host = self.scratch.file(&format!("{}.host.o", stem(input)));
-                            self.device_front_end(input, &device);
-                            self.host_front_end(input, &host);
+                            self.front_ends(input, &device, &host, &output);
                             self.commands.push(
                                 Command::new(&self.tools.llvm_objcopy)
                                     .arg(format!(
@@ -244,8 +331,12 @@ impl Planner<'_> {
                 InputKind::Source => {
                     let device = self.scratch.file(&format!("{}.device.bc", stem(input)));
                     let host = self.scratch.file(&format!("{}.host.o", stem(input)));
-                    self.device_front_end(input, &device);
-                    self.host_front_end(input, &host);
+                    self.front_ends(
+                        input,
+                        &device,
+                        &host,
+                        Path::new(&format!("{}.o", stem(input))),
+                    );
                     device_modules.push(device);
                     host_inputs.push(host);
                 }
@@ -324,6 +415,14 @@ impl Planner<'_> {
         if invocation.debug {
             clang = clang.arg("-g");
         }
+        clang = clang.args(dependency_flags(
+            &invocation.dependencies,
+            invocation.dependencies.file.as_deref(),
+            None,
+        ));
+        if invocation.force_cpp {
+            clang = clang.args(["-x", "c++"]);
+        }
         if invocation.mode == Mode::CompileOnly {
             clang = clang.arg("-c");
         }
@@ -335,6 +434,34 @@ impl Planner<'_> {
         }
         self.commands.push(clang);
     }
+}
+
+/// clang's dependency-file flags: `-MD` or `-MMD`, `-MF file`, the targets of `-MT`/`-MQ` or
+/// else `default_target` (Make-quoted, as clang's own default), and `-MP`; nothing without
+/// `-MD`/`-MMD`.
+fn dependency_flags(
+    flags: &DependencyFlags,
+    file: Option<&Path>,
+    default_target: Option<&Path>,
+) -> Vec<OsString> {
+    let Some(system_headers) = flags.system_headers else {
+        return Vec::new();
+    };
+    let mut args: Vec<OsString> = vec![if system_headers { "-MD" } else { "-MMD" }.into()];
+    if let Some(file) = file {
+        args.extend(["-MF".into(), file.into()]);
+    }
+    match default_target {
+        Some(target) if flags.targets.is_empty() => args.extend(["-MQ".into(), target.into()]),
+        _ => {}
+    }
+    for (flag, target) in &flags.targets {
+        args.extend([flag.into(), target.into()]);
+    }
+    if flags.phony {
+        args.push("-MP".into());
+    }
+    args
 }
 
 /// Whether an object was made by `ncpu++ -fsycl -c` and carries device bitcode.
@@ -382,6 +509,7 @@ pub fn plan(invocation: &Invocation, tools: &Tools) -> Result<Plan, DriverError>
         tools,
         scratch: Scratch::new(invocation.save_temps, &prefix)?,
         commands: Vec::new(),
+        dependency_merges: Vec::new(),
     };
     if invocation.sycl {
         planner.plan_sycl()?;
@@ -390,6 +518,7 @@ pub fn plan(invocation: &Invocation, tools: &Tools) -> Result<Plan, DriverError>
     }
     Ok(Plan {
         commands: planner.commands,
+        dependency_merges: planner.dependency_merges,
         scratch: planner.scratch,
     })
 }

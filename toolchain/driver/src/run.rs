@@ -6,6 +6,7 @@ use std::process::Command as Process;
 use nativecpu_compiler::backend::{compile_device_module, BackendOptions};
 use nativecpu_compiler::target::CpuSelection;
 
+use crate::depfile;
 use crate::options::{BackendOption, InputKind, Invocation, Mode};
 use crate::plan::{plan, Command};
 use crate::tools::Tools;
@@ -98,6 +99,11 @@ pub fn run(invocation: &Invocation) -> Result<(), DriverError> {
         }
         if !invocation.print_only {
             execute(command)?;
+        }
+    }
+    if !invocation.print_only {
+        for (device, requested) in &plan.dependency_merges {
+            depfile::merge(device, requested)?;
         }
     }
     Ok(())
