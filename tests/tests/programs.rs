@@ -111,6 +111,11 @@ fn standard_headers_come_with_sycl_hpp_and_survive_using_namespace_sycl() {
 }
 
 #[test]
+fn dpcpp_info_queries_pointers_spans_and_oneapi_function_objects() {
+    compile_and_run(&["dpcpp_surface.cpp"], &["-O2"]);
+}
+
+#[test]
 fn legacy_and_fine_grained_header_paths() {
     compile_and_run(&["header_paths.cpp"], &["-O2"]);
 }

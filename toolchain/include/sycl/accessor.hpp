@@ -11,6 +11,7 @@
 
 #include "buffer.hpp"
 #include "detail/defines.hpp"
+#include "multi_ptr.hpp"
 #include "properties.hpp"
 #include "range.hpp"
 
@@ -147,6 +148,11 @@ public:
   std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   bool is_placeholder() const { return false; }
   element *get_pointer() const { return view_.base(); }
+  // The start of the buffer's memory, also for a ranged accessor (SYCL 2020 4.7.6.9).
+  template <access::decorated IsDecorated = access::decorated::no>
+  multi_ptr<element, access::address_space::global_space, IsDecorated> get_multi_ptr() const noexcept {
+    return multi_ptr<element, access::address_space::global_space, IsDecorated>(view_.base());
+  }
 
 private:
   detail::accessor_view<element, Dims> view_;

@@ -177,8 +177,18 @@ public:
       h.prefetch(pointer, bytes);
     });
   }
-  template <typename Advice> event mem_advise(const void *pointer, std::size_t bytes, Advice advice) {
-    return submit([&](handler &h) { h.mem_advise(pointer, bytes, advice); });
+  event prefetch(const void *pointer, std::size_t bytes, const event &dep) {
+    return prefetch(pointer, bytes, std::vector<event>{dep});
+  }
+  template <typename Advice>
+  event mem_advise(const void *pointer, std::size_t bytes, Advice advice, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.mem_advise(pointer, bytes, advice);
+    });
+  }
+  template <typename Advice> event mem_advise(const void *pointer, std::size_t bytes, Advice advice, const event &dep) {
+    return mem_advise(pointer, bytes, advice, std::vector<event>{dep});
   }
   event ext_oneapi_submit_barrier(const std::vector<event> &deps = {}) {
     return submit([&](handler &h) { h.depends_on(deps.empty() ? pending() : deps); });

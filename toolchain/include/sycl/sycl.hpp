@@ -39,3 +39,5 @@
 #include "kernel_bundle.hpp"
 #include "ext/oneapi/group_local_memory.hpp"
 #include "ext/oneapi/properties.hpp"
+#include "ext/oneapi/functional.hpp"
+#include "sycl_span.hpp"

@@ -1,0 +1,129 @@
+// Interfaces programs written for DPC++ use: the device and platform information descriptors
+// (usm_*_allocations, extensions, aspects, memory and cache sizes, vector widths, fp configs),
+// accessor::get_multi_ptr, multi_ptr<void>, the ext::oneapi function objects in reductions,
+// sycl::span in kernels, the headers <sycl/ext/oneapi/functional.hpp>,
+// <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and <sycl/sycl_span.hpp>, and queue
+// shortcuts taking an event.
+#include <sycl/sycl.hpp>
+#include <sycl/ext/oneapi/functional.hpp>
+#include <sycl/properties/all_properties.hpp>
+#include <sycl/sycl_span.hpp>
+#include <sycl/types.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+
+namespace {
+
+template <typename T> bool contains(const std::vector<T> &list, const T &value) {
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+void device_information(const sycl::device &d) {
+  using namespace sycl::info::device;
+  check::equal("usm_device_allocations", 0, d.get_info<usm_device_allocations>(), true);
+  check::equal("usm_host_allocations", 0, d.get_info<usm_host_allocations>(), true);
+  check::equal("usm_shared_allocations", 0, d.get_info<usm_shared_allocations>(), true);
+  check::equal("usm_restricted_shared_allocations", 0, d.get_info<usm_restricted_shared_allocations>(), false);
+  check::equal("usm_system_allocations", 0, d.get_info<usm_system_allocations>(), true);
+  auto extensions = d.get_info<sycl::info::device::extensions>();
+  check::equal("extensions", 0, contains(extensions, std::string("cl_khr_fp64")), true);
+  check::equal("has_extension", 0, d.has_extension("cl_khr_fp64") && !d.has_extension("cl_made_up"), true);
+  auto aspects = d.get_info<sycl::info::device::aspects>();
+  check::equal("aspects agree with has", 0, contains(aspects, sycl::aspect::cpu) && !contains(aspects, sycl::aspect::gpu), true);
+  for (auto a : aspects) check::equal("has(aspect)", int(a), d.has(a), true);
+  check::equal("is_available", 0, d.get_info<is_available>(), true);
+  check::equal("global_mem_size", 0, d.get_info<global_mem_size>() > (std::uint64_t(1) << 20), true);
+  check::equal("max_mem_alloc_size", 0, d.get_info<max_mem_alloc_size>() <= d.get_info<global_mem_size>(), true);
+  check::equal("global_mem_cacheline_size", 0, d.get_info<global_mem_cacheline_size>() >= 16, true);
+  check::equal("address_bits", 0, d.get_info<address_bits>(), 8 * sizeof(void *));
+  check::equal("vector widths", 0,
+               d.get_info<preferred_vector_width_char>() == 4 * d.get_info<preferred_vector_width_float>() &&
+                   d.get_info<native_vector_width_double>() * 2 == d.get_info<native_vector_width_int>() &&
+                   d.get_info<native_vector_width_half>() > 0,
+               true);
+  check::equal("single_fp_config", 0,
+               contains(d.get_info<single_fp_config>(), sycl::info::fp_config::round_to_nearest), true);
+  check::equal("compiler", 0, d.get_info<is_compiler_available>() || d.get_info<is_linker_available>(), false);
+  (void)d.get_info<max_clock_frequency>();
+  auto p = d.get_platform();
+  check::equal("platform profile", 0, p.get_info<sycl::info::platform::profile>() == "FULL_PROFILE", true);
+  check::equal("platform extensions", 0, p.get_info<sycl::info::platform::extensions>() == extensions, true);
+  check::equal("backend", 0, d.get_backend() != sycl::backend::opencl, true);
+}
+
+void pointers(sycl::queue &q) {
+  std::vector<int> host(8, 0);
+  {
+    sycl::buffer<int> b(host.data(), sycl::range<1>(8));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a{b, h, sycl::range<1>(4), sycl::id<1>(4), sycl::read_write};
+      h.single_task([=] {
+        auto start = a.get_multi_ptr<sycl::access::decorated::no>();
+        sycl::multi_ptr<void, sycl::access::address_space::global_space, sycl::access::decorated::no> untyped = start;
+        auto typed = static_cast<sycl::multi_ptr<int, sycl::access::address_space::global_space,
+                                                 sycl::access::decorated::no>>(untyped);
+        typed[0] = 10;      // the buffer's first element, not the accessor's
+        a[0] = 20;          // the accessor's first element is the buffer's fifth
+        start.get()[7] = 30;
+      });
+    });
+  }
+  check::equal("get_multi_ptr", 0, host[0], 10);
+  check::equal("ranged accessor", 4, host[4], 20);
+  check::equal("multi_ptr arithmetic", 7, host[7], 30);
+}
+
+void reductions_and_spans(sycl::queue &q) {
+  const size_t n = 100;
+  int *data = sycl::malloc_shared<int>(n, q);
+  int *sum = sycl::malloc_shared<int>(1, q);
+  int *largest = sycl::malloc_shared<int>(1, q);
+  for (size_t i = 0; i < n; ++i) data[i] = int(i) - 40;
+  *sum = 0;
+  *largest = -1000;
+  sycl::span<const int> view(data, n);
+  q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::ext::oneapi::plus<int>()),
+                 sycl::reduction(largest, sycl::ext::oneapi::maximum<int>()),
+                 [=](sycl::id<1> i, auto &s, auto &m) {
+                   s += view[i];
+                   m.combine(view.subspan(10).first(50)[i % 50]);
+                 })
+      .wait();
+  check::equal("ext::oneapi::plus", 0, *sum, 100 * 99 / 2 - 40 * 100);
+  check::equal("ext::oneapi::maximum over a subspan", 0, *largest, 59 - 40);
+  check::equal("span", 0, view.size_bytes() == n * sizeof(int) && view.last(1)[0] == 59 && !view.empty(), true);
+  sycl::free(data, q);
+  sycl::free(sum, q);
+  sycl::free(largest, q);
+}
+
+void shortcuts_with_events(sycl::queue &q) {
+  const size_t n = 64;
+  float *a = sycl::malloc_shared<float>(n, q);
+  float *b = sycl::malloc_shared<float>(n, q);
+  auto filled = q.fill(a, 2.5f, n);
+  auto prefetched = q.prefetch(a, n * sizeof(float), filled);
+  auto advised = q.mem_advise(a, n * sizeof(float), 0, prefetched);
+  auto copied = q.memcpy(b, a, n * sizeof(float), advised);
+  q.parallel_for(sycl::range<1>(n), copied, [=](sycl::id<1> i) { b[i] *= 2; }).wait();
+  for (size_t i = 0; i < n; ++i) check::equal("shortcuts with events", long(i), b[i], 5.0f);
+  sycl::float4 v{1, 2, 3, 4};
+  check::equal("types.hpp", 0, v.w(), 4.0f);
+  sycl::free(a, q);
+  sycl::free(b, q);
+}
+
+} // namespace
+
+int main() {
+  sycl::queue q;
+  device_information(q.get_device());
+  pointers(q);
+  reductions_and_spans(q);
+  shortcuts_with_events(q);
+  return check::finish();
+}
