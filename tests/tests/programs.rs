@@ -116,6 +116,12 @@ fn dpcpp_info_queries_pointers_spans_and_oneapi_function_objects() {
 }
 
 #[test]
+fn half_arithmetic_is_correctly_rounded_binary16() {
+    compile_and_run(&["half.cpp"], &["-O2"]);
+    compile_and_run(&["half.cpp"], &["-O0"]);
+}
+
+#[test]
 fn legacy_and_fine_grained_header_paths() {
     compile_and_run(&["header_paths.cpp"], &["-O2"]);
 }

@@ -146,6 +146,7 @@ inline std::vector<memory_scope> all_memory_scopes() {
 // The aspects the device has, for device::has and info::device::aspects.
 inline std::vector<aspect> device_aspects() {
   return {aspect::cpu,
+          aspect::fp16,
           aspect::fp64,
           aspect::atomic64,
           aspect::usm_device_allocations,
@@ -155,7 +156,7 @@ inline std::vector<aspect> device_aspects() {
 }
 // The OpenCL extension names matching those aspects (info::device::extensions, deprecated).
 inline std::vector<std::string> device_extensions() {
-  return {"cl_khr_fp64", "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics"};
+  return {"cl_khr_fp16", "cl_khr_fp64", "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics"};
 }
 inline bool has_extension(const std::string &name) {
   for (const auto &extension : device_extensions())
@@ -211,7 +212,8 @@ template <typename Param> constexpr std::uint32_t vector_width() {
     return 0;
 }
 
-// IEEE 754 arithmetic of the host CPU, for single_fp_config and double_fp_config.
+// IEEE 754 arithmetic of the host CPU, for half_fp_config (half_type.hpp rounds every operation
+// correctly), single_fp_config and double_fp_config.
 inline std::vector<info::fp_config> ieee_fp_config() {
   return {info::fp_config::denorm,        info::fp_config::inf_nan,      info::fp_config::round_to_nearest,
           info::fp_config::round_to_zero, info::fp_config::round_to_inf, info::fp_config::fma,
@@ -245,8 +247,7 @@ template <typename Param> typename Param::return_type device_property() {
   else if constexpr (std::is_same_v<Param, profiling_timer_resolution>) return std::size_t(1);
   else if constexpr (std::is_same_v<Param, partition_max_sub_devices>) return std::uint32_t(0);
   else if constexpr (is_one_of_v<Param, opencl_c_version, backend_version>) return std::string();
-  else if constexpr (std::is_same_v<Param, half_fp_config>) return std::vector<info::fp_config>();
-  else if constexpr (is_one_of_v<Param, single_fp_config, double_fp_config>) return ieee_fp_config();
+  else if constexpr (is_one_of_v<Param, half_fp_config, single_fp_config, double_fp_config>) return ieee_fp_config();
   else if constexpr (vector_width<Param>() != 0) return vector_width<Param>();
   else static_assert(sizeof(Param) == 0, "unsupported device info query");
 }

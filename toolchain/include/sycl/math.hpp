@@ -18,7 +18,9 @@
 // Scalar forms are ordinary overloads for float and double, so the usual arithmetic conversions
 // apply to their arguments (`sycl::pow(x, 2)` with a float x is pow(float, float)); the vec,
 // swizzle and marray forms are templates taking arguments of the same shape (a swizzle returns
-// the vec it converts to). Pointer arguments may be raw pointers or multi_ptrs.
+// the vec it converts to). Pointer arguments may be raw pointers or multi_ptrs. Each function of
+// the families below also takes half scalars, evaluated in float and rounded once to half
+// (half_type.hpp).
 #pragma once
 
 #include <cmath>
@@ -26,6 +28,7 @@
 #include <type_traits>
 
 #include "detail/gentypes.hpp"
+#include "half_type.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -189,6 +192,7 @@ value_t<T> with_second_result(const T &x, Ptr out, F f) {
 #define NCPU_MATH_VECTOR_1(name, ...)                                                               \
   inline float name(float x) { return __VA_ARGS__; }                                                \
   inline double name(double x) { return __VA_ARGS__; }                                              \
+  inline half name(half x) { return half(name(float(x))); }                                         \
   template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>                 \
   detail::value_t<T> name(const T &arg) {                                                           \
     return detail::apply_elementwise<detail::value_t<T>>([](auto x) NCPU_ELEMENTWISE { return __VA_ARGS__; }, arg); \
@@ -196,6 +200,7 @@ value_t<T> with_second_result(const T &x, Ptr out, F f) {
 #define NCPU_MATH_SCALAR_1(name, ...)                                                               \
   inline float name(float x) { return __VA_ARGS__; }                                                \
   inline double name(double x) { return __VA_ARGS__; }                                              \
+  inline half name(half x) { return half(name(float(x))); }                                         \
   template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>                 \
   detail::value_t<T> name(const T &arg) {                                                           \
     using result = detail::value_t<T>;                                                              \
@@ -204,6 +209,7 @@ value_t<T> with_second_result(const T &x, Ptr out, F f) {
 #define NCPU_MATH_VECTOR_2(name, ...)                                                               \
   inline float name(float x, float y) { return __VA_ARGS__; }                                       \
   inline double name(double x, double y) { return __VA_ARGS__; }                                    \
+  inline half name(half x, half y) { return half(name(float(x), float(y))); }                       \
   template <typename T, typename U,                                                                 \
             std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U>, int> = 0> \
   detail::value_t<T> name(const T &arg1, const U &arg2) {                                           \
@@ -213,6 +219,7 @@ value_t<T> with_second_result(const T &x, Ptr out, F f) {
 #define NCPU_MATH_SCALAR_2(name, ...)                                                               \
   inline float name(float x, float y) { return __VA_ARGS__; }                                       \
   inline double name(double x, double y) { return __VA_ARGS__; }                                    \
+  inline half name(half x, half y) { return half(name(float(x), float(y))); }                       \
   template <typename T, typename U,                                                                 \
             std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U>, int> = 0> \
   detail::value_t<T> name(const T &arg1, const U &arg2) {                                           \
@@ -222,6 +229,7 @@ value_t<T> with_second_result(const T &x, Ptr out, F f) {
 #define NCPU_MATH_VECTOR_3(name, ...)                                                               \
   inline float name(float x, float y, float z) { return __VA_ARGS__; }                              \
   inline double name(double x, double y, double z) { return __VA_ARGS__; }                          \
+  inline half name(half x, half y, half z) { return half(name(float(x), float(y), float(z))); }     \
   template <typename T, typename U, typename V,                                                     \
             std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U> &&       \
                                  detail::same_shape_v<T, V>,                                        \
@@ -235,6 +243,7 @@ value_t<T> with_second_result(const T &x, Ptr out, F f) {
 #define NCPU_MATH_WITH_INT(name, ...)                                                               \
   inline float name(float x, int n) { return __VA_ARGS__; }                                         \
   inline double name(double x, int n) { return __VA_ARGS__; }                                       \
+  inline half name(half x, int n) { return half(name(float(x), n)); }                               \
   template <typename T, typename N,                                                                 \
             std::enable_if_t<detail::is_nonscalar_float_v<T> &&                                     \
                                  detail::same_shape_v<N, detail::int_shape_t<T>>,                   \

@@ -15,12 +15,13 @@
 #include <type_traits>
 
 #include "detail/gentypes.hpp"
+#include "half_type.hpp"
 
 namespace sycl {
 inline namespace _V1 {
 
 namespace detail {
-// bool for a scalar, marray<bool, N> for an marray, vec<intN_t, N> for a vec or swizzle.
+// bool for a scalar (a half scalar is tested as the float it converts to exactly), marray<bool, N> for an marray, vec<intN_t, N> for a vec or swizzle.
 template <typename T>
 using relational_result_t =
     std::conditional_t<shape_kind_v<T> == shape_kind::vec, with_element_t<T, same_size_signed_t<element_t<T>>>,
@@ -33,14 +34,16 @@ template <typename T> inline constexpr bool is_relational_arg_v = is_float_eleme
   detail::relational_result_t<T> name(const T &arg) {                                               \
     return detail::apply_elementwise<detail::relational_result_t<T>>(                               \
         [](auto x) NCPU_ELEMENTWISE { return __VA_ARGS__; }, arg);                                  \
-  }
+  }                                                                                                 \
+  inline bool name(half x) { return name(float(x)); }
 #define NCPU_RELATIONAL_2(name, ...)                                                                \
   template <typename T, typename U,                                                                 \
             std::enable_if_t<detail::is_relational_arg_v<T> && detail::same_shape_v<T, U>, int> = 0> \
   detail::relational_result_t<T> name(const T &arg1, const U &arg2) {                               \
     return detail::apply_elementwise<detail::relational_result_t<T>>(                               \
         [](auto x, auto y) NCPU_ELEMENTWISE { return __VA_ARGS__; }, arg1, arg2);                   \
-  }
+  }                                                                                                 \
+  inline bool name(half x, half y) { return name(float(x), float(y)); }
 NCPU_RELATIONAL_2(isequal, x == y)
 NCPU_RELATIONAL_2(isnotequal, x != y)
 NCPU_RELATIONAL_2(isgreater, x > y)

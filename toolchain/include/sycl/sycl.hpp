@@ -26,6 +26,7 @@
 #include "group_algorithm.hpp"
 #include "atomic_fence.hpp"
 #include "atomic_ref.hpp"
+#include "half_type.hpp"
 #include "vec.hpp"
 #include "marray.hpp"
 #include "math.hpp"
