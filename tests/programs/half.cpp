@@ -1,7 +1,8 @@
 // sycl::half: storage (2 bytes, binary16 encoding), conversions, arithmetic in kernels checked
 // bit for bit against the host's correctly rounded binary16 results for every encoding, mixed
 // arithmetic result types, comparisons, the math, common and relational built-ins,
-// numeric_limits, std::hash, iostreams, and aspect::fp16.
+// numeric_limits, std::hash, iostreams, and aspect::fp16; vec<half, N> and marray<half, N>
+// (operators, swizzles, conversions with rounding modes, built-ins) agreeing with scalar half.
 #include <sycl/sycl.hpp>
 
 #include <cmath>
@@ -141,6 +142,43 @@ void builtins(sycl::queue &q) {
   sycl::free(flags, q);
 }
 
+// vec<half, 4> in a kernel gives, lane by lane, what scalar half gives on the host.
+void vectors(sycl::queue &q) {
+  const std::size_t n = 256;
+  sycl::half4 *in = sycl::malloc_shared<sycl::half4>(n, q);
+  sycl::half4 *out = sycl::malloc_shared<sycl::half4>(2 * n, q);
+  sycl::short4 *compared = sycl::malloc_shared<sycl::short4>(n, q);
+  sycl::int4 *converted = sycl::malloc_shared<sycl::int4>(n, q);
+  for (std::size_t i = 0; i < n; ++i)
+    in[i] = sycl::half4(from_bits(std::uint16_t(i * 251)), from_bits(std::uint16_t(i * 97 + 3)), sycl::half(float(i) / 7),
+                        sycl::half(-float(i)));
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     sycl::half4 v = in[i];
+     out[2 * i] = v * v.wzyx() + sycl::half(1);
+     out[2 * i + 1] = sycl::fmax(sycl::sqrt(sycl::fabs(v)), v / sycl::half(3));
+     compared[i] = v < v.yxwz();
+     converted[i] = v.convert<int, sycl::rounding_mode::rtn>();
+   }).wait();
+  for (std::size_t i = 0; i < n; ++i)
+    for (int lane = 0; lane < 4; ++lane) {
+      sycl::half v = in[i][lane], w = in[i][3 - lane], swapped = in[i][lane ^ 1];
+      check::equal("vec arithmetic", long(4 * i + lane), same(bits_of(out[2 * i][lane]), bits_of(v * w + sycl::half(1))), true);
+      sycl::half expected = sycl::fmax(sycl::sqrt(sycl::fabs(v)), v / sycl::half(3));
+      check::equal("vec built-ins", long(4 * i + lane), same(bits_of(out[2 * i + 1][lane]), bits_of(expected)), true);
+      check::equal("vec comparison", long(4 * i + lane), compared[i][lane], v < swapped ? -1 : 0);
+      if (std::isfinite(float(v)) && std::fabs(float(v)) < 1e9f)
+        check::equal("convert rtn", long(4 * i + lane), converted[i][lane], int(std::floor(float(v))));
+    }
+  sycl::marray<sycl::half, 3> m{1.0f, 4.0f, 2.25f};
+  auto roots = sycl::sqrt(m);
+  check::equal("marray", 0, float(roots[0]) + float(roots[1]) + float(roots[2]), 4.5f);
+  check::equal("half2 alias", 0, sizeof(sycl::half2) + sizeof(sycl::half3), 4 + 8);
+  sycl::free(in, q);
+  sycl::free(out, q);
+  sycl::free(compared, q);
+  sycl::free(converted, q);
+}
+
 } // namespace
 
 int main() {
@@ -149,5 +187,6 @@ int main() {
   conversions_and_types();
   limits_hash_and_streams(q.get_device());
   builtins(q);
+  vectors(q);
   return check::finish();
 }

@@ -50,6 +50,10 @@ template <typename T> T radians(T degrees) {
   detail::value_t<T> name(const T &arg) {                                                           \
     using result = detail::value_t<T>;                                                              \
     return detail::map_elements<result>([](auto x) { return __VA_ARGS__; }, result(arg));           \
+  }                                                                                                 \
+  template <typename T, std::enable_if_t<detail::is_nonscalar_half_v<T>, int> = 0>                  \
+  detail::value_t<T> name(const T &arg) {                                                           \
+    return detail::as_half_shape<T>(name(detail::as_float_shape(arg)));                             \
   }
 NCPU_COMMON_1(degrees, detail::common::degrees(x))
 NCPU_COMMON_1(radians, detail::common::radians(x))
@@ -70,6 +74,11 @@ NCPU_COMMON_1(sign, detail::common::sign(x))
   template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>                 \
   detail::value_t<T> name(const T &x, detail::element_t<T> y) {                                     \
     return name(detail::value_t<T>(x), detail::value_t<T>(y));                                      \
+  }                                                                                                 \
+  template <typename T, typename U,                                                                 \
+            std::enable_if_t<detail::is_nonscalar_half_v<T> && detail::same_shape_v<T, U>, int> = 0> \
+  detail::value_t<T> name(const T &x, const U &y) {                                                 \
+    return detail::as_half_shape<T>(name(detail::as_float_shape(x), detail::as_float_shape(y)));    \
   }
 NCPU_COMMON_MAX_MIN(max, __builtin_elementwise_max)
 NCPU_COMMON_MAX_MIN(min, __builtin_elementwise_min)

@@ -36,6 +36,8 @@ public:
   constexpr half &operator=(const half &) = default;
   template <typename T, typename = std::enable_if_t<is_other_arithmetic_v<T>>>
   constexpr half(T value) : value_(static_cast<_Float16>(value)) {}
+  // From the storage type, as the lanes of vec<half, N> hold it (vec.hpp).
+  constexpr half(_Float16 value) : value_(value) {}
 
   constexpr operator float() const { return static_cast<float>(value_); }
 
@@ -99,9 +101,7 @@ public:
   static constexpr half from_bits(std::uint16_t bits) { return from_storage(__builtin_bit_cast(_Float16, bits)); }
 
 private:
-  struct storage_tag {};
-  constexpr half(storage_tag, _Float16 value) : value_(value) {}
-  static constexpr half from_storage(_Float16 value) { return half(storage_tag{}, value); }
+  static constexpr half from_storage(_Float16 value) { return half(value); }
   _Float16 value_;
 };
 
