@@ -3,7 +3,8 @@
 // accessor::get_multi_ptr, multi_ptr<void>, the ext::oneapi function objects in reductions,
 // sycl::span in kernels, the headers <sycl/ext/oneapi/functional.hpp>,
 // <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and <sycl/sycl_span.hpp>, and queue
-// shortcuts taking an event.
+// shortcuts taking an event; null pointers rejected by memcpy, memset and fill; an
+// ext_oneapi_submit_barrier holding back later commands of its queue.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/functional.hpp>
 #include <sycl/properties/all_properties.hpp>
@@ -11,7 +12,11 @@
 #include <sycl/types.hpp>
 
 #include <algorithm>
+#include <functional>
+#include <atomic>
+#include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "check.hpp"
@@ -117,6 +122,37 @@ void shortcuts_with_events(sycl::queue &q) {
   sycl::free(b, q);
 }
 
+bool throws_invalid(const std::function<void()> &f) {
+  try {
+    f();
+  } catch (const sycl::exception &e) {
+    return e.code() == sycl::errc::invalid;
+  }
+  return false;
+}
+
+void null_pointers_and_barriers(sycl::queue &q) {
+  int value = 0;
+  check::equal("memcpy from null", 0, throws_invalid([&] { q.memcpy(&value, nullptr, sizeof value); }), true);
+  check::equal("memset of null", 0, throws_invalid([&] { q.memset(nullptr, 0, 4); }), true);
+  check::equal("fill of null", 0, throws_invalid([&] { q.fill(static_cast<int *>(nullptr), 1, 4); }), true);
+  q.memcpy(&value, nullptr, 0).wait();
+  // The barrier waits for `slow`; the command after it must see what `slow` wrote even though it
+  // names no event. The pause only gives a wrong order time to show.
+  std::atomic<int> written{0};
+  auto slow = q.submit([&](sycl::handler &h) {
+    h.host_task([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(30));
+      written = 1;
+    });
+  });
+  q.ext_oneapi_submit_barrier({slow});
+  int seen = -1;
+  q.submit([&](sycl::handler &h) { h.host_task([&] { seen = written.load(); }); }).wait();
+  check::equal("command after a barrier", 0, seen, 1);
+  q.wait();
+}
+
 } // namespace
 
 int main() {
@@ -125,5 +161,6 @@ int main() {
   pointers(q);
   reductions_and_spans(q);
   shortcuts_with_events(q);
+  null_pointers_and_barriers(q);
   return check::finish();
 }

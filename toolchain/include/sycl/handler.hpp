@@ -221,7 +221,9 @@ public:
     parallel_for_with_size<KernelName>(ndr, f, static_cast<Required *>(nullptr));
   }
 
+  // Null pointers with a non-zero size are rejected when the command group is submitted.
   void memcpy(void *destination, const void *source, std::size_t bytes) {
+    require_pointers(bytes, "memcpy", destination, source);
     set_command([=] {
       if (bytes != 0) std::memcpy(destination, source, bytes);
     });
@@ -230,11 +232,13 @@ public:
     memcpy(destination, source, count * sizeof(T));
   }
   void memset(void *pointer, int value, std::size_t bytes) {
+    require_pointers(bytes, "memset", pointer);
     set_command([=] {
       if (bytes != 0) std::memset(pointer, value, bytes);
     });
   }
   template <typename T> void fill(void *pointer, const T &pattern, std::size_t count) {
+    require_pointers(count, "fill", pointer);
     set_command([=] {
       T *typed = static_cast<T *>(pointer);
       for (std::size_t i = 0; i < count; ++i) typed[i] = pattern;
@@ -409,6 +413,12 @@ private:
       return std::make_shared<const detail::spec_constant_values>(spec_constants_);
     else
       return nullptr;
+  }
+
+  template <typename... Pointers>
+  static void require_pointers(std::size_t size, const char *command, const Pointers *...pointers) {
+    if (size != 0 && ((pointers == nullptr) || ...))
+      throw exception(make_error_code(errc::invalid), std::string(command) + ": null pointer with a non-zero size");
   }
 
   void set_command(std::function<void()> command) {

@@ -31,6 +31,7 @@ struct queue_state {
   std::shared_ptr<const async_handler> handler;
   std::mutex mutex;
   event_ptr last;                   // the previous command, for in-order queues
+  event_ptr barrier;                // the last ext_oneapi_submit_barrier, which later commands follow
   std::vector<event_ptr> submitted; // commands not known to be complete
   std::vector<event_ptr> finished;  // complete with an error not yet reported
 
@@ -95,24 +96,8 @@ public:
       return false;
   }
 
-  // Finds the command's dependencies and records it as its buffers' latest command in one step,
-  // holding the buffers' trackers and the queue (detail/scheduler.hpp).
   template <typename CommandGroup> event submit(CommandGroup command_group) {
-    handler h;
-    command_group(h);
-    std::function<void()> work = h.take_command();
-    std::vector<detail::event_ptr> dependencies = std::move(h.dependencies_);
-    detail::tracker_locks trackers(h.tracked_accesses());
-    std::lock_guard<std::mutex> lock(state_->mutex);
-    trackers.add_dependencies(dependencies);
-    if (state_->in_order && state_->last) dependencies.push_back(state_->last);
-    detail::event_ptr command =
-        detail::submit_command(std::move(work), dependencies, state_->profiling, state_->handler);
-    trackers.record(command);
-    state_->last = command;
-    state_->sort_finished();
-    state_->submitted.push_back(command);
-    return event(command);
+    return submit_command_group(command_group, false);
   }
 
   // Waits for every command submitted so far.
@@ -190,8 +175,10 @@ public:
   template <typename Advice> event mem_advise(const void *pointer, std::size_t bytes, Advice advice, const event &dep) {
     return mem_advise(pointer, bytes, advice, std::vector<event>{dep});
   }
+  // A command that waits for `deps` (all commands submitted so far if none), and that every
+  // command submitted to the queue after it follows.
   event ext_oneapi_submit_barrier(const std::vector<event> &deps = {}) {
-    return submit([&](handler &h) { h.depends_on(deps.empty() ? pending() : deps); });
+    return submit_command_group([&](handler &h) { h.depends_on(deps.empty() ? pending() : deps); }, true);
   }
 
   template <typename KernelName = detail::auto_name, typename Functor>
@@ -232,6 +219,28 @@ private:
     state->profiling = props.has_property<property::queue::enable_profiling>();
     if (handler) state->handler = std::make_shared<const async_handler>(*handler);
     return state;
+  }
+
+  // Finds the command's dependencies and records it as its buffers' latest command in one step,
+  // holding the buffers' trackers and the queue (detail/scheduler.hpp).
+  template <typename CommandGroup> event submit_command_group(CommandGroup &&command_group, bool is_barrier) {
+    handler h;
+    command_group(h);
+    std::function<void()> work = h.take_command();
+    std::vector<detail::event_ptr> dependencies = std::move(h.dependencies_);
+    detail::tracker_locks trackers(h.tracked_accesses());
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    trackers.add_dependencies(dependencies);
+    if (state_->in_order && state_->last) dependencies.push_back(state_->last);
+    if (state_->barrier) dependencies.push_back(state_->barrier);
+    detail::event_ptr command =
+        detail::submit_command(std::move(work), dependencies, state_->profiling, state_->handler);
+    trackers.record(command);
+    state_->last = command;
+    if (is_barrier) state_->barrier = command;
+    state_->sort_finished();
+    state_->submitted.push_back(command);
+    return event(command);
   }
 
   std::vector<event> pending() {

@@ -4,6 +4,8 @@
 
 #include "detail/standard_headers.hpp"
 #include "detail/defines.hpp"
+#include "feature_test.hpp"
+#include "bit_cast.hpp"
 #include "exception.hpp"
 #include "properties.hpp"
 #include "access.hpp"
