@@ -4,7 +4,8 @@
 // sycl::span in kernels, the headers <sycl/ext/oneapi/functional.hpp>,
 // <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and <sycl/sycl_span.hpp>, and queue
 // shortcuts taking an event; null pointers rejected by memcpy, memset and fill; an
-// ext_oneapi_submit_barrier holding back later commands of its queue.
+// ext_oneapi_submit_barrier holding back later commands of its queue; the common interfaces:
+// ==, != and std::hash of the runtime classes, and id/range compared with scalars.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/functional.hpp>
 #include <sycl/properties/all_properties.hpp>
@@ -153,6 +154,33 @@ void null_pointers_and_barriers(sycl::queue &q) {
   q.wait();
 }
 
+void common_interfaces(sycl::queue &q) {
+  sycl::queue copy = q, other;
+  check::equal("queue ==", 0, copy == q && other != q, true);
+  check::equal("queue hash", 0, std::hash<sycl::queue>()(copy) == std::hash<sycl::queue>()(q), true);
+  sycl::buffer<int> b{sycl::range<1>(4)};
+  sycl::buffer<int> b_copy = b;
+  check::equal("buffer hash", 0, std::hash<sycl::buffer<int>>()(b) == std::hash<sycl::buffer<int>>()(b_copy), true);
+  {
+    sycl::host_accessor write{b_copy, sycl::write_only};
+    write[2] = 42;
+  }
+  sycl::host_accessor read{b, sycl::read_only};
+  check::equal("a copied buffer shares its data", 0, read[2] == 42 && b == b_copy, true);
+  sycl::event e = q.single_task([] {});
+  sycl::event e_copy = e;
+  check::equal("event hash", 0, std::hash<sycl::event>()(e) == std::hash<sycl::event>()(e_copy), true);
+  check::equal("device hash", 0,
+               std::hash<sycl::device>()(q.get_device()) == std::hash<sycl::device>()(sycl::device(sycl::default_selector_v)),
+               true);
+  (void)std::hash<sycl::context>()(q.get_context());
+  (void)std::hash<sycl::platform>()(q.get_device().get_platform());
+  sycl::id<1> i(3);
+  check::equal("id == scalar", 0, i == 3 && 3 == i && i != 4 && true == sycl::id<1>(1), true);
+  check::equal("range == scalar", 0, sycl::range<2>(5, 5) == 5 && sycl::range<2>(5, 4) != 5, true);
+  e.wait();
+}
+
 } // namespace
 
 int main() {
@@ -162,5 +190,6 @@ int main() {
   reductions_and_spans(q);
   shortcuts_with_events(q);
   null_pointers_and_barriers(q);
+  common_interfaces(q);
   return check::finish();
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -391,3 +392,14 @@ public:
 
 } // namespace _V1
 } // namespace sycl
+
+// There is one platform, one device and one default context: equal objects hash alike.
+template <> struct std::hash<sycl::platform> {
+  std::size_t operator()(const sycl::platform &) const noexcept { return 0; }
+};
+template <> struct std::hash<sycl::device> {
+  std::size_t operator()(const sycl::device &) const noexcept { return 0; }
+};
+template <> struct std::hash<sycl::context> {
+  std::size_t operator()(const sycl::context &) const noexcept { return 0; }
+};

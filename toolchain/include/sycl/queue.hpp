@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -99,6 +100,12 @@ public:
   template <typename CommandGroup> event submit(CommandGroup command_group) {
     return submit_command_group(command_group, false);
   }
+
+  // Copies of one queue are equal (SYCL 2020 4.5.2, common reference semantics).
+  friend bool operator==(const queue &a, const queue &b) { return a.state_ == b.state_; }
+  friend bool operator!=(const queue &a, const queue &b) { return !(a == b); }
+  // Not part of the SYCL interface: what std::hash<queue> hashes.
+  const void *identity() const { return state_.get(); }
 
   // Waits for every command submitted so far.
   void wait() { state_->wait_all(); }
@@ -290,3 +297,7 @@ inline void free(void *ptr, const queue &q) { free(ptr, q.get_context()); }
 
 } // namespace _V1
 } // namespace sycl
+
+template <> struct std::hash<sycl::queue> {
+  std::size_t operator()(const sycl::queue &q) const noexcept { return std::hash<const void *>()(q.identity()); }
+};

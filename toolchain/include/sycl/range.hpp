@@ -32,6 +32,24 @@ public:
     return true;
   }
   friend bool operator!=(const Derived &a, const Derived &b) { return !(a == b); }
+  // A scalar stands for every element (templates, so that `id<1> == 3` and `true == id<1>(1)`
+  // pick them over the built-in comparisons reached through id<1>'s conversion to size_t).
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
+  friend bool operator==(const Derived &a, const T &b) {
+    return a == Derived(filled(static_cast<std::size_t>(b)));
+  }
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
+  friend bool operator==(const T &a, const Derived &b) {
+    return b == a;
+  }
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
+  friend bool operator!=(const Derived &a, const T &b) {
+    return !(a == b);
+  }
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
+  friend bool operator!=(const T &a, const Derived &b) {
+    return !(b == a);
+  }
 
 // The scalar forms are templates on the integer type so that `id<1> % 10` picks them over the
 // built-in operator reached through id<1>'s conversion to size_t (which would be ambiguous).
@@ -75,6 +93,11 @@ public:
 #undef NCPU_ARRAY_BINARY
 
 protected:
+  static Derived filled(std::size_t value) {
+    Derived result;
+    for (int i = 0; i < Dims; ++i) result.values_[i] = value;
+    return result;
+  }
   std::size_t values_[Dims];
 };
 
