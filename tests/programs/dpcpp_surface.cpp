@@ -5,7 +5,8 @@
 // <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and <sycl/sycl_span.hpp>, and queue
 // shortcuts taking an event; null pointers rejected by memcpy, memset and fill; an
 // ext_oneapi_submit_barrier holding back later commands of its queue; the common interfaces:
-// ==, != and std::hash of the runtime classes, and id/range compared with scalars.
+// ==, != and std::hash of the runtime classes, and id/range compared with scalars; placeholder
+// accessors bound with handler::require and ordered like other accessors.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/functional.hpp>
 #include <sycl/properties/all_properties.hpp>
@@ -181,6 +182,28 @@ void common_interfaces(sycl::queue &q) {
   e.wait();
 }
 
+void placeholder_accessors(sycl::queue &q) {
+  std::vector<int> values(16, 1);
+  {
+    sycl::buffer<int> b(values.data(), sycl::range<1>(16));
+    sycl::accessor<int, 1, sycl::access::mode::read_write, sycl::access::target::device,
+                   sycl::access::placeholder::true_t>
+        placeholder(b);
+    sycl::accessor reader(b, sycl::read_only);
+    check::equal("is_placeholder", 0, placeholder.is_placeholder() && reader.is_placeholder(), true);
+    q.submit([&](sycl::handler &h) {
+      h.require(placeholder);
+      h.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { placeholder[i] += int(i[0]); });
+    });
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor bound{b, h};
+      check::equal("accessor with a handler", 0, bound.is_placeholder(), false);
+      h.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { bound[i] *= 2; });
+    });
+  }
+  for (int i = 0; i < 16; ++i) check::equal("placeholder accessor", i, values[i], 2 * (1 + i));
+}
+
 } // namespace
 
 int main() {
@@ -191,5 +214,6 @@ int main() {
   shortcuts_with_events(q);
   null_pointers_and_barriers(q);
   common_interfaces(q);
+  placeholder_accessors(q);
   return check::finish();
 }

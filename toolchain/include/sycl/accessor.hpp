@@ -1,8 +1,10 @@
 // sycl::accessor (device buffer accessors) and sycl::host_accessor (SYCL 2020 section 4.7.6).
 //
 // A device accessor is captured by value into kernel functors, so its layout must be the same in
-// the host and the device compilation: a pointer to the buffer's memory, the buffer's range, and
-// the accessed sub-range (offset and range). Nothing else; in particular no reference count.
+// the host and the device compilation: a pointer to the buffer's memory, the buffer's range, the
+// accessed sub-range (offset and range), and a plain pointer to the buffer's storage, which
+// handler::require uses for placeholder accessors (made without a handler). In particular no
+// reference count: a placeholder accessor does not keep its buffer alive.
 #pragma once
 
 #include <cstddef>
@@ -120,13 +122,29 @@ public:
   accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, mode_tag_t<TagMode>,
            const property_list & = {})
       : accessor(buf, h, access_range, id<Dims>()) {}
-  // Every constructor ends here: the command group now depends on the buffer's earlier commands.
+  // Every constructor with a handler ends here: the command group now depends on the buffer's
+  // earlier commands.
   template <typename T, typename AllocatorT>
   accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, id<Dims> offset,
-           const property_list & = {})
-      : view_(buf.data(), buf.get_range(), access_range, offset) {
-    detail::check_sub_range(buf.get_range(), access_range, offset);
+           const property_list &props = {})
+      : accessor(buf, access_range, offset, props) {
+    placeholder_ = false;
     detail::require(h, buf.storage(), Mode != access_mode::read);
+  }
+  // Placeholder accessors: bound to a command group later by handler::require.
+  template <typename T, typename AllocatorT>
+  explicit accessor(buffer<T, Dims, AllocatorT> &buf, const property_list &props = {})
+      : accessor(buf, buf.get_range(), id<Dims>(), props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  accessor(buffer<T, Dims, AllocatorT> &buf, mode_tag_t<TagMode>, const property_list &props = {})
+      : accessor(buf, props) {}
+  template <typename T, typename AllocatorT>
+  accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, const property_list &props = {})
+      : accessor(buf, access_range, id<Dims>(), props) {}
+  template <typename T, typename AllocatorT>
+  accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, id<Dims> offset, const property_list & = {})
+      : view_(buf.data(), buf.get_range(), access_range, offset), storage_(buf.storage().get()) {
+    detail::check_sub_range(buf.get_range(), access_range, offset);
   }
   template <typename T, typename AllocatorT, access_mode TagMode>
   accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, id<Dims> offset,
@@ -146,7 +164,7 @@ public:
   std::size_t size() const noexcept { return view_.size(); }
   std::size_t get_count() const { return size(); }
   std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
-  bool is_placeholder() const { return false; }
+  bool is_placeholder() const { return placeholder_; }
   element *get_pointer() const { return view_.base(); }
   // The start of the buffer's memory, also for a ranged accessor (SYCL 2020 4.7.6.9).
   template <access::decorated IsDecorated = access::decorated::no>
@@ -154,12 +172,21 @@ public:
     return multi_ptr<element, access::address_space::global_space, IsDecorated>(view_.base());
   }
 
+  // Not part of the SYCL interface: what handler::require registers.
+  detail::buffer_storage *storage() const { return storage_; }
+
 private:
   detail::accessor_view<element, Dims> view_;
+  detail::buffer_storage *storage_ = nullptr;
+  bool placeholder_ = true;
 };
 
 template <typename T, int Dims, typename A>
 accessor(buffer<T, Dims, A> &, handler &, const property_list & = {}) -> accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A>
+accessor(buffer<T, Dims, A> &, const property_list & = {}) -> accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+accessor(buffer<T, Dims, A> &, mode_tag_t<M>, const property_list & = {}) -> accessor<T, Dims, M>;
 template <typename T, int Dims, typename A, access_mode M>
 accessor(buffer<T, Dims, A> &, handler &, mode_tag_t<M>, const property_list & = {}) -> accessor<T, Dims, M>;
 template <typename T, int Dims, typename A>

@@ -33,7 +33,7 @@ template <typename DataT, int Dims, access_mode Mode> class host_accessor;
 namespace detail {
 
 // The memory of one buffer, shared by all copies of the buffer object and by host accessors.
-class buffer_storage {
+class buffer_storage : public std::enable_shared_from_this<buffer_storage> {
 public:
   explicit buffer_storage(std::size_t bytes) : bytes_(bytes) {
     if (bytes_ != 0) {

@@ -260,10 +260,12 @@ public:
   void depends_on(const std::vector<event> &events) {
     for (const auto &e : events) depends_on(e);
   }
-  // Accessors are registered with the command group when they are made with the handler, which
-  // is the only way to make them here (no placeholder accessors), so require has nothing to add.
+  // Binds a placeholder accessor to the command group (accessors made with the handler already
+  // are; requiring them again changes nothing).
   template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P>
-  void require(accessor<DataT, Dims, Mode, Target, P>) {}
+  void require(accessor<DataT, Dims, Mode, Target, P> placeholder) {
+    if (placeholder.storage()) require_storage(placeholder.storage()->shared_from_this(), Mode != access_mode::read);
+  }
 
   // A host task (SYCL 2020 4.10): `f()` runs on a runtime thread when its dependencies are met.
   template <typename Functor> void host_task(Functor f) {
