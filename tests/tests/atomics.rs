@@ -47,6 +47,11 @@ fn compare_exchange_exchange_and_pointer_atomics_under_contention() {
 }
 
 #[test]
+fn sycl_1_2_1_atomic_accessors_and_free_functions_under_contention() {
+    run_with_all_thread_counts("atomics_legacy.cpp", &["-O2"]);
+}
+
+#[test]
 fn release_acquire_between_work_groups_on_different_threads() {
     run_with_all_thread_counts("atomics_last_group.cpp", &["-O2"]);
 }

@@ -11,6 +11,7 @@
 #include <memory>
 #include <type_traits>
 
+#include "atomic.hpp"
 #include "buffer.hpp"
 #include "detail/defines.hpp"
 #include "multi_ptr.hpp"
@@ -151,9 +152,15 @@ public:
            mode_tag_t<TagMode>, const property_list &props = {})
       : accessor(buf, h, access_range, offset, props) {}
 
-  reference operator[](const id<Dims> &index) const { return view_.at(index); }
-  template <int D = Dims, typename = std::enable_if_t<D == 1>> reference operator[](std::size_t index) const {
-    return view_.at(id<1>(index));
+  // An element, or in access::mode::atomic a sycl::atomic of it (atomic.hpp).
+  decltype(auto) operator[](const id<Dims> &index) const {
+    if constexpr (Mode == access_mode::atomic)
+      return atomic<DataT>(multi_ptr<DataT, access::address_space::global_space>(&view_.at(index)));
+    else
+      return view_.at(index);
+  }
+  template <int D = Dims, typename = std::enable_if_t<D == 1>> decltype(auto) operator[](std::size_t index) const {
+    return (*this)[id<1>(index)];
   }
   template <int D = Dims, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
     return detail::subscript<accessor, Dims, 0>(*this, id<Dims>())[index];

@@ -28,6 +28,7 @@
 #include "group_algorithm.hpp"
 #include "atomic_fence.hpp"
 #include "atomic_ref.hpp"
+#include "atomic.hpp"
 #include "half_type.hpp"
 #include "vec.hpp"
 #include "marray.hpp"
