@@ -5,7 +5,8 @@
 // <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and <sycl/sycl_span.hpp>, and queue
 // shortcuts taking an event; null pointers rejected by memcpy, memset and fill; an
 // ext_oneapi_submit_barrier holding back later commands of its queue; the common interfaces:
-// ==, != and std::hash of the runtime classes, and id/range compared with scalars; placeholder
+// ==, != and std::hash of the runtime classes, context constructors, queue and platform info,
+// and id/range compared with scalars; placeholder
 // accessors bound with handler::require and ordered like other accessors.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/functional.hpp>
@@ -176,6 +177,14 @@ void common_interfaces(sycl::queue &q) {
                true);
   (void)std::hash<sycl::context>()(q.get_context());
   (void)std::hash<sycl::platform>()(q.get_device().get_platform());
+  sycl::device d = q.get_device();
+  sycl::context from_device(d), from_platform(d.get_info<sycl::info::device::platform>()),
+      from_devices(std::vector<sycl::device>{d}), with_handler(d, [](sycl::exception_list) {});
+  sycl::queue on_context(from_platform, d);
+  check::equal("context constructors and queue info", 0,
+               on_context.get_info<sycl::info::queue::context>() == from_device &&
+                   on_context.get_info<sycl::info::queue::device>() == d && from_devices == with_handler,
+               true);
   sycl::id<1> i(3);
   check::equal("id == scalar", 0, i == 3 && 3 == i && i != 4 && true == sycl::id<1>(1), true);
   check::equal("range == scalar", 0, sycl::range<2>(5, 5) == 5 && sycl::range<2>(5, 4) != 5, true);

@@ -17,6 +17,7 @@
 #include "detail/defines.hpp"
 #include "exception.hpp"
 #include "memory_model.hpp"
+#include "properties.hpp"
 #include "range.hpp"
 
 namespace sycl {
@@ -32,6 +33,10 @@ enum class aspect {
   usm_atomic_host_allocations, usm_shared_allocations, usm_atomic_shared_allocations,
   usm_system_allocations
 };
+
+class platform;
+class context;
+class device;
 
 namespace info {
 enum class device_type : unsigned int { cpu, gpu, accelerator, custom, automatic, host, all };
@@ -59,6 +64,7 @@ struct atomic_fence_order_capabilities { using return_type = std::vector<memory_
 struct atomic_memory_scope_capabilities { using return_type = std::vector<memory_scope>; };
 struct atomic_fence_scope_capabilities { using return_type = std::vector<memory_scope>; };
 struct aspects { using return_type = std::vector<aspect>; };
+struct platform { using return_type = sycl::platform; };
 struct extensions { using return_type = std::vector<std::string>; };
 struct is_available { using return_type = bool; };
 struct is_compiler_available { using return_type = bool; };
@@ -314,6 +320,8 @@ public:
     using namespace info::device;
     if constexpr (std::is_same_v<Param, info::device::device_type>)
       return info::device_type::cpu;
+    else if constexpr (std::is_same_v<Param, info::device::platform>)
+      return get_platform();
     else if constexpr (std::is_same_v<Param, name>)
       return detail::device_name();
     else if constexpr (std::is_same_v<Param, vendor>)
@@ -368,10 +376,24 @@ inline int cpu_selector_v(const device &d) { return d.is_cpu() ? 1 : -1; }
 inline int gpu_selector_v(const device &d) { return d.is_gpu() ? 1 : -1; }
 inline int accelerator_selector_v(const device &d) { return d.is_accelerator() ? 1 : -1; }
 
+// There is one context: every constructor of SYCL 2020 (4.6.3) makes it. An async_handler given
+// here is not called: errors of commands go to their queue's handler (queue.hpp).
 class context {
+  template <typename Handler>
+  using if_handler = std::enable_if_t<std::is_invocable_v<Handler &, exception_list>>;
+
 public:
   context() = default;
-  explicit context(const device &) {}
+  explicit context(const device &, const property_list & = {}) {}
+  explicit context(const platform &, const property_list & = {}) {}
+  explicit context(const std::vector<device> &, const property_list & = {}) {}
+  template <typename Handler, typename = if_handler<Handler>> explicit context(Handler, const property_list & = {}) {}
+  template <typename Handler, typename = if_handler<Handler>>
+  context(const device &, Handler, const property_list & = {}) {}
+  template <typename Handler, typename = if_handler<Handler>>
+  context(const platform &, Handler, const property_list & = {}) {}
+  template <typename Handler, typename = if_handler<Handler>>
+  context(const std::vector<device> &, Handler, const property_list & = {}) {}
   std::vector<device> get_devices() const { return {device()}; }
   platform get_platform() const { return platform(); }
 

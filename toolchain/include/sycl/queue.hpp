@@ -24,6 +24,11 @@
 namespace sycl {
 inline namespace _V1 {
 
+namespace info::queue {
+struct context { using return_type = sycl::context; };
+struct device { using return_type = sycl::device; };
+} // namespace info::queue
+
 namespace detail {
 // What copies of one queue share.
 struct queue_state {
@@ -85,6 +90,14 @@ public:
   }
 
   device get_device() const { return device_; }
+  template <typename Param> typename Param::return_type get_info() const {
+    if constexpr (std::is_same_v<Param, info::queue::context>)
+      return context_;
+    else if constexpr (std::is_same_v<Param, info::queue::device>)
+      return device_;
+    else
+      static_assert(sizeof(Param) == 0, "unsupported queue info query");
+  }
   context get_context() const { return context_; }
   bool is_in_order() const { return state_->in_order; }
   backend get_backend() const noexcept { return backend::native_cpu; }
