@@ -4,7 +4,8 @@
 // sycl::span in kernels, the headers <sycl/ext/oneapi/functional.hpp>,
 // <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and <sycl/sycl_span.hpp>, and queue
 // shortcuts taking an event; null pointers rejected by memcpy, memset and fill; an
-// ext_oneapi_submit_barrier holding back later commands of its queue; the common interfaces:
+// ext_oneapi_submit_barrier holding back later commands of its queue; free(pointer, queue)
+// waiting for the queue; the common interfaces:
 // ==, != and std::hash of the runtime classes, context constructors, queue and platform info,
 // and id/range compared with scalars; placeholder
 // accessors bound with handler::require and ordered like other accessors.
@@ -154,6 +155,15 @@ void null_pointers_and_barriers(sycl::queue &q) {
   q.submit([&](sycl::handler &h) { h.host_task([&] { seen = written.load(); }); }).wait();
   check::equal("command after a barrier", 0, seen, 1);
   q.wait();
+  // free(pointer, queue) waits for the queue's commands, which may still use the memory.
+  sycl::queue in_order{sycl::property::queue::in_order()};
+  int *data = sycl::malloc_shared<int>(64, in_order);
+  in_order.submit([&](sycl::handler &h) { h.host_task([] { std::this_thread::sleep_for(std::chrono::milliseconds(30)); }); });
+  auto last = in_order.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) { data[i] = 1; });
+  sycl::free(data, in_order);
+  check::equal("free waits for the queue", 0,
+               last.get_info<sycl::info::event::command_execution_status>() == sycl::info::event_command_status::complete,
+               true);
 }
 
 void common_interfaces(sycl::queue &q) {

@@ -306,7 +306,12 @@ inline void *aligned_alloc_host(std::size_t alignment, std::size_t bytes, const 
 inline void *aligned_alloc_shared(std::size_t alignment, std::size_t bytes, const queue &q) {
   return aligned_alloc_shared(alignment, bytes, q.get_device(), q.get_context());
 }
-inline void free(void *ptr, const queue &q) { free(ptr, q.get_context()); }
+// Waits for the queue's commands first: one of them may still use the memory (a program that
+// frees after waiting for another queue, say), and reading freed memory must not be the result.
+inline void free(void *ptr, const queue &q) {
+  queue(q).wait();
+  free(ptr, q.get_context());
+}
 
 } // namespace _V1
 } // namespace sycl
