@@ -198,6 +198,10 @@ void common_interfaces(sycl::queue &q) {
   sycl::id<1> i(3);
   check::equal("id == scalar", 0, i == 3 && 3 == i && i != 4 && true == sycl::id<1>(1), true);
   check::equal("range == scalar", 0, sycl::range<2>(5, 5) == 5 && sycl::range<2>(5, 4) != 5, true);
+  int n = 12, m = 3;
+  sycl::range<1> braced{n / m};
+  sycl::id<3> mixed{1, n, 2u};
+  check::equal("braced ranges and ids of ints", 0, braced[0] == 4 && mixed[1] == 12 && sycl::range<1>(i)[0] == 3, true);
   e.wait();
 }
 

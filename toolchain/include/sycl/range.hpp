@@ -21,6 +21,9 @@ public:
   array(std::size_t d0, std::size_t d1) : values_{d0, d1} {}
   template <int D = Dims, typename = std::enable_if_t<D == 3>>
   array(std::size_t d0, std::size_t d1, std::size_t d2) : values_{d0, d1, d2} {}
+  // Any other integer type: `range<1>{n}` with an int n is then no narrowing conversion.
+  template <typename... T, typename = std::enable_if_t<sizeof...(T) == Dims && (std::is_integral_v<T> && ...)>>
+  array(T... dims) : values_{static_cast<std::size_t>(dims)...} {}
 
   std::size_t get(int dimension) const { return values_[dimension]; }
   std::size_t &operator[](int dimension) { return values_[dimension]; }
