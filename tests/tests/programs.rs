@@ -122,6 +122,18 @@ fn half_arithmetic_is_correctly_rounded_binary16() {
 }
 
 #[test]
+fn oneapi_printf_prints_every_call_from_kernels() {
+    let built = Built::compile(&[program("oneapi_printf.cpp")], &["-O2"]);
+    let stdout = built.run_and_check(&[]);
+    let mut lines: Vec<&str> = stdout.lines().collect();
+    lines.sort_unstable();
+    let mut expected = vec!["PASS".to_owned(), "single task 42 2.50 text".to_owned()];
+    expected.extend((0..8).map(|i| format!("work-item {i}")));
+    expected.sort_unstable();
+    assert_eq!(lines, expected);
+}
+
+#[test]
 fn legacy_and_fine_grained_header_paths() {
     compile_and_run(&["header_paths.cpp"], &["-O2"]);
 }
