@@ -475,3 +475,57 @@ fn build_system_and_dpcpp_flags_are_accepted() {
     let run = Command::new(dir.path().join("app")).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&run.stdout), "14\n");
 }
+
+const ARCHIVE_MAIN: &str = r#"#include <sycl/sycl.hpp>
+void scale(sycl::queue &q, int *v, int n);
+void add_one(sycl::queue &q, int *v, int n);
+int main() {
+  sycl::queue q;
+  int *v = sycl::malloc_shared<int>(4, q);
+  for (int i = 0; i < 4; ++i) v[i] = i;
+  scale(q, v, 4);
+  add_one(q, v, 4);
+  std::cout << v[0] << " " << v[3] << std::endl;
+  sycl::free(v, q);
+}
+"#;
+
+#[test]
+fn static_archives_of_sycl_objects_bring_their_kernels() {
+    let dir = tempfile::tempdir().unwrap();
+    let kernels = [
+        ("scale.cpp", "v[i] *= 3", "scale"),
+        ("add_one.cpp", "v[i] += 1", "add_one"),
+    ];
+    for (file, body, name) in kernels {
+        let source = format!(
+            "#include <sycl/sycl.hpp>\nvoid {name}(sycl::queue &q, int *v, int n) {{\n  \
+             q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {{ {body}; }}).wait();\n}}\n"
+        );
+        write_at(dir.path(), file, &source, 0);
+        let object = file.replace(".cpp", ".o");
+        let compiled = ncpu_in(dir.path(), &["-fsycl", "-c", file, "-o", &object]);
+        assert!(compiled.status.success(), "{}", describe(&compiled));
+    }
+    let archived = Command::new("ar")
+        .args(["rcs", "libkernels.a", "scale.o", "add_one.o"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(archived.status.success(), "{}", describe(&archived));
+    write_at(dir.path(), "main.cpp", ARCHIVE_MAIN, 0);
+    for link in [&["libkernels.a"][..], &["-L.", "-lkernels"][..]] {
+        let mut args = vec!["-fsycl", "main.cpp"];
+        args.extend_from_slice(link);
+        args.extend(["-o", "app"]);
+        let linked = ncpu_in(dir.path(), &args);
+        assert!(linked.status.success(), "{}", describe(&linked));
+        let run = Command::new(dir.path().join("app")).output().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&run.stdout),
+            "1 10\n",
+            "{}",
+            describe(&run)
+        );
+    }
+}

@@ -6,7 +6,8 @@
 //! 1. per source, the device front-end (`clang++ -Xclang -fsycl-is-device`, host triple) and
 //!    `muxc --passes=assign-sycl-module-id`, giving the translation unit's device bitcode;
 //! 2. per source, the host front-end (`clang++ -Xclang -fsycl-is-host`);
-//! 3. `llvm-link` of all device bitcode (the whole-program device module);
+//! 3. `llvm-link` of all device bitcode (the whole-program device module), including that of
+//!    `-c` objects, alone or in static archives (`llvm-ar x`, `llvm-objcopy --dump-section`);
 //! 4. `sycl-post-link`, writing the `.table`, `.prop`, `.sym` and split `.bc` files;
 //! 5. the device compile, `ncpu++ -c device.bc -o device.o` (the Native CPU pipeline);
 //! 6. `offload-wrapper`, writing the registration object from the table;

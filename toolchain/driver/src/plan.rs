@@ -261,6 +261,40 @@ impl Planner<'_> {
             .push(command.arg(device_ir).arg("-o").arg(output));
     }
 
+    /// The device bitcode of the members of a static archive made by `ncpu++ -fsycl -c`:
+    /// `llvm-ar x` extracts them, `llvm-objcopy` dumps each one's section. The archive itself goes
+    /// to the host link unchanged (the section is SHF_EXCLUDE), which takes the members it needs.
+    fn archive_device_code(&mut self, archive: &Path) -> Result<Vec<PathBuf>, DriverError> {
+        let members = device_members(archive)?;
+        if members.is_empty() {
+            return Ok(Vec::new());
+        }
+        let directory = self.scratch.file(&format!("{}.members", stem(archive)));
+        self.commands.push(
+            Command::new(&self.tools.llvm_ar)
+                .arg("x")
+                .arg(format!("--output={}", directory.display()))
+                .arg(archive)
+                .args(members.iter()),
+        );
+        let mut modules = Vec::new();
+        for member in &members {
+            let name = format!("{}-{}", stem(archive), stem(Path::new(member)));
+            let device = self.scratch.file(&format!("{name}.device.bc"));
+            self.commands.push(
+                Command::new(&self.tools.llvm_objcopy)
+                    .arg(format!(
+                        "--dump-section={DEVICE_SECTION}={}",
+                        device.display()
+                    ))
+                    .arg(directory.join(member))
+                    .arg(self.scratch.file(&format!("{name}.host.o"))),
+            );
+            modules.push(device);
+        }
+        Ok(modules)
+    }
+
     fn output_or(&self, default: PathBuf) -> PathBuf {
         self.invocation.output.clone().unwrap_or(default)
     }
@@ -356,9 +390,16 @@ impl Planner<'_> {
                     device_modules.push(device);
                     host_inputs.push(host);
                 }
-                InputKind::Object | InputKind::Archive => host_inputs.push(input.clone()),
+                InputKind::Archive => {
+                    device_modules.extend(self.archive_device_code(input)?);
+                    host_inputs.push(input.clone());
+                }
+                InputKind::Object => host_inputs.push(input.clone()),
                 InputKind::DeviceIr => device_modules.push(input.clone()),
             }
+        }
+        for archive in static_libraries(&invocation.link_flags) {
+            device_modules.extend(self.archive_device_code(&archive)?);
         }
         if !device_modules.is_empty() {
             let linked = self.scratch.file(&format!("{out_stem}.device-linked.bc"));
@@ -464,19 +505,70 @@ fn dependency_flags(
     args
 }
 
-/// Whether an object was made by `ncpu++ -fsycl -c` and carries device bitcode.
-fn has_device_section(path: &Path) -> Result<bool, DriverError> {
-    let bytes = std::fs::read(path).map_err(|source| DriverError::Io {
+fn read_input(path: &Path) -> Result<Vec<u8>, DriverError> {
+    std::fs::read(path).map_err(|source| DriverError::Io {
         path: path.to_path_buf(),
         source,
-    })?;
-    Ok(match goblin::elf::Elf::parse(&bytes) {
+    })
+}
+
+/// Whether ELF bytes are an object made by `ncpu++ -fsycl -c`, carrying device bitcode.
+fn elf_has_device_section(bytes: &[u8]) -> bool {
+    match goblin::elf::Elf::parse(bytes) {
         Ok(elf) => elf
             .section_headers
             .iter()
             .any(|header| elf.shdr_strtab.get_at(header.sh_name) == Some(DEVICE_SECTION)),
         Err(_) => false,
-    })
+    }
+}
+
+/// Whether an object was made by `ncpu++ -fsycl -c` and carries device bitcode.
+fn has_device_section(path: &Path) -> Result<bool, DriverError> {
+    Ok(elf_has_device_section(&read_input(path)?))
+}
+
+/// The static archives the host link will take for `-l<name>`: `lib<name>.a` in the first `-L`
+/// directory that has `lib<name>.a` or `lib<name>.so` (the linker prefers the shared library,
+/// which carries no device code of ours).
+fn static_libraries(link_flags: &[String]) -> Vec<PathBuf> {
+    let directories: Vec<&str> = link_flags
+        .iter()
+        .filter_map(|f| f.strip_prefix("-L"))
+        .collect();
+    link_flags
+        .iter()
+        .filter_map(|flag| flag.strip_prefix("-l"))
+        .filter_map(|name| {
+            directories.iter().find_map(|dir| {
+                let dir = Path::new(dir);
+                if dir.join(format!("lib{name}.so")).exists() {
+                    return Some(None);
+                }
+                let archive = dir.join(format!("lib{name}.a"));
+                archive.exists().then_some(Some(archive))
+            })?
+        })
+        .collect()
+}
+
+/// The members of a static archive that carry device bitcode (none for a shared library or an
+/// archive of plain objects).
+fn device_members(path: &Path) -> Result<Vec<String>, DriverError> {
+    let bytes = read_input(path)?;
+    let Ok(archive) = goblin::archive::Archive::parse(&bytes) else {
+        return Ok(Vec::new());
+    };
+    Ok(archive
+        .members()
+        .into_iter()
+        .filter(|member| {
+            archive
+                .extract(member, &bytes)
+                .is_ok_and(elf_has_device_section)
+        })
+        .map(str::to_owned)
+        .collect())
 }
 
 /// Plans `invocation`: checks inputs exist and lists the commands.
