@@ -529,3 +529,39 @@ fn static_archives_of_sycl_objects_bring_their_kernels() {
         );
     }
 }
+
+/// The device pass's IR of `source` compiled with `flags`, as text.
+fn device_ir(dir: &Path, source: &str, flags: &[&str]) -> String {
+    let mut args = vec!["-fsycl", "-fsycl-device-only", source, "-o", "device.bc"];
+    args.extend_from_slice(flags);
+    let compiled = ncpu_in(dir, &args);
+    assert!(compiled.status.success(), "{}", describe(&compiled));
+    let text = Command::new(nativecpu_e2e_tests::llvm_bin().join("llvm-dis"))
+        .arg(dir.join("device.bc"))
+        .args(["-o", "-"])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&text.stdout).into_owned()
+}
+
+#[test]
+fn fast_math_reaches_device_code_and_fno_fast_math_takes_it_back() {
+    let dir = tempfile::tempdir().unwrap();
+    write_at(
+        dir.path(),
+        "kernel.cpp",
+        "#include <sycl/sycl.hpp>\nint main() {\n  sycl::queue q;\n  float *v = sycl::malloc_shared<float>(4, q);\n  \
+         q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { v[i] = v[i] / 3.0f; }).wait();\n}\n",
+        0,
+    );
+    let fast = device_ir(dir.path(), "kernel.cpp", &["-ffast-math"]);
+    assert!(
+        fast.contains("fmul fast float") || fast.contains("fdiv fast float"),
+        "{fast}"
+    );
+    let precise = device_ir(dir.path(), "kernel.cpp", &["-ffast-math", "-fno-fast-math"]);
+    assert!(
+        precise.contains("fdiv float") && !precise.contains(" fast "),
+        "{precise}"
+    );
+}
