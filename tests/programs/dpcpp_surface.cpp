@@ -164,6 +164,9 @@ void null_pointers_and_barriers(sycl::queue &q) {
   check::equal("free waits for the queue", 0,
                last.get_info<sycl::info::event::command_execution_status>() == sycl::info::event_command_status::complete,
                true);
+  // ... but not from one of the queue's own commands, which would wait for itself.
+  int *scratch = sycl::malloc_shared<int>(4, in_order);
+  in_order.submit([&](sycl::handler &h) { h.host_task([=, &in_order] { sycl::free(scratch, in_order); }); }).wait();
 }
 
 void common_interfaces(sycl::queue &q) {

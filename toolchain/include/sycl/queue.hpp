@@ -308,8 +308,9 @@ inline void *aligned_alloc_shared(std::size_t alignment, std::size_t bytes, cons
 }
 // Waits for the queue's commands first: one of them may still use the memory (a program that
 // frees after waiting for another queue, say), and reading freed memory must not be the result.
+// Not from inside a command (a host task), which would wait for itself.
 inline void free(void *ptr, const queue &q) {
-  queue(q).wait();
+  if (!detail::running_command()) queue(q).wait();
   free(ptr, q.get_context());
 }
 
