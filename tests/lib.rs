@@ -17,6 +17,14 @@ pub fn tool_dir() -> PathBuf {
         .to_path_buf()
 }
 
+/// LLVM 22's `bin` directory, found as the driver finds it.
+pub fn llvm_bin() -> PathBuf {
+    std::env::var_os("LLVM_SYS_221_PREFIX")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22"))
+        .join("bin")
+}
+
 /// The driver, checked to exist.
 pub fn ncpu() -> PathBuf {
     let driver = tool_dir().join("ncpu++");

@@ -25,8 +25,8 @@ int main() {
     auto one = oneapi::group_local_memory<int>(g, int(group) + 1);
     auto pair = oneapi::group_local_memory<Pair>(g, Pair{int(group) * 2, long(group) * 3});
 
-    // A tile for a neighbour exchange.
-    auto tile = oneapi::group_local_memory_for_overwrite<long[kLocal]>(g);
+    // A tile for a neighbour exchange (through DPC++'s older sycl:: spelling).
+    auto tile = sycl::group_local_memory_for_overwrite<long[kLocal]>(g);
     (*tile)[lid] = long(it.get_global_id(0)) * 10;
     sycl::group_barrier(g);
     long neighbour = (*tile)[(lid + 1) % kLocal];

@@ -1,5 +1,6 @@
 // Code written for other implementations: the SYCL 1.2.1 path <CL/sycl.hpp> with cl::sycl names,
-// and DPC++'s fine-grained headers, compile and run.
+// and DPC++'s fine-grained headers (also <sycl.hpp>, sycl::bit_cast and the feature-test
+// macros), compile and run.
 #include <CL/sycl.hpp>
 #include <sycl/builtins.hpp>
 #include <sycl/detail/core.hpp>
@@ -9,6 +10,22 @@
 #include <sycl/specialization_id.hpp>
 #include <sycl/usm.hpp>
 #include <sycl/vector.hpp>
+#include <sycl.hpp>
+#include <sycl/aspects.hpp>
+#include <sycl/backend.hpp>
+#include <sycl/bit_cast.hpp>
+#include <sycl/device_selector.hpp>
+#include <sycl/exception_list.hpp>
+#include <sycl/feature_test.hpp>
+#include <sycl/group_local_memory.hpp>
+#include <sycl/half_type.hpp>
+#include <sycl/id.hpp>
+#include <sycl/info/info_desc.hpp>
+#include <sycl/item.hpp>
+#include <sycl/kernel.hpp>
+#include <sycl/pointers.hpp>
+#include <sycl/usm/usm_pointer_info.hpp>
+#include <sycl/version.hpp>
 
 #include "check.hpp"
 
@@ -28,5 +45,9 @@ int main() {
   check::equal("sum", 0, *sum, int(n * (n - 1) / 2));
   cl::sycl::free(data, q);
   cl::sycl::free(sum, q);
+  check::equal("bit_cast", 0, sycl::bit_cast<std::uint32_t>(1.0f), 0x3f800000u);
+#if !defined(SYCL_EXT_ONEAPI_ENQUEUE_BARRIER) || SYCL_LANGUAGE_VERSION != 202012L
+  check::equal("feature-test macros", 0, false, true);
+#endif
   return check::finish();
 }

@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use nativecpu_e2e_tests::{describe, ncpu_in, program, Built};
+use nativecpu_e2e_tests::{describe, llvm_bin, ncpu_in, program, Built};
 
 const THREAD_COUNTS: [Option<&str>; 4] = [None, Some("1"), Some("2"), Some("5")];
 
@@ -47,6 +47,11 @@ fn compare_exchange_exchange_and_pointer_atomics_under_contention() {
 }
 
 #[test]
+fn sycl_1_2_1_atomic_accessors_and_free_functions_under_contention() {
+    run_with_all_thread_counts("atomics_legacy.cpp", &["-O2"]);
+}
+
+#[test]
 fn release_acquire_between_work_groups_on_different_threads() {
     run_with_all_thread_counts("atomics_last_group.cpp", &["-O2"]);
 }
@@ -63,14 +68,6 @@ fn local_and_generic_address_space_atomics_and_fences_in_nd_range_kernels() {
 #[test]
 fn device_and_context_report_every_order_and_scope() {
     Built::compile(&[program("atomics_info.cpp")], &["-O2"]).run_and_check(&[]);
-}
-
-/// LLVM 22's `bin` directory, found as the driver finds it.
-fn llvm_bin() -> PathBuf {
-    std::env::var_os("LLVM_SYS_221_PREFIX")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22"))
-        .join("bin")
 }
 
 /// Each entry: fragments that one line of the device IR must contain together, and what the

@@ -17,7 +17,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use nativecpu_e2e_tests::{describe, repo_root, tool_dir};
+use nativecpu_e2e_tests::{describe, llvm_bin, repo_root, tool_dir};
 // The options the driver passes to sycl-post-link for native_cpu (reference §1.6).
 use sycl_post_link::NATIVE_CPU_DRIVER_OPTIONS;
 
@@ -27,14 +27,6 @@ const KERNELS_LOCAL_OPS: [&str; 3] = [
     "_ZTS12LocalRev2025",
     "_ZTS15Indirect2025",
 ];
-
-/// LLVM 22's `bin` directory, found as the driver finds it.
-fn llvm_bin() -> PathBuf {
-    std::env::var_os("LLVM_SYS_221_PREFIX")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22"))
-        .join("bin")
-}
 
 fn tool(name: &str) -> PathBuf {
     let path = tool_dir().join(name);

@@ -321,3 +321,247 @@ fn dpcpp_backend_knobs_are_accepted_as_mllvm_options() {
     );
     assert_one_error_line(&output, "unknown argument: '-mllvm -frobnicate'");
 }
+
+/// Writes `text` to `dir/name` with a modification time `seconds` from now, so that Make sees
+/// the change whatever the file system's timestamp resolution.
+fn write_at(dir: &Path, name: &str, text: &str, seconds: u64) {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let when = std::time::SystemTime::now() + std::time::Duration::from_secs(seconds);
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_modified(when)
+        .unwrap();
+}
+
+const DEPENDENCY_APP: &str = r#"#include <sycl/sycl.hpp>
+#include "scale.h"
+#ifdef __SYCL_DEVICE_ONLY__
+#include "device_only.h"
+#endif
+int main() {
+  sycl::queue q;
+  int *v = sycl::malloc_shared<int>(1, q);
+  q.single_task([=] { v[0] = 7 * scale(); }).wait();
+  std::cout << v[0] << std::endl;
+  sycl::free(v, q);
+}
+"#;
+
+#[test]
+fn dependency_files_list_both_passes_headers_and_drive_make() {
+    let dir = tempfile::tempdir().unwrap();
+    let ncpu = nativecpu_e2e_tests::ncpu();
+    write_at(
+        dir.path(),
+        "scale.h",
+        "inline int scale() { return 3; }\n",
+        0,
+    );
+    write_at(
+        dir.path(),
+        "device_only.h",
+        "// read by the device pass only\n",
+        0,
+    );
+    write_at(dir.path(), "app.cpp", DEPENDENCY_APP, 0);
+    let makefile = format!(
+        "app: app.o\n\t{0} -fsycl app.o -o app\napp.o: app.cpp\n\t{0} -fsycl -MMD -MP -c app.cpp -o app.o\n-include app.d\n",
+        ncpu.display()
+    );
+    write_at(dir.path(), "Makefile", &makefile, 0);
+    let make = |args: &[&str]| {
+        Command::new("make")
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let run = || Command::new(dir.path().join("app")).output().unwrap();
+    let built = make(&[]);
+    assert!(built.status.success(), "{}", describe(&built));
+    assert_eq!(String::from_utf8_lossy(&run().stdout), "21\n");
+    let deps = std::fs::read_to_string(dir.path().join("app.d")).unwrap();
+    for header in ["scale.h", "device_only.h", "scale.h:", "device_only.h:"] {
+        assert!(
+            deps.contains(header),
+            "{header} missing from app.d:\n{deps}"
+        );
+    }
+    assert!(
+        !deps.contains("/usr/include"),
+        "-MMD lists no system header:\n{deps}"
+    );
+    assert!(
+        make(&["-q"]).status.success(),
+        "nothing changed, nothing to rebuild"
+    );
+    write_at(dir.path(), "device_only.h", "// changed\n", 10);
+    assert!(
+        !make(&["-q"]).status.success(),
+        "a device-only header changed"
+    );
+    write_at(
+        dir.path(),
+        "scale.h",
+        "inline int scale() { return 5; }\n",
+        20,
+    );
+    let rebuilt = make(&[]);
+    assert!(rebuilt.status.success(), "{}", describe(&rebuilt));
+    assert_eq!(String::from_utf8_lossy(&run().stdout), "35\n");
+}
+
+#[test]
+fn build_system_and_dpcpp_flags_are_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("include")).unwrap();
+    write_at(
+        dir.path(),
+        "include/scale.h",
+        "inline int scale() { return 2; }\n",
+        0,
+    );
+    write_at(dir.path(), "device_only.h", "\n", 0);
+    write_at(
+        dir.path(),
+        "app.sycl",
+        &DEPENDENCY_APP.replace("\"scale.h\"", "<scale.h>"),
+        0,
+    );
+    let flags = [
+        "-fsycl",
+        "-fsycl-targets=native_cpu",
+        "-fsycl-device-code-split=per_kernel",
+        "-sycl-std=2020",
+        "-fpreview-breaking-changes",
+        "-fno-sycl-id-queries-fit-in-int",
+        "-flink-huge-device-code",
+        "-fsycl-unnamed-lambda",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        "-pedantic",
+        "-fPIC",
+        "-include",
+        "cstdio",
+        "-isystem",
+        "include",
+        "-MD",
+        "-MT",
+        "custom-target",
+        "-MF",
+        "out/app.deps",
+        "-x",
+        "c++",
+        "-c",
+        "app.sycl",
+        "-o",
+        "out/app.o",
+    ];
+    std::fs::create_dir(dir.path().join("out")).unwrap();
+    let compiled = ncpu_in(dir.path(), &flags);
+    assert!(compiled.status.success(), "{}", describe(&compiled));
+    let deps = std::fs::read_to_string(dir.path().join("out/app.deps")).unwrap();
+    assert!(deps.starts_with("custom-target: app.sycl"), "{deps}");
+    assert!(
+        deps.contains("include/scale.h") && deps.contains("/usr/include"),
+        "-MD lists system headers:\n{deps}"
+    );
+    let linked = ncpu_in(dir.path(), &["-fsycl", "out/app.o", "-o", "app"]);
+    assert!(linked.status.success(), "{}", describe(&linked));
+    let run = Command::new(dir.path().join("app")).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "14\n");
+}
+
+const ARCHIVE_MAIN: &str = r#"#include <sycl/sycl.hpp>
+void scale(sycl::queue &q, int *v, int n);
+void add_one(sycl::queue &q, int *v, int n);
+int main() {
+  sycl::queue q;
+  int *v = sycl::malloc_shared<int>(4, q);
+  for (int i = 0; i < 4; ++i) v[i] = i;
+  scale(q, v, 4);
+  add_one(q, v, 4);
+  std::cout << v[0] << " " << v[3] << std::endl;
+  sycl::free(v, q);
+}
+"#;
+
+#[test]
+fn static_archives_of_sycl_objects_bring_their_kernels() {
+    let dir = tempfile::tempdir().unwrap();
+    let kernels = [
+        ("scale.cpp", "v[i] *= 3", "scale"),
+        ("add_one.cpp", "v[i] += 1", "add_one"),
+    ];
+    for (file, body, name) in kernels {
+        let source = format!(
+            "#include <sycl/sycl.hpp>\nvoid {name}(sycl::queue &q, int *v, int n) {{\n  \
+             q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {{ {body}; }}).wait();\n}}\n"
+        );
+        write_at(dir.path(), file, &source, 0);
+        let object = file.replace(".cpp", ".o");
+        let compiled = ncpu_in(dir.path(), &["-fsycl", "-c", file, "-o", &object]);
+        assert!(compiled.status.success(), "{}", describe(&compiled));
+    }
+    let archived = Command::new("ar")
+        .args(["rcs", "libkernels.a", "scale.o", "add_one.o"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(archived.status.success(), "{}", describe(&archived));
+    write_at(dir.path(), "main.cpp", ARCHIVE_MAIN, 0);
+    for link in [&["libkernels.a"][..], &["-L.", "-lkernels"][..]] {
+        let mut args = vec!["-fsycl", "main.cpp"];
+        args.extend_from_slice(link);
+        args.extend(["-o", "app"]);
+        let linked = ncpu_in(dir.path(), &args);
+        assert!(linked.status.success(), "{}", describe(&linked));
+        let run = Command::new(dir.path().join("app")).output().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&run.stdout),
+            "1 10\n",
+            "{}",
+            describe(&run)
+        );
+    }
+}
+
+/// The device pass's IR of `source` compiled with `flags`, as text.
+fn device_ir(dir: &Path, source: &str, flags: &[&str]) -> String {
+    let mut args = vec!["-fsycl", "-fsycl-device-only", source, "-o", "device.bc"];
+    args.extend_from_slice(flags);
+    let compiled = ncpu_in(dir, &args);
+    assert!(compiled.status.success(), "{}", describe(&compiled));
+    let text = Command::new(nativecpu_e2e_tests::llvm_bin().join("llvm-dis"))
+        .arg(dir.join("device.bc"))
+        .args(["-o", "-"])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&text.stdout).into_owned()
+}
+
+#[test]
+fn fast_math_reaches_device_code_and_fno_fast_math_takes_it_back() {
+    let dir = tempfile::tempdir().unwrap();
+    write_at(
+        dir.path(),
+        "kernel.cpp",
+        "#include <sycl/sycl.hpp>\nint main() {\n  sycl::queue q;\n  float *v = sycl::malloc_shared<float>(4, q);\n  \
+         q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { v[i] = v[i] / 3.0f; }).wait();\n}\n",
+        0,
+    );
+    let fast = device_ir(dir.path(), "kernel.cpp", &["-ffast-math"]);
+    assert!(
+        fast.contains("fmul fast float") || fast.contains("fdiv fast float"),
+        "{fast}"
+    );
+    let precise = device_ir(dir.path(), "kernel.cpp", &["-ffast-math", "-fno-fast-math"]);
+    assert!(
+        precise.contains("fdiv float") && !precise.contains(" fast "),
+        "{precise}"
+    );
+}

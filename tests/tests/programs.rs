@@ -111,6 +111,29 @@ fn standard_headers_come_with_sycl_hpp_and_survive_using_namespace_sycl() {
 }
 
 #[test]
+fn dpcpp_info_queries_pointers_spans_and_oneapi_function_objects() {
+    compile_and_run(&["dpcpp_surface.cpp"], &["-O2"]);
+}
+
+#[test]
+fn half_arithmetic_is_correctly_rounded_binary16() {
+    compile_and_run(&["half.cpp"], &["-O2"]);
+    compile_and_run(&["half.cpp"], &["-O0"]);
+}
+
+#[test]
+fn oneapi_printf_prints_every_call_from_kernels() {
+    let built = Built::compile(&[program("oneapi_printf.cpp")], &["-O2"]);
+    let stdout = built.run_and_check(&[]);
+    let mut lines: Vec<&str> = stdout.lines().collect();
+    lines.sort_unstable();
+    let mut expected = vec!["PASS".to_owned(), "single task 42 2.50 text".to_owned()];
+    expected.extend((0..8).map(|i| format!("work-item {i}")));
+    expected.sort_unstable();
+    assert_eq!(lines, expected);
+}
+
+#[test]
 fn legacy_and_fine_grained_header_paths() {
     compile_and_run(&["header_paths.cpp"], &["-O2"]);
 }

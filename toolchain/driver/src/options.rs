@@ -32,7 +32,7 @@ impl InputKind {
     pub fn of(path: &Path) -> Option<Self> {
         let extension = path.extension()?.to_str()?;
         Some(match extension {
-            "cpp" | "cc" | "cxx" | "c++" | "C" | "cp" => InputKind::Source,
+            "cpp" | "cc" | "cxx" | "c++" | "C" | "cp" | "CPP" => InputKind::Source,
             "o" | "obj" => InputKind::Object,
             "a" | "so" => InputKind::Archive,
             "bc" | "ll" => InputKind::DeviceIr,
@@ -66,8 +66,26 @@ pub struct Invocation {
     pub link_flags: Vec<String>,
     /// `-mllvm` options of the Native CPU backend (DPC++'s knobs, see [`BACKEND_OPTIONS`]).
     pub backend_options: Vec<BackendOption>,
+    /// `-MD`, `-MMD` and the flags that shape the dependency file.
+    pub dependencies: DependencyFlags,
+    /// `-x c++`: the inputs that follow are C++ sources whatever their extension.
+    pub force_cpp: bool,
     pub help: bool,
     pub version: bool,
+}
+
+/// clang's dependency-file flags, which build systems (CMake, Meson, Make rules) pass to every
+/// compile: the file lists the source's headers as Make prerequisites of the object.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DependencyFlags {
+    /// `-MD` (`Some(true)`: system headers too) or `-MMD` (`Some(false)`); `None`: no file.
+    pub system_headers: Option<bool>,
+    /// `-MF <file>`: where to write it.
+    pub file: Option<PathBuf>,
+    /// `-MT <target>` (as written) and `-MQ <target>` (Make-quoted), in order.
+    pub targets: Vec<(String, String)>,
+    /// `-MP`: a phony target for each header.
+    pub phony: bool,
 }
 
 impl Invocation {
@@ -140,6 +158,27 @@ const COMPILE_FLAGS_WITH_VALUE: &[&str] = &[
     "-iquote",
 ];
 
+/// DPC++'s own flags that build systems pass, accepted without effect: device code is never
+/// split (there is one device image per program), SYCL 2020 is the only standard, ids always
+/// fit in `size_t`, and unnamed lambdas always work.
+const DPCPP_FLAGS_WITHOUT_EFFECT: &[&str] = &[
+    "-fpreview-breaking-changes",
+    "-fsycl-id-queries-fit-in-int",
+    "-fno-sycl-id-queries-fit-in-int",
+    "-flink-huge-device-code",
+    "-fno-link-huge-device-code",
+    "-fsycl-unnamed-lambda",
+    "-fno-sycl-unnamed-lambda",
+    "-fsycl-device-code-split",
+    "-fsycl-dead-args-optimization",
+    "-fno-sycl-dead-args-optimization",
+    "-fsycl-early-optimizations",
+    "-fno-sycl-early-optimizations",
+];
+
+/// Prefixes of DPC++'s flags with a joined value, accepted without effect (see above).
+const DPCPP_PREFIXES_WITHOUT_EFFECT: &[&str] = &["-fsycl-device-code-split=", "-sycl-std="];
+
 /// Linker flags passed through as they are.
 const LINK_FLAGS: &[&str] = &[
     "-pthread",
@@ -166,6 +205,8 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
         compile_flags: Vec::new(),
         link_flags: Vec::new(),
         backend_options: Vec::new(),
+        dependencies: DependencyFlags::default(),
+        force_cpp: false,
         help: false,
         version: false,
     };
@@ -196,7 +237,17 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
             "-###" => invocation.print_only = true,
             "-v" => invocation.verbose = true,
             "-save-temps" => invocation.save_temps = true,
-            "-w" => invocation.compile_flags.push(arg.clone()),
+            "-w" | "-pedantic" | "-pedantic-errors" => invocation.compile_flags.push(arg.clone()),
+            "-MD" => invocation.dependencies.system_headers = Some(true),
+            "-MMD" => invocation.dependencies.system_headers = Some(false),
+            "-MP" => invocation.dependencies.phony = true,
+            "-MF" => invocation.dependencies.file = Some(PathBuf::from(value_of("-MF")?)),
+            "-MT" | "-MQ" => {
+                let target = value_of(arg)?;
+                invocation.dependencies.targets.push((arg.clone(), target));
+            }
+            "-x" => invocation.force_cpp = language_is_cpp(&value_of("-x")?)?,
+            flag if DPCPP_FLAGS_WITHOUT_EFFECT.contains(&flag) => {}
             "-mllvm" => {
                 let value = value_of("-mllvm")?;
                 invocation
@@ -223,8 +274,48 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
     Ok(invocation)
 }
 
+/// `-x <language>`: whether the following inputs are forced to C++ (`c++`) or not (`none`).
+fn language_is_cpp(language: &str) -> Result<bool, DriverError> {
+    match language {
+        "c++" => Ok(true),
+        "none" => Ok(false),
+        _ => Err(DriverError::UnknownArgument(format!("-x {language}"))),
+    }
+}
+
+/// `-MF<file>`, `-MT<target>`, `-MQ<target>` and `-x<language>`, joined; whether `arg` was one.
+fn parse_joined_dependency_or_language(
+    arg: &str,
+    invocation: &mut Invocation,
+) -> Result<bool, DriverError> {
+    if let Some(file) = arg.strip_prefix("-MF").filter(|f| !f.is_empty()) {
+        invocation.dependencies.file = Some(PathBuf::from(file));
+    } else if let Some(target) = ["-MT", "-MQ"].iter().find_map(|flag| {
+        arg.strip_prefix(flag)
+            .filter(|t| !t.is_empty())
+            .map(|t| (flag, t))
+    }) {
+        invocation
+            .dependencies
+            .targets
+            .push((target.0.to_string(), target.1.to_owned()));
+    } else if let Some(language) = arg.strip_prefix("-x").filter(|l| !l.is_empty()) {
+        invocation.force_cpp = language_is_cpp(language)?;
+    } else {
+        return Ok(false);
+    }
+    Ok(true)
+}
+
 /// Flags with a joined value, and inputs.
 fn parse_joined(arg: &str, invocation: &mut Invocation) -> Result<(), DriverError> {
+    if DPCPP_PREFIXES_WITHOUT_EFFECT
+        .iter()
+        .any(|p| arg.starts_with(p))
+        || parse_joined_dependency_or_language(arg, invocation)?
+    {
+        return Ok(());
+    }
     if let Some(targets) = arg.strip_prefix("-fsycl-targets=") {
         invocation.sycl = true;
         for target in targets.split(',') {
@@ -272,7 +363,14 @@ fn parse_joined(arg: &str, invocation: &mut Invocation) -> Result<(), DriverErro
         return Err(DriverError::UnknownArgument(arg.to_owned()));
     }
     let path = PathBuf::from(arg);
-    let kind = InputKind::of(&path).ok_or_else(|| DriverError::UnknownInputKind(path.clone()))?;
+    let kind = match InputKind::of(&path) {
+        Some(InputKind::Object | InputKind::Archive | InputKind::DeviceIr) | None
+            if invocation.force_cpp =>
+        {
+            InputKind::Source
+        }
+        kind => kind.ok_or_else(|| DriverError::UnknownInputKind(path.clone()))?,
+    };
     invocation.inputs.push((path, kind));
     Ok(())
 }
@@ -292,8 +390,16 @@ USAGE: ncpu++ [options] file...
   -march=<cpu>              CPU to generate code for (device code defaults to the build machine's)
   -I<dir> -D<macro> -U<macro> -std=<standard> -W<warning> -f<flag>
                             Passed to the front-ends as clang++ takes them
+  -include <file> -isystem <dir> -pedantic -fPIC
+                            Passed to the front-ends as clang++ takes them
+  -MD -MMD -MF <file> -MT <target> -MQ <target> -MP
+                            Write a Make dependency file listing the headers of both passes
+  -x c++                    Treat the following inputs as C++ sources
   -L<dir> -l<library> -Wl,<args> -pthread
                             Passed to the host link
+  -fsycl-device-code-split=<mode> -sycl-std=<version> -fpreview-breaking-changes
+  -f[no-]sycl-id-queries-fit-in-int -flink-huge-device-code -fsycl-unnamed-lambda
+                            DPC++'s flags, accepted without effect
   -mllvm <option>           Native CPU backend options, as DPC++ spells them:
                             -native-cpu-debug (debuggable work-items at any -O),
                             -sycl-native-dump-device-ir (print the device IR after the pipeline),
@@ -393,5 +499,40 @@ mod tests {
             parse_str("-fsycl-device-only a.cpp").unwrap().mode,
             Mode::DeviceOnly
         );
+    }
+
+    #[test]
+    fn dependency_flags_separate_and_joined() {
+        let inv = parse_str("-fsycl -MD -MF deps.d -MT a.o -MQx$y -MP -MMD -c a.cpp").unwrap();
+        assert_eq!(
+            inv.dependencies,
+            DependencyFlags {
+                system_headers: Some(false),
+                file: Some(PathBuf::from("deps.d")),
+                targets: vec![("-MT".into(), "a.o".into()), ("-MQ".into(), "x$y".into())],
+                phony: true,
+            }
+        );
+        assert!(inv.compile_flags.is_empty());
+    }
+
+    #[test]
+    fn language_and_dpcpp_flags() {
+        let inv = parse_str(
+            "-fsycl -sycl-std=2020 -fsycl-device-code-split=per_kernel -fpreview-breaking-changes \
+             -fno-sycl-id-queries-fit-in-int -flink-huge-device-code -fsycl-unnamed-lambda \
+             -x c++ kernels.sycl -x none b.o",
+        )
+        .unwrap();
+        assert!(inv.compile_flags.is_empty());
+        assert_eq!(
+            inv.inputs[0],
+            (PathBuf::from("kernels.sycl"), InputKind::Source)
+        );
+        assert_eq!(inv.inputs[1], (PathBuf::from("b.o"), InputKind::Object));
+        assert!(matches!(
+            parse_str("-x fortran a.f"),
+            Err(DriverError::UnknownArgument(_))
+        ));
     }
 }

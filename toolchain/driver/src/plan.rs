@@ -4,7 +4,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::options::{InputKind, Invocation, Mode};
+use crate::options::{DependencyFlags, InputKind, Invocation, Mode};
 use crate::tools::Tools;
 use crate::DriverError;
 
@@ -100,7 +100,17 @@ fn stem(path: &Path) -> String {
 /// The steps of an invocation, and the scratch space they write to (kept alive by the caller).
 pub struct Plan {
     pub commands: Vec<Command>,
+    /// Dependency files of device passes to merge into the requested ones, once the commands
+    /// have run: `(device pass's file, requested file)`.
+    pub dependency_merges: Vec<(PathBuf, PathBuf)>,
     pub scratch: Scratch,
+}
+
+/// Where one front-end pass writes its dependency file, and the object it describes.
+#[derive(Clone, Copy)]
+struct DependencyOutput<'a> {
+    file: &'a Path,
+    object: &'a Path,
 }
 
 struct Planner<'a> {
@@ -108,10 +118,70 @@ struct Planner<'a> {
     tools: &'a Tools,
     scratch: Scratch,
     commands: Vec<Command>,
+    dependency_merges: Vec<(PathBuf, PathBuf)>,
 }
 
 impl Planner<'_> {
-    fn device_front_end(&mut self, source: &Path, output: &Path) {
+    /// The dependency flags of a front-end pass writing `output`; nothing without `-MD`/`-MMD`.
+    fn dependency_args(&self, output: Option<DependencyOutput<'_>>) -> Vec<OsString> {
+        match output {
+            Some(output) => dependency_flags(
+                &self.invocation.dependencies,
+                Some(output.file),
+                Some(output.object),
+            ),
+            None => Vec::new(),
+        }
+    }
+
+    /// The requested dependency file of `source` compiled to `object` (clang's default: the
+    /// object's name with `.d`), and the device pass's own, merged into it after the run.
+    fn dependency_files(&mut self, source: &Path, object: &Path) -> Option<(PathBuf, PathBuf)> {
+        self.invocation.dependencies.system_headers?;
+        let file = self
+            .invocation
+            .dependencies
+            .file
+            .clone()
+            .unwrap_or_else(|| object.with_extension("d"));
+        let device = self.scratch.file(&format!("{}.device.d", stem(source)));
+        self.dependency_merges.push((device.clone(), file.clone()));
+        Some((file, device))
+    }
+
+    /// Both front-end passes of `source`, the host object to `host` and the device bitcode to
+    /// `device`, with dependency files describing `object`.
+    fn front_ends(&mut self, source: &Path, device: &Path, host: &Path, object: &Path) {
+        let files = self.dependency_files(source, object);
+        let output = |file| DependencyOutput { file, object };
+        self.device_front_end(
+            source,
+            device,
+            files.as_ref().map(|(_, d)| output(d.as_path())),
+        );
+        self.host_front_end(
+            source,
+            host,
+            files.as_ref().map(|(f, _)| output(f.as_path())),
+        );
+    }
+
+    /// `-x c++` before the source when the user forced the language.
+    fn source_args(&self, source: &Path) -> Vec<OsString> {
+        let mut args: Vec<OsString> = Vec::new();
+        if self.invocation.force_cpp {
+            args.extend(["-x".into(), "c++".into()]);
+        }
+        args.push(source.into());
+        args
+    }
+
+    fn device_front_end(
+        &mut self,
+        source: &Path,
+        output: &Path,
+        dependencies: Option<DependencyOutput<'_>>,
+    ) {
         let invocation = self.invocation;
         let front_end_output = self.scratch.file(&format!("{}.device-fe.bc", stem(source)));
         let opt = invocation.opt_flag.clone().unwrap_or_else(|| "-O2".into());
@@ -132,8 +202,13 @@ impl Planner<'_> {
         if invocation.debug {
             clang = clang.arg("-g");
         }
-        self.commands
-            .push(clang.arg(source).arg("-o").arg(&front_end_output));
+        clang = clang.args(self.dependency_args(dependencies));
+        self.commands.push(
+            clang
+                .args(self.source_args(source))
+                .arg("-o")
+                .arg(&front_end_output),
+        );
         self.commands.push(
             Command::new(&self.tools.muxc)
                 .arg("--passes=assign-sycl-module-id,lower-kernel-properties")
@@ -144,7 +219,12 @@ impl Planner<'_> {
         );
     }
 
-    fn host_front_end(&mut self, source: &Path, output: &Path) {
+    fn host_front_end(
+        &mut self,
+        source: &Path,
+        output: &Path,
+        dependencies: Option<DependencyOutput<'_>>,
+    ) {
         let invocation = self.invocation;
         let mut clang = Command::new(&self.tools.clang)
             .args([
@@ -160,7 +240,9 @@ impl Planner<'_> {
         if invocation.debug {
             clang = clang.arg("-g");
         }
-        self.commands.push(clang.arg(source).arg("-o").arg(output));
+        clang = clang.args(self.dependency_args(dependencies));
+        self.commands
+            .push(clang.args(self.source_args(source)).arg("-o").arg(output));
     }
 
     /// `ncpu++ -c device.bc -o device.o`: the Native CPU backend.
@@ -183,6 +265,40 @@ impl Planner<'_> {
             .push(command.arg(device_ir).arg("-o").arg(output));
     }
 
+    /// The device bitcode of the members of a static archive made by `ncpu++ -fsycl -c`:
+    /// `llvm-ar x` extracts them, `llvm-objcopy` dumps each one's section. The archive itself goes
+    /// to the host link unchanged (the section is SHF_EXCLUDE), which takes the members it needs.
+    fn archive_device_code(&mut self, archive: &Path) -> Result<Vec<PathBuf>, DriverError> {
+        let members = device_members(archive)?;
+        if members.is_empty() {
+            return Ok(Vec::new());
+        }
+        let directory = self.scratch.file(&format!("{}.members", stem(archive)));
+        self.commands.push(
+            Command::new(&self.tools.llvm_ar)
+                .arg("x")
+                .arg(format!("--output={}", directory.display()))
+                .arg(archive)
+                .args(members.iter()),
+        );
+        let mut modules = Vec::new();
+        for member in &members {
+            let name = format!("{}-{}", stem(archive), stem(Path::new(member)));
+            let device = self.scratch.file(&format!("{name}.device.bc"));
+            self.commands.push(
+                Command::new(&self.tools.llvm_objcopy)
+                    .arg(format!(
+                        "--dump-section={DEVICE_SECTION}={}",
+                        device.display()
+                    ))
+                    .arg(directory.join(member))
+                    .arg(self.scratch.file(&format!("{name}.host.o"))),
+            );
+            modules.push(device);
+        }
+        Ok(modules)
+    }
+
     fn output_or(&self, default: PathBuf) -> PathBuf {
         self.invocation.output.clone().unwrap_or(default)
     }
@@ -199,7 +315,13 @@ impl Planner<'_> {
                         )));
                     }
                     let output = self.output_or(PathBuf::from(format!("{}.bc", stem(input))));
-                    self.device_front_end(input, &output);
+                    let file = self.invocation.dependencies.file.clone();
+                    let file = file.unwrap_or_else(|| output.with_extension("d"));
+                    let dependencies = DependencyOutput {
+                        file: &file,
+                        object: &output,
+                    };
+                    self.device_front_end(input, &output, Some(dependencies));
                 }
             }
             Mode::CompileOnly => {
@@ -210,8 +332,7 @@ impl Planner<'_> {
                                 self.output_or(PathBuf::from(format!("{}.o", stem(input))));
                             let device = self.scratch.file(&format!("{}.device.bc", stem(input)));
                             let host = self.scratch.file(&format!("{}.host.o", stem(input)));
-                            self.device_front_end(input, &device);
-                            self.host_front_end(input, &host);
+                            self.front_ends(input, &device, &host, &output);
                             self.commands.push(
                                 Command::new(&self.tools.llvm_objcopy)
                                     .arg(format!(
@@ -248,8 +369,12 @@ impl Planner<'_> {
                 InputKind::Source => {
                     let device = self.scratch.file(&format!("{}.device.bc", stem(input)));
                     let host = self.scratch.file(&format!("{}.host.o", stem(input)));
-                    self.device_front_end(input, &device);
-                    self.host_front_end(input, &host);
+                    self.front_ends(
+                        input,
+                        &device,
+                        &host,
+                        Path::new(&format!("{}.o", stem(input))),
+                    );
                     device_modules.push(device);
                     host_inputs.push(host);
                 }
@@ -269,9 +394,16 @@ impl Planner<'_> {
                     device_modules.push(device);
                     host_inputs.push(host);
                 }
-                InputKind::Object | InputKind::Archive => host_inputs.push(input.clone()),
+                InputKind::Archive => {
+                    device_modules.extend(self.archive_device_code(input)?);
+                    host_inputs.push(input.clone());
+                }
+                InputKind::Object => host_inputs.push(input.clone()),
                 InputKind::DeviceIr => device_modules.push(input.clone()),
             }
+        }
+        for archive in static_libraries(&invocation.link_flags) {
+            device_modules.extend(self.archive_device_code(&archive)?);
         }
         if !device_modules.is_empty() {
             let linked = self.scratch.file(&format!("{out_stem}.device-linked.bc"));
@@ -328,6 +460,14 @@ impl Planner<'_> {
         if invocation.debug {
             clang = clang.arg("-g");
         }
+        clang = clang.args(dependency_flags(
+            &invocation.dependencies,
+            invocation.dependencies.file.as_deref(),
+            None,
+        ));
+        if invocation.force_cpp {
+            clang = clang.args(["-x", "c++"]);
+        }
         if invocation.mode == Mode::CompileOnly {
             clang = clang.arg("-c");
         }
@@ -341,19 +481,98 @@ impl Planner<'_> {
     }
 }
 
-/// Whether an object was made by `ncpu++ -fsycl -c` and carries device bitcode.
-fn has_device_section(path: &Path) -> Result<bool, DriverError> {
-    let bytes = std::fs::read(path).map_err(|source| DriverError::Io {
+/// clang's dependency-file flags: `-MD` or `-MMD`, `-MF file`, the targets of `-MT`/`-MQ` or
+/// else `default_target` (Make-quoted, as clang's own default), and `-MP`; nothing without
+/// `-MD`/`-MMD`.
+fn dependency_flags(
+    flags: &DependencyFlags,
+    file: Option<&Path>,
+    default_target: Option<&Path>,
+) -> Vec<OsString> {
+    let Some(system_headers) = flags.system_headers else {
+        return Vec::new();
+    };
+    let mut args: Vec<OsString> = vec![if system_headers { "-MD" } else { "-MMD" }.into()];
+    if let Some(file) = file {
+        args.extend(["-MF".into(), file.into()]);
+    }
+    match default_target {
+        Some(target) if flags.targets.is_empty() => args.extend(["-MQ".into(), target.into()]),
+        _ => {}
+    }
+    for (flag, target) in &flags.targets {
+        args.extend([flag.into(), target.into()]);
+    }
+    if flags.phony {
+        args.push("-MP".into());
+    }
+    args
+}
+
+fn read_input(path: &Path) -> Result<Vec<u8>, DriverError> {
+    std::fs::read(path).map_err(|source| DriverError::Io {
         path: path.to_path_buf(),
         source,
-    })?;
-    Ok(match goblin::elf::Elf::parse(&bytes) {
+    })
+}
+
+/// Whether ELF bytes are an object made by `ncpu++ -fsycl -c`, carrying device bitcode.
+fn elf_has_device_section(bytes: &[u8]) -> bool {
+    match goblin::elf::Elf::parse(bytes) {
         Ok(elf) => elf
             .section_headers
             .iter()
             .any(|header| elf.shdr_strtab.get_at(header.sh_name) == Some(DEVICE_SECTION)),
         Err(_) => false,
-    })
+    }
+}
+
+/// Whether an object was made by `ncpu++ -fsycl -c` and carries device bitcode.
+fn has_device_section(path: &Path) -> Result<bool, DriverError> {
+    Ok(elf_has_device_section(&read_input(path)?))
+}
+
+/// The static archives the host link will take for `-l<name>`: `lib<name>.a` in the first `-L`
+/// directory that has `lib<name>.a` or `lib<name>.so` (the linker prefers the shared library,
+/// which carries no device code of ours).
+fn static_libraries(link_flags: &[String]) -> Vec<PathBuf> {
+    let directories: Vec<&str> = link_flags
+        .iter()
+        .filter_map(|f| f.strip_prefix("-L"))
+        .collect();
+    link_flags
+        .iter()
+        .filter_map(|flag| flag.strip_prefix("-l"))
+        .filter_map(|name| {
+            directories.iter().find_map(|dir| {
+                let dir = Path::new(dir);
+                if dir.join(format!("lib{name}.so")).exists() {
+                    return Some(None);
+                }
+                let archive = dir.join(format!("lib{name}.a"));
+                archive.exists().then_some(Some(archive))
+            })?
+        })
+        .collect()
+}
+
+/// The members of a static archive that carry device bitcode (none for a shared library or an
+/// archive of plain objects).
+fn device_members(path: &Path) -> Result<Vec<String>, DriverError> {
+    let bytes = read_input(path)?;
+    let Ok(archive) = goblin::archive::Archive::parse(&bytes) else {
+        return Ok(Vec::new());
+    };
+    Ok(archive
+        .members()
+        .into_iter()
+        .filter(|member| {
+            archive
+                .extract(member, &bytes)
+                .is_ok_and(elf_has_device_section)
+        })
+        .map(str::to_owned)
+        .collect())
 }
 
 /// Plans `invocation`: checks inputs exist and lists the commands.
@@ -386,6 +605,7 @@ pub fn plan(invocation: &Invocation, tools: &Tools) -> Result<Plan, DriverError>
         tools,
         scratch: Scratch::new(invocation.save_temps, &prefix)?,
         commands: Vec::new(),
+        dependency_merges: Vec::new(),
     };
     if invocation.sycl {
         planner.plan_sycl()?;
@@ -394,6 +614,7 @@ pub fn plan(invocation: &Invocation, tools: &Tools) -> Result<Plan, DriverError>
     }
     Ok(Plan {
         commands: planner.commands,
+        dependency_merges: planner.dependency_merges,
         scratch: planner.scratch,
     })
 }

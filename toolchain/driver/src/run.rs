@@ -7,6 +7,7 @@ use nativecpu_compiler::backend::{compile_device_module, BackendOptions};
 use nativecpu_compiler::pipeline::VectorizerOptions;
 use nativecpu_compiler::target::CpuSelection;
 
+use crate::depfile;
 use crate::options::{BackendOption, InputKind, Invocation, Mode};
 use crate::plan::{plan, Command};
 use crate::tools::Tools;
@@ -100,6 +101,11 @@ pub fn run(invocation: &Invocation) -> Result<(), DriverError> {
         }
         if !invocation.print_only {
             execute(command)?;
+        }
+    }
+    if !invocation.print_only {
+        for (device, requested) in &plan.dependency_merges {
+            depfile::merge(device, requested)?;
         }
     }
     Ok(())

@@ -16,6 +16,7 @@ pub struct Tools {
     pub clang: PathBuf,
     pub llvm_link: PathBuf,
     pub llvm_objcopy: PathBuf,
+    pub llvm_ar: PathBuf,
     pub muxc: PathBuf,
     pub post_link: PathBuf,
     pub wrapper: PathBuf,
@@ -68,6 +69,7 @@ impl Tools {
                 llvm.join("llvm-objcopy"),
                 "llvm-objcopy of LLVM 22 (install llvm-22)",
             )?,
+            llvm_ar: require(llvm.join("llvm-ar"), "llvm-ar of LLVM 22 (install llvm-22)")?,
             muxc: require(own_dir.join("muxc"), "muxc (build the workspace)")?,
             post_link: require(
                 own_dir.join("sycl-post-link"),

@@ -1,16 +1,20 @@
 // sycl::accessor (device buffer accessors) and sycl::host_accessor (SYCL 2020 section 4.7.6).
 //
 // A device accessor is captured by value into kernel functors, so its layout must be the same in
-// the host and the device compilation: a pointer to the buffer's memory, the buffer's range, and
-// the accessed sub-range (offset and range). Nothing else; in particular no reference count.
+// the host and the device compilation: a pointer to the buffer's memory, the buffer's range, the
+// accessed sub-range (offset and range), and a plain pointer to the buffer's storage, which
+// handler::require uses for placeholder accessors (made without a handler). In particular no
+// reference count: a placeholder accessor does not keep its buffer alive.
 #pragma once
 
 #include <cstddef>
 #include <memory>
 #include <type_traits>
 
+#include "atomic.hpp"
 #include "buffer.hpp"
 #include "detail/defines.hpp"
+#include "multi_ptr.hpp"
 #include "properties.hpp"
 #include "range.hpp"
 
@@ -119,22 +123,44 @@ public:
   accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, mode_tag_t<TagMode>,
            const property_list & = {})
       : accessor(buf, h, access_range, id<Dims>()) {}
-  // Every constructor ends here: the command group now depends on the buffer's earlier commands.
+  // Every constructor with a handler ends here: the command group now depends on the buffer's
+  // earlier commands.
   template <typename T, typename AllocatorT>
   accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, id<Dims> offset,
-           const property_list & = {})
-      : view_(buf.data(), buf.get_range(), access_range, offset) {
-    detail::check_sub_range(buf.get_range(), access_range, offset);
+           const property_list &props = {})
+      : accessor(buf, access_range, offset, props) {
+    placeholder_ = false;
     detail::require(h, buf.storage(), Mode != access_mode::read);
+  }
+  // Placeholder accessors: bound to a command group later by handler::require.
+  template <typename T, typename AllocatorT>
+  explicit accessor(buffer<T, Dims, AllocatorT> &buf, const property_list &props = {})
+      : accessor(buf, buf.get_range(), id<Dims>(), props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  accessor(buffer<T, Dims, AllocatorT> &buf, mode_tag_t<TagMode>, const property_list &props = {})
+      : accessor(buf, props) {}
+  template <typename T, typename AllocatorT>
+  accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, const property_list &props = {})
+      : accessor(buf, access_range, id<Dims>(), props) {}
+  template <typename T, typename AllocatorT>
+  accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, id<Dims> offset, const property_list & = {})
+      : view_(buf.data(), buf.get_range(), access_range, offset), storage_(buf.storage().get()) {
+    detail::check_sub_range(buf.get_range(), access_range, offset);
   }
   template <typename T, typename AllocatorT, access_mode TagMode>
   accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, id<Dims> offset,
            mode_tag_t<TagMode>, const property_list &props = {})
       : accessor(buf, h, access_range, offset, props) {}
 
-  reference operator[](const id<Dims> &index) const { return view_.at(index); }
-  template <int D = Dims, typename = std::enable_if_t<D == 1>> reference operator[](std::size_t index) const {
-    return view_.at(id<1>(index));
+  // An element, or in access::mode::atomic a sycl::atomic of it (atomic.hpp).
+  decltype(auto) operator[](const id<Dims> &index) const {
+    if constexpr (Mode == access_mode::atomic)
+      return atomic<DataT>(multi_ptr<DataT, access::address_space::global_space>(&view_.at(index)));
+    else
+      return view_.at(index);
+  }
+  template <int D = Dims, typename = std::enable_if_t<D == 1>> decltype(auto) operator[](std::size_t index) const {
+    return (*this)[id<1>(index)];
   }
   template <int D = Dims, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
     return detail::subscript<accessor, Dims, 0>(*this, id<Dims>())[index];
@@ -145,15 +171,29 @@ public:
   std::size_t size() const noexcept { return view_.size(); }
   std::size_t get_count() const { return size(); }
   std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
-  bool is_placeholder() const { return false; }
+  bool is_placeholder() const { return placeholder_; }
   element *get_pointer() const { return view_.base(); }
+  // The start of the buffer's memory, also for a ranged accessor (SYCL 2020 4.7.6.9).
+  template <access::decorated IsDecorated = access::decorated::no>
+  multi_ptr<element, access::address_space::global_space, IsDecorated> get_multi_ptr() const noexcept {
+    return multi_ptr<element, access::address_space::global_space, IsDecorated>(view_.base());
+  }
+
+  // Not part of the SYCL interface: what handler::require registers.
+  detail::buffer_storage *storage() const { return storage_; }
 
 private:
   detail::accessor_view<element, Dims> view_;
+  detail::buffer_storage *storage_ = nullptr;
+  bool placeholder_ = true;
 };
 
 template <typename T, int Dims, typename A>
 accessor(buffer<T, Dims, A> &, handler &, const property_list & = {}) -> accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A>
+accessor(buffer<T, Dims, A> &, const property_list & = {}) -> accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+accessor(buffer<T, Dims, A> &, mode_tag_t<M>, const property_list & = {}) -> accessor<T, Dims, M>;
 template <typename T, int Dims, typename A, access_mode M>
 accessor(buffer<T, Dims, A> &, handler &, mode_tag_t<M>, const property_list & = {}) -> accessor<T, Dims, M>;
 template <typename T, int Dims, typename A>

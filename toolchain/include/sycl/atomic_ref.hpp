@@ -17,8 +17,8 @@
 // the order C++ uses for the one-order compare-exchange: the load takes acquire, the store
 // release, the failure order relaxed or acquire.
 //
-// Not implemented: atomic_ref of 1- or 2-byte types (not in SYCL 2020) and the deprecated
-// sycl::atomic class.
+// Not implemented: atomic_ref of 1- or 2-byte types (not in SYCL 2020). The deprecated
+// sycl::atomic class is in atomic.hpp.
 #pragma once
 
 #include <cstddef>

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
@@ -32,7 +33,7 @@ template <typename DataT, int Dims, access_mode Mode> class host_accessor;
 namespace detail {
 
 // The memory of one buffer, shared by all copies of the buffer object and by host accessors.
-class buffer_storage {
+class buffer_storage : public std::enable_shared_from_this<buffer_storage> {
 public:
   explicit buffer_storage(std::size_t bytes) : bytes_(bytes) {
     if (bytes_ != 0) {
@@ -122,8 +123,10 @@ public:
     storage_->keep_alive(host_data);
   }
 
+  // (Not for buffers themselves: copying a non-const buffer must share it, not copy its data.)
   template <typename Container, int D = Dims,
-            typename = std::enable_if_t<D == 1 && detail::is_contiguous_container<Container>::value>>
+            typename = std::enable_if_t<D == 1 && detail::is_contiguous_container<Container>::value &&
+                                        !std::is_same_v<std::remove_const_t<Container>, buffer>>>
   buffer(Container &container, const property_list & = {})
       : range_(container.size()), storage_(make_storage(range<1>(container.size()))) {
     copy_in(container.data());
@@ -210,3 +213,9 @@ buffer(InputIterator, InputIterator, const property_list & = {})
 
 } // namespace _V1
 } // namespace sycl
+
+template <typename T, int Dims, typename AllocatorT> struct std::hash<sycl::buffer<T, Dims, AllocatorT>> {
+  std::size_t operator()(const sycl::buffer<T, Dims, AllocatorT> &b) const noexcept {
+    return std::hash<const void *>()(b.data());
+  }
+};

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "detail/gentypes.hpp"
+#include "half_type.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -44,10 +45,15 @@ template <typename T> T radians(T degrees) {
 #define NCPU_COMMON_1(name, ...)                                                                    \
   inline float name(float x) { return __VA_ARGS__; }                                                \
   inline double name(double x) { return __VA_ARGS__; }                                              \
+  inline half name(half x) { return half(name(float(x))); }                                         \
   template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>                 \
   detail::value_t<T> name(const T &arg) {                                                           \
     using result = detail::value_t<T>;                                                              \
     return detail::map_elements<result>([](auto x) { return __VA_ARGS__; }, result(arg));           \
+  }                                                                                                 \
+  template <typename T, std::enable_if_t<detail::is_nonscalar_half_v<T>, int> = 0>                  \
+  detail::value_t<T> name(const T &arg) {                                                           \
+    return detail::as_half_shape<T>(name(detail::as_float_shape(arg)));                             \
   }
 NCPU_COMMON_1(degrees, detail::common::degrees(x))
 NCPU_COMMON_1(radians, detail::common::radians(x))
@@ -58,6 +64,7 @@ NCPU_COMMON_1(sign, detail::common::sign(x))
 #define NCPU_COMMON_MAX_MIN(name, builtin)                                                          \
   inline float name(float x, float y) { return builtin(x, y); }                                     \
   inline double name(double x, double y) { return builtin(x, y); }                                  \
+  inline half name(half x, half y) { return half(name(float(x), float(y))); }                       \
   template <typename T, typename U,                                                                 \
             std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U>, int> = 0> \
   detail::value_t<T> name(const T &x, const U &y) {                                                 \
@@ -67,6 +74,11 @@ NCPU_COMMON_1(sign, detail::common::sign(x))
   template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>                 \
   detail::value_t<T> name(const T &x, detail::element_t<T> y) {                                     \
     return name(detail::value_t<T>(x), detail::value_t<T>(y));                                      \
+  }                                                                                                 \
+  template <typename T, typename U,                                                                 \
+            std::enable_if_t<detail::is_nonscalar_half_v<T> && detail::same_shape_v<T, U>, int> = 0> \
+  detail::value_t<T> name(const T &x, const U &y) {                                                 \
+    return detail::as_half_shape<T>(name(detail::as_float_shape(x), detail::as_float_shape(y)));    \
   }
 NCPU_COMMON_MAX_MIN(max, __builtin_elementwise_max)
 NCPU_COMMON_MAX_MIN(min, __builtin_elementwise_min)
@@ -75,6 +87,7 @@ NCPU_COMMON_MAX_MIN(min, __builtin_elementwise_min)
 // clamp: min(max(x, minval), maxval).
 inline float clamp(float x, float minval, float maxval) { return min(max(x, minval), maxval); }
 inline double clamp(double x, double minval, double maxval) { return min(max(x, minval), maxval); }
+inline half clamp(half x, half minval, half maxval) { return min(max(x, minval), maxval); }
 template <typename T, typename U, typename V,
           std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U> && detail::same_shape_v<T, V>,
                            int> = 0>
@@ -89,6 +102,7 @@ detail::value_t<T> clamp(const T &x, detail::element_t<T> minval, detail::elemen
 // mix: x + (y - x) * a, with a of x's shape or one scalar for every element.
 inline float mix(float x, float y, float a) { return detail::common::mix(x, y, a); }
 inline double mix(double x, double y, double a) { return detail::common::mix(x, y, a); }
+inline half mix(half x, half y, half a) { return half(mix(float(x), float(y), float(a))); }
 template <typename T, typename U, typename V,
           std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U> && detail::same_shape_v<T, V>,
                            int> = 0>
@@ -107,6 +121,7 @@ detail::value_t<T> mix(const T &x, const U &y, detail::element_t<T> a) {
 // step: 0 where x < edge, 1 elsewhere; edge of x's shape or one scalar.
 inline float step(float edge, float x) { return detail::common::step(edge, x); }
 inline double step(double edge, double x) { return detail::common::step(edge, x); }
+inline half step(half edge, half x) { return half(step(float(edge), float(x))); }
 template <typename T, typename U,
           std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U>, int> = 0>
 detail::value_t<T> step(const T &edge, const U &x) {
@@ -123,6 +138,9 @@ detail::value_t<T> step(detail::element_t<T> edge, const T &x) {
 // smoothstep: Hermite interpolation between 0 (x <= edge0) and 1 (x >= edge1).
 inline float smoothstep(float edge0, float edge1, float x) { return detail::common::smoothstep(edge0, edge1, x); }
 inline double smoothstep(double edge0, double edge1, double x) { return detail::common::smoothstep(edge0, edge1, x); }
+inline half smoothstep(half edge0, half edge1, half x) {
+  return half(smoothstep(float(edge0), float(edge1), float(x)));
+}
 template <typename T, typename U, typename V,
           std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U> && detail::same_shape_v<T, V>,
                            int> = 0>

@@ -3,21 +3,29 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <cstdint>
+#include <cstdio>
 #include <string>
+#include <type_traits>
 #include <vector>
+
+#include <unistd.h>
 
 #include <nativecpu/runtime.h>
 
 #include "detail/defines.hpp"
 #include "exception.hpp"
 #include "memory_model.hpp"
+#include "properties.hpp"
 #include "range.hpp"
 
 namespace sycl {
 inline namespace _V1 {
 
-enum class backend { native_cpu };
+// native_cpu is this device's; the others name DPC++'s backends, which programs compare
+// against (no device here has them).
+enum class backend { native_cpu, opencl, ext_oneapi_level_zero, ext_oneapi_cuda, ext_oneapi_hip, all };
 
 enum class aspect {
   cpu, gpu, accelerator, custom, emulated, host_debuggable, fp16, fp64, atomic64, image,
@@ -26,9 +34,15 @@ enum class aspect {
   usm_system_allocations
 };
 
+class platform;
+class context;
+class device;
+
 namespace info {
 enum class device_type : unsigned int { cpu, gpu, accelerator, custom, automatic, host, all };
 enum class local_mem_type : int { none, local, global };
+enum class fp_config { denorm, inf_nan, round_to_nearest, round_to_zero, round_to_inf, fma, correctly_rounded_divide_sqrt, soft_float };
+enum class global_mem_cache_type : int { none, read_only, read_write };
 
 namespace device {
 struct device_type { using return_type = info::device_type; };
@@ -49,6 +63,48 @@ struct atomic_memory_order_capabilities { using return_type = std::vector<memory
 struct atomic_fence_order_capabilities { using return_type = std::vector<memory_order>; };
 struct atomic_memory_scope_capabilities { using return_type = std::vector<memory_scope>; };
 struct atomic_fence_scope_capabilities { using return_type = std::vector<memory_scope>; };
+struct aspects { using return_type = std::vector<aspect>; };
+struct platform { using return_type = sycl::platform; };
+struct extensions { using return_type = std::vector<std::string>; };
+struct is_available { using return_type = bool; };
+struct is_compiler_available { using return_type = bool; };
+struct is_linker_available { using return_type = bool; };
+struct usm_device_allocations { using return_type = bool; };
+struct usm_host_allocations { using return_type = bool; };
+struct usm_shared_allocations { using return_type = bool; };
+struct usm_restricted_shared_allocations { using return_type = bool; };
+struct usm_system_allocations { using return_type = bool; };
+struct host_unified_memory { using return_type = bool; };
+struct endian_little { using return_type = bool; };
+struct error_correction_support { using return_type = bool; };
+struct image_support { using return_type = bool; };
+struct max_mem_alloc_size { using return_type = std::uint64_t; };
+struct global_mem_cache_size { using return_type = std::uint64_t; };
+struct global_mem_cacheline_size { using return_type = std::uint32_t; };
+struct global_mem_cache_type { using return_type = info::global_mem_cache_type; };
+struct max_clock_frequency { using return_type = std::uint32_t; };
+struct address_bits { using return_type = std::uint32_t; };
+struct mem_base_addr_align { using return_type = std::uint32_t; };
+struct max_parameter_size { using return_type = std::size_t; };
+struct profiling_timer_resolution { using return_type = std::size_t; };
+struct partition_max_sub_devices { using return_type = std::uint32_t; };
+struct opencl_c_version { using return_type = std::string; };
+struct backend_version { using return_type = std::string; };
+struct half_fp_config { using return_type = std::vector<info::fp_config>; };
+struct single_fp_config { using return_type = std::vector<info::fp_config>; };
+struct double_fp_config { using return_type = std::vector<info::fp_config>; };
+// Vector widths in elements: what fills one SIMD register of the host compilation's target.
+#define NCPU_VECTOR_WIDTH_DESCRIPTORS(type)                                                         \
+  struct preferred_vector_width_##type { using return_type = std::uint32_t; };                     \
+  struct native_vector_width_##type { using return_type = std::uint32_t; };
+NCPU_VECTOR_WIDTH_DESCRIPTORS(char)
+NCPU_VECTOR_WIDTH_DESCRIPTORS(short)
+NCPU_VECTOR_WIDTH_DESCRIPTORS(int)
+NCPU_VECTOR_WIDTH_DESCRIPTORS(long)
+NCPU_VECTOR_WIDTH_DESCRIPTORS(float)
+NCPU_VECTOR_WIDTH_DESCRIPTORS(double)
+NCPU_VECTOR_WIDTH_DESCRIPTORS(half)
+#undef NCPU_VECTOR_WIDTH_DESCRIPTORS
 } // namespace device
 
 namespace context {
@@ -62,6 +118,8 @@ namespace platform {
 struct name { using return_type = std::string; };
 struct vendor { using return_type = std::string; };
 struct version { using return_type = std::string; };
+struct profile { using return_type = std::string; };
+struct extensions { using return_type = std::vector<std::string>; };
 } // namespace platform
 } // namespace info
 
@@ -92,6 +150,114 @@ inline std::vector<memory_scope> all_memory_scopes() {
   return {memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group, memory_scope::device,
           memory_scope::system};
 }
+// The aspects the device has, for device::has and info::device::aspects.
+inline std::vector<aspect> device_aspects() {
+  return {aspect::cpu,
+          aspect::fp16,
+          aspect::fp64,
+          aspect::atomic64,
+          aspect::usm_device_allocations,
+          aspect::usm_host_allocations,
+          aspect::usm_shared_allocations,
+          aspect::usm_system_allocations};
+}
+// The OpenCL extension names matching those aspects (info::device::extensions, deprecated).
+inline std::vector<std::string> device_extensions() {
+  return {"cl_khr_fp16", "cl_khr_fp64", "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics"};
+}
+inline bool has_extension(const std::string &name) {
+  for (const auto &extension : device_extensions())
+    if (extension == name) return true;
+  return false;
+}
+
+// Bytes of the host's physical memory: the device's global memory and its largest allocation.
+inline std::uint64_t physical_memory() {
+  long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page_size > 0 ? std::uint64_t(pages) * std::uint64_t(page_size) : 0;
+}
+// A sysconf cache value, or `fallback` where the C library does not know it.
+inline long cache_property(int name, long fallback) {
+  long value = sysconf(name);
+  return value > 0 ? value : fallback;
+}
+// The CPU's highest clock in MHz from Linux's cpufreq, 0 where the kernel does not say.
+inline std::uint32_t max_clock_mhz() {
+  std::uint32_t khz = 0;
+  if (std::FILE *file = std::fopen("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", "r")) {
+    if (std::fscanf(file, "%u", &khz) != 1) khz = 0;
+    std::fclose(file);
+  }
+  return khz / 1000;
+}
+
+// Bytes of one SIMD register of the host compilation's target (vector widths are in elements).
+#if defined(__AVX512F__)
+inline constexpr std::uint32_t simd_bytes = 64;
+#elif defined(__AVX__)
+inline constexpr std::uint32_t simd_bytes = 32;
+#else
+inline constexpr std::uint32_t simd_bytes = 16;
+#endif
+
+template <typename Param, typename... Widths> inline constexpr bool is_one_of_v = (std::is_same_v<Param, Widths> || ...);
+
+// The preferred and native vector width of `Param`, or 0 if it is not a vector-width query.
+template <typename Param> constexpr std::uint32_t vector_width() {
+  using namespace info::device;
+  if constexpr (is_one_of_v<Param, preferred_vector_width_char, native_vector_width_char>) return simd_bytes;
+  else if constexpr (is_one_of_v<Param, preferred_vector_width_short, native_vector_width_short,
+                                 preferred_vector_width_half, native_vector_width_half>)
+    return simd_bytes / 2;
+  else if constexpr (is_one_of_v<Param, preferred_vector_width_int, native_vector_width_int,
+                                 preferred_vector_width_float, native_vector_width_float>)
+    return simd_bytes / 4;
+  else if constexpr (is_one_of_v<Param, preferred_vector_width_long, native_vector_width_long,
+                                 preferred_vector_width_double, native_vector_width_double>)
+    return simd_bytes / 8;
+  else
+    return 0;
+}
+
+// IEEE 754 arithmetic of the host CPU, for half_fp_config (half_type.hpp rounds every operation
+// correctly), single_fp_config and double_fp_config.
+inline std::vector<info::fp_config> ieee_fp_config() {
+  return {info::fp_config::denorm,        info::fp_config::inf_nan,      info::fp_config::round_to_nearest,
+          info::fp_config::round_to_zero, info::fp_config::round_to_inf, info::fp_config::fma,
+          info::fp_config::correctly_rounded_divide_sqrt};
+}
+
+// The answers to the device queries about memory, capabilities and formats (SYCL 2020 table
+// 4.20 and the deprecated queries programs still use).
+template <typename Param> typename Param::return_type device_property() {
+  using namespace info::device;
+  if constexpr (std::is_same_v<Param, aspects>) return device_aspects();
+  else if constexpr (std::is_same_v<Param, extensions>) return device_extensions();
+  else if constexpr (is_one_of_v<Param, is_available, usm_device_allocations, usm_host_allocations,
+                                 usm_shared_allocations, usm_system_allocations, host_unified_memory,
+                                 endian_little>)
+    return true;
+  else if constexpr (is_one_of_v<Param, is_compiler_available, is_linker_available, usm_restricted_shared_allocations,
+                                 error_correction_support, image_support>)
+    return false;
+  else if constexpr (is_one_of_v<Param, global_mem_size, max_mem_alloc_size>) return physical_memory();
+  else if constexpr (std::is_same_v<Param, global_mem_cache_size>)
+    return std::uint64_t(cache_property(_SC_LEVEL3_CACHE_SIZE, cache_property(_SC_LEVEL2_CACHE_SIZE, 0)));
+  else if constexpr (std::is_same_v<Param, global_mem_cacheline_size>)
+    return std::uint32_t(cache_property(_SC_LEVEL1_DCACHE_LINESIZE, 64));
+  else if constexpr (std::is_same_v<Param, info::device::global_mem_cache_type>)
+    return info::global_mem_cache_type::read_write;
+  else if constexpr (std::is_same_v<Param, max_clock_frequency>) return max_clock_mhz();
+  else if constexpr (std::is_same_v<Param, address_bits>) return std::uint32_t(8 * sizeof(void *));
+  else if constexpr (std::is_same_v<Param, mem_base_addr_align>) return std::uint32_t(8 * 64); // bits; usm.hpp
+  else if constexpr (std::is_same_v<Param, max_parameter_size>) return std::size_t(4096);
+  else if constexpr (std::is_same_v<Param, profiling_timer_resolution>) return std::size_t(1);
+  else if constexpr (std::is_same_v<Param, partition_max_sub_devices>) return std::uint32_t(0);
+  else if constexpr (is_one_of_v<Param, opencl_c_version, backend_version>) return std::string();
+  else if constexpr (is_one_of_v<Param, half_fp_config, single_fp_config, double_fp_config>) return ieee_fp_config();
+  else if constexpr (vector_width<Param>() != 0) return vector_width<Param>();
+  else static_assert(sizeof(Param) == 0, "unsupported device info query");
+}
 } // namespace detail
 
 class device;
@@ -108,9 +274,15 @@ public:
       return detail::vendor_name();
     else if constexpr (std::is_same_v<Param, info::platform::version>)
       return detail::version_string();
+    else if constexpr (std::is_same_v<Param, info::platform::profile>)
+      return "FULL_PROFILE";
+    else if constexpr (std::is_same_v<Param, info::platform::extensions>)
+      return detail::device_extensions();
     else
       static_assert(sizeof(Param) == 0, "unsupported platform info query");
   }
+  // Deprecated in SYCL 2020: whether extensions lists `name`.
+  bool has_extension(const std::string &name) const { return detail::has_extension(name); }
   backend get_backend() const noexcept { return backend::native_cpu; }
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   static std::vector<platform> get_platforms() { return {platform()}; }
@@ -135,19 +307,12 @@ public:
   bool is_gpu() const { return false; }
   bool is_accelerator() const { return false; }
   bool has(aspect a) const {
-    switch (a) {
-    case aspect::cpu:
-    case aspect::fp64:
-    case aspect::atomic64:
-    case aspect::usm_device_allocations:
-    case aspect::usm_host_allocations:
-    case aspect::usm_shared_allocations:
-    case aspect::usm_system_allocations:
-      return true;
-    default:
-      return false;
-    }
+    for (aspect present : detail::device_aspects())
+      if (present == a) return true;
+    return false;
   }
+  // Deprecated in SYCL 2020: whether info::device::extensions lists `name`.
+  bool has_extension(const std::string &name) const { return detail::has_extension(name); }
   platform get_platform() const { return platform(); }
   backend get_backend() const noexcept { return backend::native_cpu; }
 
@@ -155,6 +320,8 @@ public:
     using namespace info::device;
     if constexpr (std::is_same_v<Param, info::device::device_type>)
       return info::device_type::cpu;
+    else if constexpr (std::is_same_v<Param, info::device::platform>)
+      return get_platform();
     else if constexpr (std::is_same_v<Param, name>)
       return detail::device_name();
     else if constexpr (std::is_same_v<Param, vendor>)
@@ -188,7 +355,7 @@ public:
                        std::is_same_v<Param, atomic_fence_scope_capabilities>)
       return detail::all_memory_scopes();
     else
-      static_assert(sizeof(Param) == 0, "unsupported device info query");
+      return detail::device_property<Param>();
   }
   static std::vector<device> get_devices(info::device_type type = info::device_type::all) {
     if (!detail::device_visible()) return {};
@@ -209,10 +376,24 @@ inline int cpu_selector_v(const device &d) { return d.is_cpu() ? 1 : -1; }
 inline int gpu_selector_v(const device &d) { return d.is_gpu() ? 1 : -1; }
 inline int accelerator_selector_v(const device &d) { return d.is_accelerator() ? 1 : -1; }
 
+// There is one context: every constructor of SYCL 2020 (4.6.3) makes it. An async_handler given
+// here is not called: errors of commands go to their queue's handler (queue.hpp).
 class context {
+  template <typename Handler>
+  using if_handler = std::enable_if_t<std::is_invocable_v<Handler &, exception_list>>;
+
 public:
   context() = default;
-  explicit context(const device &) {}
+  explicit context(const device &, const property_list & = {}) {}
+  explicit context(const platform &, const property_list & = {}) {}
+  explicit context(const std::vector<device> &, const property_list & = {}) {}
+  template <typename Handler, typename = if_handler<Handler>> explicit context(Handler, const property_list & = {}) {}
+  template <typename Handler, typename = if_handler<Handler>>
+  context(const device &, Handler, const property_list & = {}) {}
+  template <typename Handler, typename = if_handler<Handler>>
+  context(const platform &, Handler, const property_list & = {}) {}
+  template <typename Handler, typename = if_handler<Handler>>
+  context(const std::vector<device> &, Handler, const property_list & = {}) {}
   std::vector<device> get_devices() const { return {device()}; }
   platform get_platform() const { return platform(); }
 
@@ -233,3 +414,14 @@ public:
 
 } // namespace _V1
 } // namespace sycl
+
+// There is one platform, one device and one default context: equal objects hash alike.
+template <> struct std::hash<sycl::platform> {
+  std::size_t operator()(const sycl::platform &) const noexcept { return 0; }
+};
+template <> struct std::hash<sycl::device> {
+  std::size_t operator()(const sycl::device &) const noexcept { return 0; }
+};
+template <> struct std::hash<sycl::context> {
+  std::size_t operator()(const sycl::context &) const noexcept { return 0; }
+};

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -90,3 +91,7 @@ private:
 
 } // namespace _V1
 } // namespace sycl
+
+template <> struct std::hash<sycl::event> {
+  std::size_t operator()(const sycl::event &e) const noexcept { return std::hash<const void *>()(e.state().get()); }
+};

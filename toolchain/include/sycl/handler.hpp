@@ -221,7 +221,9 @@ public:
     parallel_for_with_size<KernelName>(ndr, f, static_cast<Required *>(nullptr));
   }
 
+  // Null pointers with a non-zero size are rejected when the command group is submitted.
   void memcpy(void *destination, const void *source, std::size_t bytes) {
+    require_pointers(bytes, "memcpy", destination, source);
     set_command([=] {
       if (bytes != 0) std::memcpy(destination, source, bytes);
     });
@@ -230,11 +232,13 @@ public:
     memcpy(destination, source, count * sizeof(T));
   }
   void memset(void *pointer, int value, std::size_t bytes) {
+    require_pointers(bytes, "memset", pointer);
     set_command([=] {
       if (bytes != 0) std::memset(pointer, value, bytes);
     });
   }
   template <typename T> void fill(void *pointer, const T &pattern, std::size_t count) {
+    require_pointers(count, "fill", pointer);
     set_command([=] {
       T *typed = static_cast<T *>(pointer);
       for (std::size_t i = 0; i < count; ++i) typed[i] = pattern;
@@ -256,10 +260,12 @@ public:
   void depends_on(const std::vector<event> &events) {
     for (const auto &e : events) depends_on(e);
   }
-  // Accessors are registered with the command group when they are made with the handler, which
-  // is the only way to make them here (no placeholder accessors), so require has nothing to add.
+  // Binds a placeholder accessor to the command group (accessors made with the handler already
+  // are; requiring them again changes nothing).
   template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P>
-  void require(accessor<DataT, Dims, Mode, Target, P>) {}
+  void require(accessor<DataT, Dims, Mode, Target, P> placeholder) {
+    if (placeholder.storage()) require_storage(placeholder.storage()->shared_from_this(), Mode != access_mode::read);
+  }
 
   // A host task (SYCL 2020 4.10): `f()` runs on a runtime thread when its dependencies are met.
   template <typename Functor> void host_task(Functor f) {
@@ -409,6 +415,12 @@ private:
       return std::make_shared<const detail::spec_constant_values>(spec_constants_);
     else
       return nullptr;
+  }
+
+  template <typename... Pointers>
+  static void require_pointers(std::size_t size, const char *command, const Pointers *...pointers) {
+    if (size != 0 && ((pointers == nullptr) || ...))
+      throw exception(make_error_code(errc::invalid), std::string(command) + ": null pointer with a non-zero size");
   }
 
   void set_command(std::function<void()> command) {

@@ -18,7 +18,9 @@
 // Scalar forms are ordinary overloads for float and double, so the usual arithmetic conversions
 // apply to their arguments (`sycl::pow(x, 2)` with a float x is pow(float, float)); the vec,
 // swizzle and marray forms are templates taking arguments of the same shape (a swizzle returns
-// the vec it converts to). Pointer arguments may be raw pointers or multi_ptrs.
+// the vec it converts to). Pointer arguments may be raw pointers or multi_ptrs. Each function of
+// the families below also takes half scalars, vecs and marrays, evaluated in float and rounded
+// once to half (half_type.hpp).
 #pragma once
 
 #include <cmath>
@@ -26,6 +28,7 @@
 #include <type_traits>
 
 #include "detail/gentypes.hpp"
+#include "half_type.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -189,39 +192,62 @@ value_t<T> with_second_result(const T &x, Ptr out, F f) {
 #define NCPU_MATH_VECTOR_1(name, ...)                                                               \
   inline float name(float x) { return __VA_ARGS__; }                                                \
   inline double name(double x) { return __VA_ARGS__; }                                              \
+  inline half name(half x) { return half(name(float(x))); }                                         \
   template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>                 \
   detail::value_t<T> name(const T &arg) {                                                           \
     return detail::apply_elementwise<detail::value_t<T>>([](auto x) NCPU_ELEMENTWISE { return __VA_ARGS__; }, arg); \
+  }                                                                                                 \
+  template <typename T, std::enable_if_t<detail::is_nonscalar_half_v<T>, int> = 0>                  \
+  detail::value_t<T> name(const T &arg) {                                                           \
+    return detail::as_half_shape<T>(name(detail::as_float_shape(arg)));                             \
   }
 #define NCPU_MATH_SCALAR_1(name, ...)                                                               \
   inline float name(float x) { return __VA_ARGS__; }                                                \
   inline double name(double x) { return __VA_ARGS__; }                                              \
+  inline half name(half x) { return half(name(float(x))); }                                         \
   template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>                 \
   detail::value_t<T> name(const T &arg) {                                                           \
     using result = detail::value_t<T>;                                                              \
     return detail::map_elements<result>([](auto x) { return __VA_ARGS__; }, result(arg));           \
+  }                                                                                                 \
+  template <typename T, std::enable_if_t<detail::is_nonscalar_half_v<T>, int> = 0>                  \
+  detail::value_t<T> name(const T &arg) {                                                           \
+    return detail::as_half_shape<T>(name(detail::as_float_shape(arg)));                             \
   }
 #define NCPU_MATH_VECTOR_2(name, ...)                                                               \
   inline float name(float x, float y) { return __VA_ARGS__; }                                       \
   inline double name(double x, double y) { return __VA_ARGS__; }                                    \
+  inline half name(half x, half y) { return half(name(float(x), float(y))); }                       \
   template <typename T, typename U,                                                                 \
             std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U>, int> = 0> \
   detail::value_t<T> name(const T &arg1, const U &arg2) {                                           \
     return detail::apply_elementwise<detail::value_t<T>>(                                           \
         [](auto x, auto y) NCPU_ELEMENTWISE { return __VA_ARGS__; }, arg1, arg2);                   \
+  }                                                                                                 \
+  template <typename T, typename U,                                                                 \
+            std::enable_if_t<detail::is_nonscalar_half_v<T> && detail::same_shape_v<T, U>, int> = 0> \
+  detail::value_t<T> name(const T &arg1, const U &arg2) {                                           \
+    return detail::as_half_shape<T>(name(detail::as_float_shape(arg1), detail::as_float_shape(arg2))); \
   }
 #define NCPU_MATH_SCALAR_2(name, ...)                                                               \
   inline float name(float x, float y) { return __VA_ARGS__; }                                       \
   inline double name(double x, double y) { return __VA_ARGS__; }                                    \
+  inline half name(half x, half y) { return half(name(float(x), float(y))); }                       \
   template <typename T, typename U,                                                                 \
             std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U>, int> = 0> \
   detail::value_t<T> name(const T &arg1, const U &arg2) {                                           \
     using result = detail::value_t<T>;                                                              \
     return detail::map_elements<result>([](auto x, auto y) { return __VA_ARGS__; }, result(arg1), result(arg2)); \
+  }                                                                                                 \
+  template <typename T, typename U,                                                                 \
+            std::enable_if_t<detail::is_nonscalar_half_v<T> && detail::same_shape_v<T, U>, int> = 0> \
+  detail::value_t<T> name(const T &arg1, const U &arg2) {                                           \
+    return detail::as_half_shape<T>(name(detail::as_float_shape(arg1), detail::as_float_shape(arg2))); \
   }
 #define NCPU_MATH_VECTOR_3(name, ...)                                                               \
   inline float name(float x, float y, float z) { return __VA_ARGS__; }                              \
   inline double name(double x, double y, double z) { return __VA_ARGS__; }                          \
+  inline half name(half x, half y, half z) { return half(name(float(x), float(y), float(z))); }     \
   template <typename T, typename U, typename V,                                                     \
             std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U> &&       \
                                  detail::same_shape_v<T, V>,                                        \
@@ -229,20 +255,36 @@ value_t<T> with_second_result(const T &x, Ptr out, F f) {
   detail::value_t<T> name(const T &arg1, const U &arg2, const V &arg3) {                            \
     return detail::apply_elementwise<detail::value_t<T>>(                                           \
         [](auto x, auto y, auto z) NCPU_ELEMENTWISE { return __VA_ARGS__; }, arg1, arg2, arg3);     \
+  }                                                                                                 \
+  template <typename T, typename U, typename V,                                                     \
+            std::enable_if_t<detail::is_nonscalar_half_v<T> && detail::same_shape_v<T, U> &&        \
+                                 detail::same_shape_v<T, V>,                                        \
+                             int> = 0>                                                              \
+  detail::value_t<T> name(const T &arg1, const U &arg2, const V &arg3) {                            \
+    return detail::as_half_shape<T>(                                                                \
+        name(detail::as_float_shape(arg1), detail::as_float_shape(arg2), detail::as_float_shape(arg3))); \
   }
 
 // (x, int) functions: the vec and marray forms take an int vec or marray of the same length.
 #define NCPU_MATH_WITH_INT(name, ...)                                                               \
   inline float name(float x, int n) { return __VA_ARGS__; }                                         \
   inline double name(double x, int n) { return __VA_ARGS__; }                                       \
+  inline half name(half x, int n) { return half(name(float(x), n)); }                               \
   template <typename T, typename N,                                                                 \
             std::enable_if_t<detail::is_nonscalar_float_v<T> &&                                     \
                                  detail::same_shape_v<N, detail::int_shape_t<T>>,                   \
                              int> = 0>                                                              \
   detail::value_t<T> name(const T &arg, const N &power) {                                           \
     using result = detail::value_t<T>;                                                              \
-    return detail::map_elements<result>([](auto x, int n) { return __VA_ARGS__; }, result(arg),      \
+    return detail::map_elements<result>([](auto x, int n) { return __VA_ARGS__; }, result(arg),     \
                                         detail::int_shape_t<T>(power));                             \
+  }                                                                                                 \
+  template <typename T, typename N,                                                                 \
+            std::enable_if_t<detail::is_nonscalar_half_v<T> &&                                      \
+                                 detail::same_shape_v<N, detail::int_shape_t<T>>,                   \
+                             int> = 0>                                                              \
+  detail::value_t<T> name(const T &arg, const N &power) {                                           \
+    return detail::as_half_shape<T>(name(detail::as_float_shape(arg), detail::int_shape_t<T>(power))); \
   }
 
 NCPU_MATH_VECTOR_1(acos, __builtin_elementwise_acos(x))

@@ -5,8 +5,9 @@
 // the same type and every conversion is free. Implemented: construction from a raw pointer or
 // nullptr, get/get_raw/get_decorated, implicit conversion to the element pointer (as the legacy
 // form has), *, ->, [], pointer arithmetic and comparisons, the local_ptr/global_ptr/private_ptr
-// aliases and address_space_cast. Not implemented: multi_ptr<void>, the conversions between
-// address spaces, and prefetch.
+// aliases and address_space_cast; multi_ptr<void> and multi_ptr<const void>, made from any
+// multi_ptr of the same address space and explicitly convertible back. Not implemented: the
+// conversions between address spaces, and prefetch.
 #pragma once
 
 #include <cstddef>
@@ -81,6 +82,57 @@ public:
 
 private:
   ElementType *pointer_ = nullptr;
+};
+
+namespace detail {
+// multi_ptr<void> and multi_ptr<const void>: no element access or arithmetic, conversions from
+// and to typed multi_ptrs.
+template <typename VoidType, access::address_space Space, access::decorated DecorateAddress> class void_multi_ptr {
+public:
+  using value_type = VoidType;
+  using element_type = VoidType;
+  using difference_type = std::ptrdiff_t;
+  using pointer = VoidType *;
+  static constexpr bool is_decorated = DecorateAddress == access::decorated::yes;
+  static constexpr access::address_space address_space = Space;
+
+  void_multi_ptr() = default;
+  void_multi_ptr(std::nullptr_t) {}
+  explicit void_multi_ptr(VoidType *pointer) : pointer_(pointer) {}
+  template <typename ElementType, access::decorated D,
+            typename = std::enable_if_t<std::is_convertible_v<ElementType *, VoidType *>>>
+  void_multi_ptr(const multi_ptr<ElementType, Space, D> &typed) : pointer_(typed.get()) {}
+
+  VoidType *get() const { return pointer_; }
+  VoidType *get_raw() const { return pointer_; }
+  VoidType *get_decorated() const { return pointer_; }
+  operator VoidType *() const { return pointer_; }
+  template <typename ElementType, access::decorated D,
+            typename = std::enable_if_t<std::is_convertible_v<VoidType *, const volatile void *> &&
+                                        (std::is_const_v<ElementType> || !std::is_const_v<VoidType>)>>
+  explicit operator multi_ptr<ElementType, Space, D>() const {
+    return multi_ptr<ElementType, Space, D>(static_cast<ElementType *>(pointer_));
+  }
+
+  friend bool operator==(const void_multi_ptr &a, const void_multi_ptr &b) { return a.pointer_ == b.pointer_; }
+  friend bool operator!=(const void_multi_ptr &a, const void_multi_ptr &b) { return a.pointer_ != b.pointer_; }
+  friend bool operator<(const void_multi_ptr &a, const void_multi_ptr &b) { return a.pointer_ < b.pointer_; }
+  friend bool operator==(const void_multi_ptr &a, std::nullptr_t) { return a.pointer_ == nullptr; }
+  friend bool operator!=(const void_multi_ptr &a, std::nullptr_t) { return a.pointer_ != nullptr; }
+
+private:
+  VoidType *pointer_ = nullptr;
+};
+} // namespace detail
+
+template <access::address_space Space, access::decorated DecorateAddress>
+class multi_ptr<void, Space, DecorateAddress> : public detail::void_multi_ptr<void, Space, DecorateAddress> {
+  using detail::void_multi_ptr<void, Space, DecorateAddress>::void_multi_ptr;
+};
+template <access::address_space Space, access::decorated DecorateAddress>
+class multi_ptr<const void, Space, DecorateAddress>
+    : public detail::void_multi_ptr<const void, Space, DecorateAddress> {
+  using detail::void_multi_ptr<const void, Space, DecorateAddress>::void_multi_ptr;
 };
 
 template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>

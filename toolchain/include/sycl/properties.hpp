@@ -1,6 +1,7 @@
 // sycl::property_list and the properties this implementation recognises.
 #pragma once
 
+#include <mutex>
 #include <typeinfo>
 #include <typeindex>
 #include <vector>
@@ -18,6 +19,15 @@ struct enable_profiling {};
 } // namespace queue
 namespace buffer {
 struct use_host_ptr {};
+// Accepted: the buffer's memory is the host's, so there is nothing to guard while it is used.
+class use_mutex {
+public:
+  explicit use_mutex(std::mutex &mutex) : mutex_(&mutex) {}
+  std::mutex *get_mutex_ptr() const { return mutex_; }
+
+private:
+  std::mutex *mutex_;
+};
 } // namespace buffer
 namespace reduction {
 struct initialize_to_identity {};

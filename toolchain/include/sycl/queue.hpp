@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -23,6 +24,11 @@
 namespace sycl {
 inline namespace _V1 {
 
+namespace info::queue {
+struct context { using return_type = sycl::context; };
+struct device { using return_type = sycl::device; };
+} // namespace info::queue
+
 namespace detail {
 // What copies of one queue share.
 struct queue_state {
@@ -31,6 +37,7 @@ struct queue_state {
   std::shared_ptr<const async_handler> handler;
   std::mutex mutex;
   event_ptr last;                   // the previous command, for in-order queues
+  event_ptr barrier;                // the last ext_oneapi_submit_barrier, which later commands follow
   std::vector<event_ptr> submitted; // commands not known to be complete
   std::vector<event_ptr> finished;  // complete with an error not yet reported
 
@@ -83,6 +90,14 @@ public:
   }
 
   device get_device() const { return device_; }
+  template <typename Param> typename Param::return_type get_info() const {
+    if constexpr (std::is_same_v<Param, info::queue::context>)
+      return context_;
+    else if constexpr (std::is_same_v<Param, info::queue::device>)
+      return device_;
+    else
+      static_assert(sizeof(Param) == 0, "unsupported queue info query");
+  }
   context get_context() const { return context_; }
   bool is_in_order() const { return state_->in_order; }
   backend get_backend() const noexcept { return backend::native_cpu; }
@@ -95,25 +110,15 @@ public:
       return false;
   }
 
-  // Finds the command's dependencies and records it as its buffers' latest command in one step,
-  // holding the buffers' trackers and the queue (detail/scheduler.hpp).
   template <typename CommandGroup> event submit(CommandGroup command_group) {
-    handler h;
-    command_group(h);
-    std::function<void()> work = h.take_command();
-    std::vector<detail::event_ptr> dependencies = std::move(h.dependencies_);
-    detail::tracker_locks trackers(h.tracked_accesses());
-    std::lock_guard<std::mutex> lock(state_->mutex);
-    trackers.add_dependencies(dependencies);
-    if (state_->in_order && state_->last) dependencies.push_back(state_->last);
-    detail::event_ptr command =
-        detail::submit_command(std::move(work), dependencies, state_->profiling, state_->handler);
-    trackers.record(command);
-    state_->last = command;
-    state_->sort_finished();
-    state_->submitted.push_back(command);
-    return event(command);
+    return submit_command_group(command_group, false);
   }
+
+  // Copies of one queue are equal (SYCL 2020 4.5.2, common reference semantics).
+  friend bool operator==(const queue &a, const queue &b) { return a.state_ == b.state_; }
+  friend bool operator!=(const queue &a, const queue &b) { return !(a == b); }
+  // Not part of the SYCL interface: what std::hash<queue> hashes.
+  const void *identity() const { return state_.get(); }
 
   // Waits for every command submitted so far.
   void wait() { state_->wait_all(); }
@@ -177,11 +182,23 @@ public:
       h.prefetch(pointer, bytes);
     });
   }
-  template <typename Advice> event mem_advise(const void *pointer, std::size_t bytes, Advice advice) {
-    return submit([&](handler &h) { h.mem_advise(pointer, bytes, advice); });
+  event prefetch(const void *pointer, std::size_t bytes, const event &dep) {
+    return prefetch(pointer, bytes, std::vector<event>{dep});
   }
+  template <typename Advice>
+  event mem_advise(const void *pointer, std::size_t bytes, Advice advice, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.mem_advise(pointer, bytes, advice);
+    });
+  }
+  template <typename Advice> event mem_advise(const void *pointer, std::size_t bytes, Advice advice, const event &dep) {
+    return mem_advise(pointer, bytes, advice, std::vector<event>{dep});
+  }
+  // A command that waits for `deps` (all commands submitted so far if none), and that every
+  // command submitted to the queue after it follows.
   event ext_oneapi_submit_barrier(const std::vector<event> &deps = {}) {
-    return submit([&](handler &h) { h.depends_on(deps.empty() ? pending() : deps); });
+    return submit_command_group([&](handler &h) { h.depends_on(deps.empty() ? pending() : deps); }, true);
   }
 
   template <typename KernelName = detail::auto_name, typename Functor>
@@ -222,6 +239,28 @@ private:
     state->profiling = props.has_property<property::queue::enable_profiling>();
     if (handler) state->handler = std::make_shared<const async_handler>(*handler);
     return state;
+  }
+
+  // Finds the command's dependencies and records it as its buffers' latest command in one step,
+  // holding the buffers' trackers and the queue (detail/scheduler.hpp).
+  template <typename CommandGroup> event submit_command_group(CommandGroup &&command_group, bool is_barrier) {
+    handler h;
+    command_group(h);
+    std::function<void()> work = h.take_command();
+    std::vector<detail::event_ptr> dependencies = std::move(h.dependencies_);
+    detail::tracker_locks trackers(h.tracked_accesses());
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    trackers.add_dependencies(dependencies);
+    if (state_->in_order && state_->last) dependencies.push_back(state_->last);
+    if (state_->barrier) dependencies.push_back(state_->barrier);
+    detail::event_ptr command =
+        detail::submit_command(std::move(work), dependencies, state_->profiling, state_->handler);
+    trackers.record(command);
+    state_->last = command;
+    if (is_barrier) state_->barrier = command;
+    state_->sort_finished();
+    state_->submitted.push_back(command);
+    return event(command);
   }
 
   std::vector<event> pending() {
@@ -267,7 +306,17 @@ inline void *aligned_alloc_host(std::size_t alignment, std::size_t bytes, const 
 inline void *aligned_alloc_shared(std::size_t alignment, std::size_t bytes, const queue &q) {
   return aligned_alloc_shared(alignment, bytes, q.get_device(), q.get_context());
 }
-inline void free(void *ptr, const queue &q) { free(ptr, q.get_context()); }
+// Waits for the queue's commands first: one of them may still use the memory (a program that
+// frees after waiting for another queue, say), and reading freed memory must not be the result.
+// Not from inside a command (a host task), which would wait for itself.
+inline void free(void *ptr, const queue &q) {
+  if (!detail::running_command()) queue(q).wait();
+  free(ptr, q.get_context());
+}
 
 } // namespace _V1
 } // namespace sycl
+
+template <> struct std::hash<sycl::queue> {
+  std::size_t operator()(const sycl::queue &q) const noexcept { return std::hash<const void *>()(q.identity()); }
+};

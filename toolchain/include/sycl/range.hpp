@@ -21,6 +21,9 @@ public:
   array(std::size_t d0, std::size_t d1) : values_{d0, d1} {}
   template <int D = Dims, typename = std::enable_if_t<D == 3>>
   array(std::size_t d0, std::size_t d1, std::size_t d2) : values_{d0, d1, d2} {}
+  // Any other integer type: `range<1>{n}` with an int n is then no narrowing conversion.
+  template <typename... T, typename = std::enable_if_t<sizeof...(T) == Dims && (std::is_integral_v<T> && ...)>>
+  array(T... dims) : values_{static_cast<std::size_t>(dims)...} {}
 
   std::size_t get(int dimension) const { return values_[dimension]; }
   std::size_t &operator[](int dimension) { return values_[dimension]; }
@@ -32,6 +35,24 @@ public:
     return true;
   }
   friend bool operator!=(const Derived &a, const Derived &b) { return !(a == b); }
+  // A scalar stands for every element (templates, so that `id<1> == 3` and `true == id<1>(1)`
+  // pick them over the built-in comparisons reached through id<1>'s conversion to size_t).
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
+  friend bool operator==(const Derived &a, const T &b) {
+    return a == Derived(filled(static_cast<std::size_t>(b)));
+  }
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
+  friend bool operator==(const T &a, const Derived &b) {
+    return b == a;
+  }
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
+  friend bool operator!=(const Derived &a, const T &b) {
+    return !(a == b);
+  }
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
+  friend bool operator!=(const T &a, const Derived &b) {
+    return !(b == a);
+  }
 
 // The scalar forms are templates on the integer type so that `id<1> % 10` picks them over the
 // built-in operator reached through id<1>'s conversion to size_t (which would be ambiguous).
@@ -75,6 +96,11 @@ public:
 #undef NCPU_ARRAY_BINARY
 
 protected:
+  static Derived filled(std::size_t value) {
+    Derived result;
+    for (int i = 0; i < Dims; ++i) result.values_[i] = value;
+    return result;
+  }
   std::size_t values_[Dims];
 };
 

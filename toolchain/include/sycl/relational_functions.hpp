@@ -15,17 +15,25 @@
 #include <type_traits>
 
 #include "detail/gentypes.hpp"
+#include "half_type.hpp"
 
 namespace sycl {
 inline namespace _V1 {
 
 namespace detail {
-// bool for a scalar, marray<bool, N> for an marray, vec<intN_t, N> for a vec or swizzle.
+// bool for a scalar (a half scalar is tested as the float it converts to exactly), marray<bool, N> for an marray, vec<intN_t, N> for a vec or swizzle.
 template <typename T>
 using relational_result_t =
     std::conditional_t<shape_kind_v<T> == shape_kind::vec, with_element_t<T, same_size_signed_t<element_t<T>>>,
                        with_element_t<T, bool>>;
 template <typename T> inline constexpr bool is_relational_arg_v = is_float_element_v<std::remove_cv_t<T>> || is_nonscalar_float_v<T>;
+// The result for a half shape from its float shape's: int16_t lanes for a vec.
+template <typename T, typename FloatResult> relational_result_t<T> narrow_relational(const FloatResult &result) {
+  if constexpr (shape_kind_v<T> == shape_kind::vec)
+    return result.template convert<std::int16_t>();
+  else
+    return result;
+}
 } // namespace detail
 
 #define NCPU_RELATIONAL_1(name, ...)                                                                \
@@ -33,6 +41,11 @@ template <typename T> inline constexpr bool is_relational_arg_v = is_float_eleme
   detail::relational_result_t<T> name(const T &arg) {                                               \
     return detail::apply_elementwise<detail::relational_result_t<T>>(                               \
         [](auto x) NCPU_ELEMENTWISE { return __VA_ARGS__; }, arg);                                  \
+  }                                                                                                 \
+  inline bool name(half x) { return name(float(x)); }                                               \
+  template <typename T, std::enable_if_t<detail::is_nonscalar_half_v<T>, int> = 0>                  \
+  detail::relational_result_t<T> name(const T &arg) {                                               \
+    return detail::narrow_relational<T>(name(detail::as_float_shape(arg)));                         \
   }
 #define NCPU_RELATIONAL_2(name, ...)                                                                \
   template <typename T, typename U,                                                                 \
@@ -40,6 +53,12 @@ template <typename T> inline constexpr bool is_relational_arg_v = is_float_eleme
   detail::relational_result_t<T> name(const T &arg1, const U &arg2) {                               \
     return detail::apply_elementwise<detail::relational_result_t<T>>(                               \
         [](auto x, auto y) NCPU_ELEMENTWISE { return __VA_ARGS__; }, arg1, arg2);                   \
+  }                                                                                                 \
+  inline bool name(half x, half y) { return name(float(x), float(y)); }                             \
+  template <typename T, typename U,                                                                 \
+            std::enable_if_t<detail::is_nonscalar_half_v<T> && detail::same_shape_v<T, U>, int> = 0> \
+  detail::relational_result_t<T> name(const T &arg1, const U &arg2) {                               \
+    return detail::narrow_relational<T>(name(detail::as_float_shape(arg1), detail::as_float_shape(arg2))); \
   }
 NCPU_RELATIONAL_2(isequal, x == y)
 NCPU_RELATIONAL_2(isnotequal, x != y)

@@ -49,11 +49,14 @@
 #include "detail/work_item.hpp"
 #include "group.hpp"
 #include "handler.hpp"
+#include "half_type.hpp"
 #include "hierarchical.hpp"
+#include "marray.hpp"
 #include "multi_ptr.hpp"
 #include "nd_item.hpp"
 #include "properties.hpp"
 #include "range.hpp"
+#include "vec.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -537,6 +540,26 @@ inline const stream &put_text(const stream &os, const stream_text &text) {
   return os;
 }
 } // namespace detail
+
+// half prints as the float it converts to exactly; vecs and marrays as {a, b, c}, each element
+// formatted as a scalar of its type.
+inline const stream &operator<<(const stream &os, half value) { return os << float(value); }
+namespace detail {
+template <typename Elements> const stream &put_elements(const stream &os, const Elements &elements, int count) {
+  os << "{";
+  for (int i = 0; i < count; ++i) {
+    if (i != 0) os << ", ";
+    os << elements[i];
+  }
+  return os << "}";
+}
+} // namespace detail
+template <typename T, int N> const stream &operator<<(const stream &os, const vec<T, N> &value) {
+  return detail::put_elements(os, value, N);
+}
+template <typename T, std::size_t N> const stream &operator<<(const stream &os, const marray<T, N> &value) {
+  return detail::put_elements(os, value, int(N));
+}
 
 template <int Dims> const stream &operator<<(const stream &os, const id<Dims> &value) {
   detail::stream_text text;

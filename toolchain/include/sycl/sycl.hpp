@@ -4,6 +4,8 @@
 
 #include "detail/standard_headers.hpp"
 #include "detail/defines.hpp"
+#include "feature_test.hpp"
+#include "bit_cast.hpp"
 #include "exception.hpp"
 #include "properties.hpp"
 #include "access.hpp"
@@ -26,6 +28,8 @@
 #include "group_algorithm.hpp"
 #include "atomic_fence.hpp"
 #include "atomic_ref.hpp"
+#include "atomic.hpp"
+#include "half_type.hpp"
 #include "vec.hpp"
 #include "marray.hpp"
 #include "math.hpp"
@@ -39,3 +43,5 @@
 #include "kernel_bundle.hpp"
 #include "ext/oneapi/group_local_memory.hpp"
 #include "ext/oneapi/properties.hpp"
+#include "ext/oneapi/functional.hpp"
+#include "sycl_span.hpp"

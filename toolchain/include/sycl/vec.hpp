@@ -16,8 +16,9 @@
 // The binary operators are constrained templates at namespace scope rather than hidden friends
 // of vec, because a swizzle operand must convert to the right vec first (a swizzle's own vec type
 // is not one of its associated classes); argument-dependent lookup finds them through either
-// operand. Element types: every arithmetic type except bool (and long double). Not implemented:
-// vec<bool, N>, vec<std::byte, N> and vec<half, N>.
+// operand. Element types: every arithmetic type except bool (and long double), and half, whose
+// lanes are _Float16 (each operator rounds its float result to half once, as scalar half does).
+// Not implemented: vec<bool, N> and vec<std::byte, N>.
 //
 // Deviations: `vec(vector_t)` is explicit, because a scalar converts implicitly to an
 // ext_vector_type (a broadcast) and the specification's broadcast constructor is explicit; and
@@ -26,6 +27,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -33,6 +35,7 @@
 #include "detail/defines.hpp"
 #include "detail/named_swizzles.hpp"
 #include "detail/single_element.hpp"
+#include "half_type.hpp"
 #include "multi_ptr.hpp"
 
 // Every function that takes or returns a native vector by value is always inlined: no call then
@@ -81,7 +84,18 @@ template <typename T, int N> using native_vector = T __attribute__((ext_vector_t
 
 template <typename T>
 inline constexpr bool is_vec_element_v =
-    std::is_arithmetic_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, long double>;
+    (std::is_arithmetic_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, long double>) || std::is_same_v<T, half>;
+// A scalar that can stand for a vec element (constructor arguments, operands).
+template <typename T> inline constexpr bool is_scalar_element_v = std::is_arithmetic_v<T> || std::is_same_v<T, half>;
+template <typename T> inline constexpr bool is_floating_element_v = std::is_floating_point_v<T> || std::is_same_v<T, half>;
+// The type of a vec's native lanes: the element type, except _Float16 for half.
+template <typename T> struct storage_lane {
+  using type = T;
+};
+template <> struct storage_lane<half> {
+  using type = _Float16;
+};
+template <typename T> using storage_lane_t = typename storage_lane<T>::type;
 
 constexpr bool is_vec_size(int n) { return n == 1 || n == 2 || n == 3 || n == 4 || n == 8 || n == 16; }
 
@@ -130,7 +144,7 @@ template <typename DataT, typename Arg, typename = void> struct constructor_argu
   static constexpr int count = 0;
 };
 template <typename DataT, typename Arg>
-struct constructor_argument<DataT, Arg, std::enable_if_t<std::is_arithmetic_v<Arg> && !is_vec_like_v<Arg>>> {
+struct constructor_argument<DataT, Arg, std::enable_if_t<is_scalar_element_v<Arg> && !is_vec_like_v<Arg>>> {
   static constexpr bool valid = true;
   static constexpr int count = 1;
 };
@@ -163,21 +177,27 @@ template <int... Indices> constexpr bool indices_distinct() {
 
 // Whether the directed rounding of a conversion From -> To can differ from round-to-nearest.
 template <typename From, typename To> constexpr bool conversion_may_round() {
-  if constexpr (!std::is_floating_point_v<To>) {
+  if constexpr (!is_floating_element_v<To>) {
     return false;
-  } else if constexpr (std::is_floating_point_v<From>) {
+  } else if constexpr (is_floating_element_v<From>) {
     return sizeof(From) > sizeof(To);
   } else {
     constexpr int value_bits = int(sizeof(From) * 8) - (std::is_signed_v<From> ? 1 : 0);
-    return value_bits > (std::is_same_v<To, float> ? 24 : 53);
+    return value_bits > std::numeric_limits<To>::digits;
   }
 }
 
 template <typename T> T next_toward(T from, T to) {
-  if constexpr (std::is_same_v<T, float>)
+  if constexpr (std::is_same_v<T, float>) {
     return __builtin_nextafterf(from, to);
-  else
+  } else if constexpr (std::is_same_v<T, double>) {
     return __builtin_nextafter(from, to);
+  } else {
+    // half: the neighbouring encoding (the caller never passes NaN or equal values).
+    if (from == 0) return half::from_bits(to > 0 ? 0x0001 : 0x8001);
+    const bool away_from_zero = (from < to) == (from > 0);
+    return half::from_bits(std::uint16_t(from.bits() + (away_from_zero ? 1 : -1)));
+  }
 }
 
 // Converts one element to a floating-point type with a directed rounding mode: round to nearest
@@ -207,7 +227,7 @@ template <typename T> constexpr bool is_scalar_operand() {
   if constexpr (is_vec_like_v<T>)
     return vec_of_t<T>::size() == 1;
   else
-    return std::is_arithmetic_v<T>;
+    return is_scalar_element_v<T>;
 }
 template <typename L, typename R> constexpr bool same_vec() {
   if constexpr (is_vec_like_v<L> && is_vec_like_v<R>)
@@ -245,10 +265,10 @@ class vec : public detail::named_swizzles<vec<DataT, NumElements>, NumElements> 
 public:
   using element_type = DataT;
   using value_type = DataT;
-  using vector_t = detail::native_vector<DataT, NumElements>;
+  using vector_t = detail::native_vector<detail::storage_lane_t<DataT>, NumElements>;
 
   constexpr vec() : data_{} {}
-  explicit constexpr vec(const DataT &arg) : data_(arg) {}
+  explicit constexpr vec(const DataT &arg) : data_(lane(arg)) {}
   // Scalars, vecs and swizzles whose elements add up to NumElements, in order.
   template <typename... Args, std::enable_if_t<detail::element_list_ok<DataT, NumElements, Args...>(), int> = 0>
   constexpr vec(const Args &...args) : data_{} {
@@ -261,10 +281,10 @@ public:
   constexpr NCPU_VECTOR_INLINE operator vector_t() const { return data_; }
 
   // A 1-element vec converts to its element (detail/single_element.hpp).
-  constexpr operator detail::element_if_single<DataT, NumElements>() const { return data_[0]; }
+  constexpr operator detail::element_if_single<DataT, NumElements>() const { return DataT(data_[0]); }
 
   vec &operator=(const DataT &value) {
-    data_ = vector_t(value);
+    data_ = vector_t(lane(value));
     return *this;
   }
   // A swizzle of this vec's type (an exact match, so that for 1-element vecs the conversion to
@@ -285,7 +305,7 @@ public:
   vec<ConvertT, NumElements> convert() const {
     static_assert(detail::is_vec_element_v<ConvertT>, "convert<T>() needs a vec element type");
     using result = vec<ConvertT, NumElements>;
-    if constexpr (std::is_floating_point_v<DataT> && std::is_integral_v<ConvertT>) {
+    if constexpr (detail::is_floating_element_v<DataT> && std::is_integral_v<ConvertT>) {
       return result(__builtin_convertvector(rounded_to_integer<RoundingMode>(), typename result::vector_t));
     } else if constexpr (RoundingMode != rounding_mode::automatic && RoundingMode != rounding_mode::rte &&
                          detail::conversion_may_round<DataT, ConvertT>()) {
@@ -345,11 +365,11 @@ public:
 #undef NCPU_VEC_COMPOUND_ASSIGNMENT
 
   vec &operator++() {
-    data_ += vector_t(DataT(1));
+    data_ += vector_t(lane(DataT(1)));
     return *this;
   }
   vec &operator--() {
-    data_ -= vector_t(DataT(1));
+    data_ -= vector_t(lane(DataT(1)));
     return *this;
   }
   vec operator++(int) {
@@ -366,6 +386,10 @@ public:
 private:
   template <typename, int> friend class vec;
   template <typename, int...> friend class detail::swizzled_vec;
+
+  static constexpr detail::storage_lane_t<DataT> lane(const DataT &value) {
+    return static_cast<detail::storage_lane_t<DataT>>(value);
+  }
 
   template <typename Arg> constexpr void append(int &position, const Arg &arg) {
     if constexpr (detail::is_vec_like_v<Arg>) {
@@ -411,7 +435,9 @@ public:
   explicit swizzled_vec(VecT &source) : source_(&source) {}
   swizzled_vec(const swizzled_vec &) = default;
 
-  operator vec_type() const { return vec_type(typename vec_type::vector_t{read<Indices>()...}); }
+  operator vec_type() const {
+    return vec_type(typename vec_type::vector_t{static_cast<storage_lane_t<element_type>>(read<Indices>())...});
+  }
   operator element_if_single<element_type, sizeof...(Indices)>() const { return read<index_list[0]>(); }
 
   swizzled_vec &operator=(const swizzled_vec &other) { return assign(vec_type(other)); }
@@ -482,7 +508,7 @@ private:
   // here; writing it does nothing.
   template <int Index> element_type read() const {
     if constexpr (Index < source_size)
-      return source_->data_[Index];
+      return element_type(source_->data_[Index]);
     else
       return element_type{};
   }
@@ -509,7 +535,8 @@ template <typename V, typename X> NCPU_VECTOR_INLINE typename V::vector_t operan
   if constexpr (same_vec<X, V>())
     return typename V::vector_t(V(x));
   else
-    return typename V::vector_t(static_cast<typename V::element_type>(x));
+    return typename V::vector_t(
+        static_cast<storage_lane_t<typename V::element_type>>(static_cast<typename V::element_type>(x)));
 }
 
 template <typename V, typename Mask> NCPU_VECTOR_INLINE comparison_t<V> to_comparison(Mask mask) {
@@ -594,6 +621,7 @@ NCPU_VEC_ALIASES(longlong, long long)
 NCPU_VEC_ALIASES(ulonglong, unsigned long long)
 NCPU_VEC_ALIASES(float, float)
 NCPU_VEC_ALIASES(double, double)
+NCPU_VEC_ALIASES(half, half)
 
 using cl_char = std::int8_t;
 using cl_uchar = std::uint8_t;
@@ -605,6 +633,7 @@ using cl_long = std::int64_t;
 using cl_ulong = std::uint64_t;
 using cl_float = float;
 using cl_double = double;
+using cl_half = half;
 NCPU_VEC_ALIASES(cl_char, cl_char)
 NCPU_VEC_ALIASES(cl_uchar, cl_uchar)
 NCPU_VEC_ALIASES(cl_short, cl_short)
@@ -615,6 +644,7 @@ NCPU_VEC_ALIASES(cl_long, cl_long)
 NCPU_VEC_ALIASES(cl_ulong, cl_ulong)
 NCPU_VEC_ALIASES(cl_float, cl_float)
 NCPU_VEC_ALIASES(cl_double, cl_double)
+NCPU_VEC_ALIASES(cl_half, cl_half)
 #undef NCPU_VEC_ALIASES
 
 } // namespace _V1

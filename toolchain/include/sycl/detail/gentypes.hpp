@@ -86,6 +86,12 @@ inline constexpr bool is_geninteger_v = is_integer_element_v<std::remove_cv_t<T>
 // vec), the same marray or the same scalar type.
 template <typename T, typename U> inline constexpr bool same_shape_v = std::is_same_v<value_t<T>, value_t<U>>;
 
+// vec, swizzle or marray of half: the built-ins evaluate them as the float shape and round each
+// element of the result once (half_type.hpp).
+template <typename T, bool IsNonscalar = is_nonscalar_v<T>> struct element_is_half : std::false_type {};
+template <typename T> struct element_is_half<T, true> : std::bool_constant<std::is_same_v<element_t<T>, half>> {};
+template <typename T> inline constexpr bool is_nonscalar_half_v = element_is_half<std::remove_cv_t<T>>::value;
+
 // Element i; a scalar stands for every element.
 template <typename T> auto element_at(const T &x, std::size_t i) {
   if constexpr (shape_kind_v<T> == shape_kind::scalar)
@@ -123,6 +129,14 @@ template <typename X> auto same_width_signed_of(X x) {
   else
     return native_vector<same_size_signed_t<lane_t<X>>, __builtin_vectorelements(X)>{};
 }
+// A half vec, swizzle or marray as its float shape, and a float shape rounded back to T's.
+template <typename T> with_element_t<T, float> as_float_shape(const T &x) {
+  return map_elements<with_element_t<T, float>>([](half h) { return float(h); }, value_t<T>(x));
+}
+template <typename T, typename F> value_t<T> as_half_shape(const F &x) {
+  return map_elements<value_t<T>>([](float f) { return half(f); }, x);
+}
+
 template <typename X> using same_width_signed_t = decltype(same_width_signed_of(std::declval<X>()));
 
 template <typename T> NCPU_VECTOR_INLINE auto native_of(const T &x) { return typename value_t<T>::vector_t(value_t<T>(x)); }

@@ -153,9 +153,17 @@ struct command_payload {
   std::vector<event_ptr> dependencies;
 };
 
+// Whether the calling thread is running a command (a host task, say): waiting for a queue from
+// there could wait for the command itself.
+inline bool &running_command() {
+  thread_local bool running = false;
+  return running;
+}
+
 // The task's callback: runs the command and keeps what it throws.
 inline void run_command(void *data) {
   std::unique_ptr<command_payload> payload(static_cast<command_payload *>(data));
+  const bool outer = std::exchange(running_command(), true);
   happens_after(payload.get());
   for (const auto &dependency : payload->dependencies) happens_after(dependency.get());
   try {
@@ -164,6 +172,7 @@ inline void run_command(void *data) {
     std::lock_guard<std::mutex> lock(payload->state->mutex_);
     payload->state->error_ = std::current_exception();
   }
+  running_command() = outer;
   happens_before(payload->state.get());
 }
 

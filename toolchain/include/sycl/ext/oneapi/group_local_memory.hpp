@@ -68,5 +68,10 @@ group_local_memory(Group g, Args &&...args) {
 }
 
 } // namespace ext::oneapi
+
+// DPC++'s older spelling, sycl::group_local_memory(_for_overwrite) (<sycl/group_local_memory.hpp>).
+using ext::oneapi::group_local_memory;
+using ext::oneapi::group_local_memory_for_overwrite;
+
 } // namespace _V1
 } // namespace sycl

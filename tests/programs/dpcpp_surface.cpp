@@ -1,0 +1,245 @@
+// Interfaces programs written for DPC++ use: the device and platform information descriptors
+// (usm_*_allocations, extensions, aspects, memory and cache sizes, vector widths, fp configs),
+// accessor::get_multi_ptr, multi_ptr<void>, the ext::oneapi function objects in reductions,
+// sycl::span in kernels, the headers <sycl/ext/oneapi/functional.hpp>,
+// <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and <sycl/sycl_span.hpp>, and queue
+// shortcuts taking an event; null pointers rejected by memcpy, memset and fill; an
+// ext_oneapi_submit_barrier holding back later commands of its queue; free(pointer, queue)
+// waiting for the queue; the common interfaces:
+// ==, != and std::hash of the runtime classes, context constructors, queue and platform info,
+// and id/range compared with scalars; placeholder
+// accessors bound with handler::require and ordered like other accessors.
+#include <sycl/sycl.hpp>
+#include <sycl/ext/oneapi/functional.hpp>
+#include <sycl/properties/all_properties.hpp>
+#include <sycl/sycl_span.hpp>
+#include <sycl/types.hpp>
+
+#include <algorithm>
+#include <functional>
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "check.hpp"
+
+namespace {
+
+template <typename T> bool contains(const std::vector<T> &list, const T &value) {
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+void device_information(const sycl::device &d) {
+  using namespace sycl::info::device;
+  check::equal("usm_device_allocations", 0, d.get_info<usm_device_allocations>(), true);
+  check::equal("usm_host_allocations", 0, d.get_info<usm_host_allocations>(), true);
+  check::equal("usm_shared_allocations", 0, d.get_info<usm_shared_allocations>(), true);
+  check::equal("usm_restricted_shared_allocations", 0, d.get_info<usm_restricted_shared_allocations>(), false);
+  check::equal("usm_system_allocations", 0, d.get_info<usm_system_allocations>(), true);
+  auto extensions = d.get_info<sycl::info::device::extensions>();
+  check::equal("extensions", 0, contains(extensions, std::string("cl_khr_fp64")), true);
+  check::equal("has_extension", 0, d.has_extension("cl_khr_fp64") && !d.has_extension("cl_made_up"), true);
+  auto aspects = d.get_info<sycl::info::device::aspects>();
+  check::equal("aspects agree with has", 0, contains(aspects, sycl::aspect::cpu) && !contains(aspects, sycl::aspect::gpu), true);
+  for (auto a : aspects) check::equal("has(aspect)", int(a), d.has(a), true);
+  check::equal("is_available", 0, d.get_info<is_available>(), true);
+  check::equal("global_mem_size", 0, d.get_info<global_mem_size>() > (std::uint64_t(1) << 20), true);
+  check::equal("max_mem_alloc_size", 0, d.get_info<max_mem_alloc_size>() <= d.get_info<global_mem_size>(), true);
+  check::equal("global_mem_cacheline_size", 0, d.get_info<global_mem_cacheline_size>() >= 16, true);
+  check::equal("address_bits", 0, d.get_info<address_bits>(), 8 * sizeof(void *));
+  check::equal("vector widths", 0,
+               d.get_info<preferred_vector_width_char>() == 4 * d.get_info<preferred_vector_width_float>() &&
+                   d.get_info<native_vector_width_double>() * 2 == d.get_info<native_vector_width_int>() &&
+                   d.get_info<native_vector_width_half>() > 0,
+               true);
+  check::equal("single_fp_config", 0,
+               contains(d.get_info<single_fp_config>(), sycl::info::fp_config::round_to_nearest), true);
+  check::equal("compiler", 0, d.get_info<is_compiler_available>() || d.get_info<is_linker_available>(), false);
+  (void)d.get_info<max_clock_frequency>();
+  auto p = d.get_platform();
+  check::equal("platform profile", 0, p.get_info<sycl::info::platform::profile>() == "FULL_PROFILE", true);
+  check::equal("platform extensions", 0, p.get_info<sycl::info::platform::extensions>() == extensions, true);
+  check::equal("backend", 0, d.get_backend() != sycl::backend::opencl, true);
+}
+
+void pointers(sycl::queue &q) {
+  std::vector<int> host(8, 0);
+  {
+    sycl::buffer<int> b(host.data(), sycl::range<1>(8));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a{b, h, sycl::range<1>(4), sycl::id<1>(4), sycl::read_write};
+      h.single_task([=] {
+        auto start = a.get_multi_ptr<sycl::access::decorated::no>();
+        sycl::multi_ptr<void, sycl::access::address_space::global_space, sycl::access::decorated::no> untyped = start;
+        auto typed = static_cast<sycl::multi_ptr<int, sycl::access::address_space::global_space,
+                                                 sycl::access::decorated::no>>(untyped);
+        typed[0] = 10;      // the buffer's first element, not the accessor's
+        a[0] = 20;          // the accessor's first element is the buffer's fifth
+        start.get()[7] = 30;
+      });
+    });
+  }
+  check::equal("get_multi_ptr", 0, host[0], 10);
+  check::equal("ranged accessor", 4, host[4], 20);
+  check::equal("multi_ptr arithmetic", 7, host[7], 30);
+}
+
+void reductions_and_spans(sycl::queue &q) {
+  const size_t n = 100;
+  int *data = sycl::malloc_shared<int>(n, q);
+  int *sum = sycl::malloc_shared<int>(1, q);
+  int *largest = sycl::malloc_shared<int>(1, q);
+  for (size_t i = 0; i < n; ++i) data[i] = int(i) - 40;
+  *sum = 0;
+  *largest = -1000;
+  sycl::span<const int> view(data, n);
+  q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::ext::oneapi::plus<int>()),
+                 sycl::reduction(largest, sycl::ext::oneapi::maximum<int>()),
+                 [=](sycl::id<1> i, auto &s, auto &m) {
+                   s += view[i];
+                   m.combine(view.subspan(10).first(50)[i % 50]);
+                 })
+      .wait();
+  check::equal("ext::oneapi::plus", 0, *sum, 100 * 99 / 2 - 40 * 100);
+  check::equal("ext::oneapi::maximum over a subspan", 0, *largest, 59 - 40);
+  check::equal("span", 0, view.size_bytes() == n * sizeof(int) && view.last(1)[0] == 59 && !view.empty(), true);
+  sycl::free(data, q);
+  sycl::free(sum, q);
+  sycl::free(largest, q);
+}
+
+void shortcuts_with_events(sycl::queue &q) {
+  const size_t n = 64;
+  float *a = sycl::malloc_shared<float>(n, q);
+  float *b = sycl::malloc_shared<float>(n, q);
+  auto filled = q.fill(a, 2.5f, n);
+  auto prefetched = q.prefetch(a, n * sizeof(float), filled);
+  auto advised = q.mem_advise(a, n * sizeof(float), 0, prefetched);
+  auto copied = q.memcpy(b, a, n * sizeof(float), advised);
+  q.parallel_for(sycl::range<1>(n), copied, [=](sycl::id<1> i) { b[i] *= 2; }).wait();
+  for (size_t i = 0; i < n; ++i) check::equal("shortcuts with events", long(i), b[i], 5.0f);
+  sycl::float4 v{1, 2, 3, 4};
+  check::equal("types.hpp", 0, v.w(), 4.0f);
+  sycl::free(a, q);
+  sycl::free(b, q);
+}
+
+bool throws_invalid(const std::function<void()> &f) {
+  try {
+    f();
+  } catch (const sycl::exception &e) {
+    return e.code() == sycl::errc::invalid;
+  }
+  return false;
+}
+
+void null_pointers_and_barriers(sycl::queue &q) {
+  int value = 0;
+  check::equal("memcpy from null", 0, throws_invalid([&] { q.memcpy(&value, nullptr, sizeof value); }), true);
+  check::equal("memset of null", 0, throws_invalid([&] { q.memset(nullptr, 0, 4); }), true);
+  check::equal("fill of null", 0, throws_invalid([&] { q.fill(static_cast<int *>(nullptr), 1, 4); }), true);
+  q.memcpy(&value, nullptr, 0).wait();
+  // The barrier waits for `slow`; the command after it must see what `slow` wrote even though it
+  // names no event. The pause only gives a wrong order time to show.
+  std::atomic<int> written{0};
+  auto slow = q.submit([&](sycl::handler &h) {
+    h.host_task([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(30));
+      written = 1;
+    });
+  });
+  q.ext_oneapi_submit_barrier({slow});
+  int seen = -1;
+  q.submit([&](sycl::handler &h) { h.host_task([&] { seen = written.load(); }); }).wait();
+  check::equal("command after a barrier", 0, seen, 1);
+  q.wait();
+  // free(pointer, queue) waits for the queue's commands, which may still use the memory.
+  sycl::queue in_order{sycl::property::queue::in_order()};
+  int *data = sycl::malloc_shared<int>(64, in_order);
+  in_order.submit([&](sycl::handler &h) { h.host_task([] { std::this_thread::sleep_for(std::chrono::milliseconds(30)); }); });
+  auto last = in_order.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) { data[i] = 1; });
+  sycl::free(data, in_order);
+  check::equal("free waits for the queue", 0,
+               last.get_info<sycl::info::event::command_execution_status>() == sycl::info::event_command_status::complete,
+               true);
+  // ... but not from one of the queue's own commands, which would wait for itself.
+  int *scratch = sycl::malloc_shared<int>(4, in_order);
+  in_order.submit([&](sycl::handler &h) { h.host_task([=, &in_order] { sycl::free(scratch, in_order); }); }).wait();
+}
+
+void common_interfaces(sycl::queue &q) {
+  sycl::queue copy = q, other;
+  check::equal("queue ==", 0, copy == q && other != q, true);
+  check::equal("queue hash", 0, std::hash<sycl::queue>()(copy) == std::hash<sycl::queue>()(q), true);
+  sycl::buffer<int> b{sycl::range<1>(4)};
+  sycl::buffer<int> b_copy = b;
+  check::equal("buffer hash", 0, std::hash<sycl::buffer<int>>()(b) == std::hash<sycl::buffer<int>>()(b_copy), true);
+  {
+    sycl::host_accessor write{b_copy, sycl::write_only};
+    write[2] = 42;
+  }
+  sycl::host_accessor read{b, sycl::read_only};
+  check::equal("a copied buffer shares its data", 0, read[2] == 42 && b == b_copy, true);
+  sycl::event e = q.single_task([] {});
+  sycl::event e_copy = e;
+  check::equal("event hash", 0, std::hash<sycl::event>()(e) == std::hash<sycl::event>()(e_copy), true);
+  check::equal("device hash", 0,
+               std::hash<sycl::device>()(q.get_device()) == std::hash<sycl::device>()(sycl::device(sycl::default_selector_v)),
+               true);
+  (void)std::hash<sycl::context>()(q.get_context());
+  (void)std::hash<sycl::platform>()(q.get_device().get_platform());
+  sycl::device d = q.get_device();
+  sycl::context from_device(d), from_platform(d.get_info<sycl::info::device::platform>()),
+      from_devices(std::vector<sycl::device>{d}), with_handler(d, [](sycl::exception_list) {});
+  sycl::queue on_context(from_platform, d);
+  check::equal("context constructors and queue info", 0,
+               on_context.get_info<sycl::info::queue::context>() == from_device &&
+                   on_context.get_info<sycl::info::queue::device>() == d && from_devices == with_handler,
+               true);
+  sycl::id<1> i(3);
+  check::equal("id == scalar", 0, i == 3 && 3 == i && i != 4 && true == sycl::id<1>(1), true);
+  check::equal("range == scalar", 0, sycl::range<2>(5, 5) == 5 && sycl::range<2>(5, 4) != 5, true);
+  int n = 12, m = 3;
+  sycl::range<1> braced{n / m};
+  sycl::id<3> mixed{1, n, 2u};
+  check::equal("braced ranges and ids of ints", 0, braced[0] == 4 && mixed[1] == 12 && sycl::range<1>(i)[0] == 3, true);
+  e.wait();
+}
+
+void placeholder_accessors(sycl::queue &q) {
+  std::vector<int> values(16, 1);
+  {
+    sycl::buffer<int> b(values.data(), sycl::range<1>(16));
+    sycl::accessor<int, 1, sycl::access::mode::read_write, sycl::access::target::device,
+                   sycl::access::placeholder::true_t>
+        placeholder(b);
+    sycl::accessor reader(b, sycl::read_only);
+    check::equal("is_placeholder", 0, placeholder.is_placeholder() && reader.is_placeholder(), true);
+    q.submit([&](sycl::handler &h) {
+      h.require(placeholder);
+      h.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { placeholder[i] += int(i[0]); });
+    });
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor bound{b, h};
+      check::equal("accessor with a handler", 0, bound.is_placeholder(), false);
+      h.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { bound[i] *= 2; });
+    });
+  }
+  for (int i = 0; i < 16; ++i) check::equal("placeholder accessor", i, values[i], 2 * (1 + i));
+}
+
+} // namespace
+
+int main() {
+  sycl::queue q;
+  device_information(q.get_device());
+  pointers(q);
+  reductions_and_spans(q);
+  shortcuts_with_events(q);
+  null_pointers_and_barriers(q);
+  common_interfaces(q);
+  placeholder_accessors(q);
+  return check::finish();
+}

@@ -1,0 +1,192 @@
+// sycl::half: storage (2 bytes, binary16 encoding), conversions, arithmetic in kernels checked
+// bit for bit against the host's correctly rounded binary16 results for every encoding, mixed
+// arithmetic result types, comparisons, the math, common and relational built-ins,
+// numeric_limits, std::hash, iostreams, and aspect::fp16; vec<half, N> and marray<half, N>
+// (operators, swizzles, conversions with rounding modes, built-ins) agreeing with scalar half.
+#include <sycl/sycl.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <sstream>
+#include <type_traits>
+#include <vector>
+
+#include "check.hpp"
+
+namespace {
+
+constexpr std::size_t encodings = 1 << 16;
+
+std::uint16_t bits_of(sycl::half h) {
+  std::uint16_t bits;
+  std::memcpy(&bits, &h, sizeof bits);
+  return bits;
+}
+sycl::half from_bits(std::uint16_t bits) {
+  sycl::half h;
+  std::memcpy(&h, &bits, sizeof h);
+  return h;
+}
+// The correctly rounded binary16 result of a double (exact for +, -, *, / and sqrt of halves).
+std::uint16_t rounded(double value) {
+  _Float16 h = static_cast<_Float16>(value);
+  std::uint16_t bits;
+  std::memcpy(&bits, &h, sizeof bits);
+  return bits;
+}
+bool same(std::uint16_t got, std::uint16_t expected) {
+  bool got_nan = (got & 0x7C00) == 0x7C00 && (got & 0x3FF);
+  bool expected_nan = (expected & 0x7C00) == 0x7C00 && (expected & 0x3FF);
+  return got_nan || expected_nan ? got_nan == expected_nan : got == expected;
+}
+
+void arithmetic_matches_binary16(sycl::queue &q) {
+  std::vector<sycl::half> x(encodings), y(encodings);
+  for (std::size_t i = 0; i < encodings; ++i) {
+    x[i] = from_bits(std::uint16_t(i));
+    y[i] = from_bits(std::uint16_t((i * 7919 + 12345) % encodings));
+  }
+  std::vector<sycl::half> sum(encodings), product(encodings), quotient(encodings), root(encodings);
+  {
+    sycl::buffer<sycl::half> xb(x.data(), encodings), yb(y.data(), encodings), sb(sum.data(), encodings),
+        pb(product.data(), encodings), qb(quotient.data(), encodings), rb(root.data(), encodings);
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a{xb, h, sycl::read_only}, b{yb, h, sycl::read_only};
+      sycl::accessor s{sb, h, sycl::write_only}, p{pb, h, sycl::write_only}, d{qb, h, sycl::write_only},
+          r{rb, h, sycl::write_only};
+      h.parallel_for(sycl::range<1>(encodings), [=](sycl::id<1> i) {
+        s[i] = a[i] + b[i];
+        p[i] = a[i] * b[i];
+        d[i] = a[i] / b[i];
+        r[i] = sycl::sqrt(a[i]);
+      });
+    });
+  }
+  for (std::size_t i = 0; i < encodings; ++i) {
+    double a = float(x[i]), b = float(y[i]);
+    check::equal("a + b", long(i), same(bits_of(sum[i]), rounded(a + b)), true);
+    check::equal("a * b", long(i), same(bits_of(product[i]), rounded(a * b)), true);
+    check::equal("a / b", long(i), same(bits_of(quotient[i]), rounded(a / b)), true);
+    check::equal("sqrt", long(i), same(bits_of(root[i]), rounded(std::sqrt(a))), true);
+  }
+}
+
+void conversions_and_types() {
+  static_assert(sizeof(sycl::half) == 2 && std::is_trivially_copyable_v<sycl::half>);
+  static_assert(std::is_same_v<decltype(sycl::half() * 2), sycl::half>);
+  static_assert(std::is_same_v<decltype(sycl::half() * 2.0f), float>);
+  static_assert(std::is_same_v<decltype(2.0 * sycl::half()), double>);
+  check::equal("one", 0, bits_of(sycl::half(1.0f)), 0x3C00);
+  check::equal("from double", 0, bits_of(sycl::half(-2.0)), 0xC000);
+  check::equal("from int", 0, bits_of(sycl::half(3)), 0x4200);
+  check::equal("rounds to even", 0, bits_of(sycl::half(2049.0f)), bits_of(sycl::half(2048.0f)));
+  check::equal("overflow", 0, bits_of(sycl::half(65520.0f)), 0x7C00);
+  check::equal("to int", 0, int(sycl::half(-7.75f)), -7);
+  sycl::half h = 1.5f;
+  h += 1;
+  h *= sycl::half(2);
+  h -= 0.5f;
+  h /= 2.0;
+  check::equal("compound assignment", 0, float(h), 2.25f);
+  check::equal("increment", 0, float(++h), 3.25f);
+  check::equal("comparisons", 0, h > 3 && h < 3.5 && h == 3.25f && h != sycl::half(3) && -h < h, true);
+}
+
+void limits_hash_and_streams(const sycl::device &d) {
+  using limits = std::numeric_limits<sycl::half>;
+  check::equal("max", 0, float(limits::max()), 65504.0f);
+  check::equal("lowest", 0, float(limits::lowest()), -65504.0f);
+  check::equal("min", 0, float(limits::min()), 6.103515625e-05f);
+  check::equal("denorm_min", 0, float(limits::denorm_min()), 5.9604644775390625e-08f);
+  check::equal("epsilon", 0, float(limits::epsilon()), 0.0009765625f);
+  check::equal("infinity", 0, std::isinf(float(limits::infinity())), true);
+  check::equal("quiet_NaN", 0, sycl::isnan(limits::quiet_NaN()), true);
+  check::equal("digits", 0, limits::digits, 11);
+  check::equal("hash", 0, std::hash<sycl::half>()(sycl::half(1.0f)) == std::hash<sycl::half>()(sycl::half(1)), true);
+  std::ostringstream text;
+  text << sycl::half(0.5f);
+  std::istringstream in("2.5");
+  sycl::half read;
+  in >> read;
+  check::equal("iostreams", 0, text.str() == "0.5" && read == 2.5f, true);
+  check::equal("aspect::fp16", 0, d.has(sycl::aspect::fp16), true);
+  check::equal("half_fp_config", 0, !d.get_info<sycl::info::device::half_fp_config>().empty(), true);
+}
+
+// The built-ins evaluate in float and round once, so they are within one half ulp of double's.
+void builtins(sycl::queue &q) {
+  const std::size_t n = 1000;
+  sycl::half *values = sycl::malloc_shared<sycl::half>(n, q);
+  sycl::half *results = sycl::malloc_shared<sycl::half>(4 * n, q);
+  bool *flags = sycl::malloc_shared<bool>(n, q);
+  for (std::size_t i = 0; i < n; ++i) values[i] = sycl::half(float(i) * 0.01f - 5.0f);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     sycl::half v = values[i];
+     results[4 * i] = sycl::sin(v);
+     results[4 * i + 1] = sycl::exp(v);
+     results[4 * i + 2] = sycl::clamp(sycl::fabs(v), sycl::half(0.5f), sycl::half(2));
+     results[4 * i + 3] = sycl::fmax(sycl::floor(v), sycl::pown(v, 2));
+     flags[i] = sycl::isgreater(v, sycl::half(0)) && !sycl::isnan(v) && !sycl::signbit(v);
+   }).wait();
+  for (std::size_t i = 0; i < n; ++i) {
+    double v = float(values[i]);
+    check::equal("sin", long(i), bits_of(results[4 * i]), rounded(float(std::sin(float(v)))));
+    check::equal("exp", long(i), bits_of(results[4 * i + 1]), rounded(float(std::exp(float(v)))));
+    check::equal("clamp", long(i), float(results[4 * i + 2]), float(std::fmin(std::fmax(std::fabs(v), 0.5), 2.0)));
+    check::equal("fmax", long(i), bits_of(results[4 * i + 3]), rounded(std::fmax(std::floor(v), v * v)));
+    check::equal("relational", long(i), flags[i], v > 0);
+  }
+  sycl::free(values, q);
+  sycl::free(results, q);
+  sycl::free(flags, q);
+}
+
+// vec<half, 4> in a kernel gives, lane by lane, what scalar half gives on the host.
+void vectors(sycl::queue &q) {
+  const std::size_t n = 256;
+  sycl::half4 *in = sycl::malloc_shared<sycl::half4>(n, q);
+  sycl::half4 *out = sycl::malloc_shared<sycl::half4>(2 * n, q);
+  sycl::short4 *compared = sycl::malloc_shared<sycl::short4>(n, q);
+  sycl::int4 *converted = sycl::malloc_shared<sycl::int4>(n, q);
+  for (std::size_t i = 0; i < n; ++i)
+    in[i] = sycl::half4(from_bits(std::uint16_t(i * 251)), from_bits(std::uint16_t(i * 97 + 3)), sycl::half(float(i) / 7),
+                        sycl::half(-float(i)));
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     sycl::half4 v = in[i];
+     out[2 * i] = v * v.wzyx() + sycl::half(1);
+     out[2 * i + 1] = sycl::fmax(sycl::sqrt(sycl::fabs(v)), v / sycl::half(3));
+     compared[i] = v < v.yxwz();
+     converted[i] = v.convert<int, sycl::rounding_mode::rtn>();
+   }).wait();
+  for (std::size_t i = 0; i < n; ++i)
+    for (int lane = 0; lane < 4; ++lane) {
+      sycl::half v = in[i][lane], w = in[i][3 - lane], swapped = in[i][lane ^ 1];
+      check::equal("vec arithmetic", long(4 * i + lane), same(bits_of(out[2 * i][lane]), bits_of(v * w + sycl::half(1))), true);
+      sycl::half expected = sycl::fmax(sycl::sqrt(sycl::fabs(v)), v / sycl::half(3));
+      check::equal("vec built-ins", long(4 * i + lane), same(bits_of(out[2 * i + 1][lane]), bits_of(expected)), true);
+      check::equal("vec comparison", long(4 * i + lane), compared[i][lane], v < swapped ? -1 : 0);
+      if (std::isfinite(float(v)) && std::fabs(float(v)) < 1e9f)
+        check::equal("convert rtn", long(4 * i + lane), converted[i][lane], int(std::floor(float(v))));
+    }
+  sycl::marray<sycl::half, 3> m{1.0f, 4.0f, 2.25f};
+  auto roots = sycl::sqrt(m);
+  check::equal("marray", 0, float(roots[0]) + float(roots[1]) + float(roots[2]), 4.5f);
+  check::equal("half2 alias", 0, sizeof(sycl::half2) + sizeof(sycl::half3), 4 + 8);
+  sycl::free(in, q);
+  sycl::free(out, q);
+  sycl::free(compared, q);
+  sycl::free(converted, q);
+}
+
+} // namespace
+
+int main() {
+  sycl::queue q;
+  arithmetic_matches_binary16(q);
+  conversions_and_types();
+  limits_hash_and_streams(q.get_device());
+  builtins(q);
+  vectors(q);
+  return check::finish();
+}
