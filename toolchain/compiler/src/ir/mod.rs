@@ -5,6 +5,7 @@
 pub mod attributes;
 pub mod cfg;
 pub mod graph;
+pub mod memory;
 pub mod mux;
 pub mod spirv;
 pub mod vector;

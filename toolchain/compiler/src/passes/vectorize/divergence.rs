@@ -208,6 +208,14 @@ fn value_operands(instruction: InstructionValue<'_>) -> Vec<InstructionValue<'_>
         .collect()
 }
 
+/// An atomic or volatile access must happen once per lane, in lane order.
+pub fn is_atomic_or_volatile(instruction: InstructionValue<'_>) -> bool {
+    instruction
+        .get_atomic_ordering()
+        .is_ok_and(|o| o != inkwell::AtomicOrdering::NotAtomic)
+        || instruction.get_volatile().unwrap_or(false)
+}
+
 /// Whether `instruction` is varying given what is known so far.
 fn is_varying<'ctx>(
     instruction: InstructionValue<'ctx>,
@@ -229,7 +237,10 @@ fn is_varying<'ctx>(
             CallKind::Dropped => false,
             CallKind::PerLane => true,
         },
-        Load | Store => block_masked || any_operand(),
+        // A load at a uniform address reads one value for every lane, masked or not; under a
+        // mask it is emitted so that it cannot fault when no lane runs it (see `widen`).
+        Load => any_operand() || (block_masked && is_atomic_or_volatile(instruction)),
+        Store => block_masked || any_operand(),
         UDiv | SDiv | URem | SRem => block_masked || any_operand(),
         Phi => blending_phi || any_operand(),
         Fence => false,

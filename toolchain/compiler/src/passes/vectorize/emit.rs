@@ -15,7 +15,7 @@ use inkwell::targets::TargetData;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{
     BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue,
-    PhiValue, VectorValue,
+    PhiValue, PointerValue, VectorValue,
 };
 
 use super::divergence::{refuse, Divergence, NotVectorizable, Region};
@@ -75,6 +75,8 @@ pub struct Emitter<'a, 'ctx> {
     live_outs: HashMap<InstructionValue<'ctx>, Lowered<'ctx>>,
     deferred: Vec<DeferredPhi<'ctx>>,
     exit_blends: Vec<ExitBlend<'ctx>>,
+    /// Few types per kernel, and types are not hashable: a list.
+    zeroed_slots: Vec<(BasicTypeEnum<'ctx>, PointerValue<'ctx>)>,
     /// How many instructions became per-lane code, and how many vector code (cost model).
     pub per_lane: usize,
     pub widened: usize,
@@ -131,6 +133,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             live_outs: HashMap::new(),
             deferred: Vec::new(),
             exit_blends: Vec::new(),
+            zeroed_slots: Vec::new(),
             per_lane: 0,
             widened: 0,
         })
@@ -170,6 +173,34 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         }
         self.fill_deferred_phis()?;
         Ok((self.widened, self.per_lane))
+    }
+
+    /// Runs `build` with the builder at the start of the vector kernel's entry block (where
+    /// allocas belong), then goes back to the end of the current block.
+    pub fn at_entry_start<T>(&self, build: impl FnOnce(&Builder<'ctx>) -> T) -> T {
+        let current = self.current_block();
+        match self.entry_block.get_first_instruction() {
+            Some(first) => self.builder.position_before(&first),
+            None => self.builder.position_at_end(self.entry_block),
+        }
+        let result = build(&self.builder);
+        self.builder.position_at_end(current);
+        result
+    }
+
+    /// A private slot of type `ty` holding zero, one per type: what a uniform load under a mask
+    /// reads when no lane is active.
+    pub fn zeroed_slot(&mut self, ty: BasicTypeEnum<'ctx>) -> EmitResult<PointerValue<'ctx>> {
+        if let Some(&(_, slot)) = self.zeroed_slots.iter().find(|(t, _)| *t == ty) {
+            return Ok(slot);
+        }
+        let slot = self.at_entry_start(|builder| -> EmitResult<PointerValue<'ctx>> {
+            let slot = built(builder.build_alloca(ty, "zeroed"))?;
+            built(builder.build_store(slot, ty.const_zero()))?;
+            Ok(slot)
+        })?;
+        self.zeroed_slots.push((ty, slot));
+        Ok(slot)
     }
 
     fn start_of(&mut self, id: BlockId) -> BasicBlock<'ctx> {

@@ -10,9 +10,12 @@ use inkwell::values::{
     BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, VectorValue,
 };
 
-use super::divergence::{call_kind, lane_query, refuse, CallKind, ELEMENTWISE_INTRINSICS};
+use super::divergence::{
+    call_kind, is_atomic_or_volatile, lane_query, refuse, CallKind, ELEMENTWISE_INTRINSICS,
+};
 use super::emit::{built, EmitResult, Emitter, Lowered};
 use super::stride::Stride;
+use crate::ir::memory::is_dereferenceable;
 use crate::ir::mux::WorkItemQuery;
 use crate::ir::vector::{
     alignment, constant_int, instruction_value, intrinsic_base_name, operand, shuffle_mask,
@@ -39,6 +42,9 @@ impl<'ctx> Emitter<'_, 'ctx> {
             None => self.builder.unset_current_debug_location(),
         }
         if !self.analysis.varying.contains(&instruction) {
+            if instruction.get_opcode() == InstructionOpcode::Load && mask != self.entry_mask {
+                return self.emit_uniform_load_under_mask(instruction, mask);
+            }
             return self.emit_uniform(instruction);
         }
         self.widened += 1;
@@ -57,18 +63,45 @@ impl<'ctx> Emitter<'_, 'ctx> {
                 operands.push((index, self.uniform(value)?));
             }
         }
-        let clone = Self::clone_with(instruction, &operands);
+        self.insert_uniform_clone(instruction, &operands)
+    }
+
+    /// A load at a uniform address in a block only some lanes run (docs/vectorizer.md,
+    /// "Uniform loads under a mask"): one scalar load, since every lane would read the same
+    /// value. The scalar kernel may run it on no work-item at all (`if (p) x = *p;`), so unless
+    /// the address is known to be readable on every path (a kernel capture), the load reads a
+    /// zeroed private slot when no lane is active.
+    fn emit_uniform_load_under_mask(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        mask: VectorValue<'ctx>,
+    ) -> EmitResult<()> {
+        let scalar_pointer = operand(instruction, 0).expect("a load has an address");
+        let ty = Self::result_type(instruction)?;
+        let bytes = self.target_data.get_store_size(&ty);
+        let pointer = self.uniform(scalar_pointer)?;
+        if is_dereferenceable(self.scalar, scalar_pointer, bytes, self.target_data) {
+            return self.insert_uniform_clone(instruction, &[(0, pointer)]);
+        }
+        let slot = self.zeroed_slot(ty)?;
+        let any = built(self.lanes().any(mask))?;
+        let address = built(self.builder.build_select(any, pointer, slot.into(), "address"))?;
+        self.insert_uniform_clone(instruction, &[(0, address)])
+    }
+
+    /// Inserts a copy of `instruction` reading `operands`, allocas in the entry block, and
+    /// records it as the instruction's uniform value.
+    fn insert_uniform_clone(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        operands: &[(u32, BasicValueEnum<'ctx>)],
+    ) -> EmitResult<()> {
+        let clone = Self::clone_with(instruction, operands);
         let name = instruction
             .get_name()
             .map(|n| n.to_string_lossy().into_owned());
         if instruction.get_opcode() == InstructionOpcode::Alloca {
-            let current = self.builder.get_insert_block().expect("positioned");
-            match self.entry_block.get_first_instruction() {
-                Some(first) => self.builder.position_before(&first),
-                None => self.builder.position_at_end(self.entry_block),
-            }
-            self.builder.insert_instruction(&clone, name.as_deref());
-            self.builder.position_at_end(current);
+            self.at_entry_start(|builder| builder.insert_instruction(&clone, name.as_deref()));
         } else {
             self.builder.insert_instruction(&clone, name.as_deref());
         }
@@ -427,20 +460,12 @@ impl<'ctx> Emitter<'_, 'ctx> {
             .collect()
     }
 
-    /// An atomic or volatile access must happen once per lane, in lane order.
-    fn is_atomic_or_volatile(instruction: InstructionValue<'ctx>) -> bool {
-        instruction
-            .get_atomic_ordering()
-            .is_ok_and(|o| o != inkwell::AtomicOrdering::NotAtomic)
-            || instruction.get_volatile().unwrap_or(false)
-    }
-
     fn load(
         &mut self,
         instruction: InstructionValue<'ctx>,
         mask: VectorValue<'ctx>,
     ) -> EmitResult<Option<Lowered<'ctx>>> {
-        if Self::is_atomic_or_volatile(instruction) {
+        if is_atomic_or_volatile(instruction) {
             return self.per_lane(instruction, mask);
         }
         let ty = Self::result_type(instruction)?;
@@ -482,7 +507,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
         instruction: InstructionValue<'ctx>,
         mask: VectorValue<'ctx>,
     ) -> EmitResult<()> {
-        if Self::is_atomic_or_volatile(instruction) {
+        if is_atomic_or_volatile(instruction) {
             return self.per_lane(instruction, mask).map(|_| ());
         }
         let value = operand(instruction, 0).expect("a store has a value");

@@ -1,0 +1,98 @@
+//! Facts about addresses that let a pass load speculatively (docs/vectorizer.md, "Uniform
+//! loads under a mask"): whether an address lies, for sure, inside memory the function may
+//! read whatever path it takes. The one case that matters to us is the kernel's captured
+//! arguments: SYCL kernels read every capture from their `byval` lambda object through a
+//! constant-offset GEP, often only inside a branch.
+
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::targets::TargetData;
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode};
+
+use super::vector::operand;
+
+/// `pointer` as a parameter of `function` plus a constant byte offset, through any chain of
+/// GEPs whose indices are all constants.
+fn parameter_and_offset<'ctx>(
+    function: FunctionValue<'ctx>,
+    pointer: BasicValueEnum<'ctx>,
+    target_data: &TargetData,
+) -> Option<(u32, i64)> {
+    if let Some(index) = function.get_param_iter().position(|p| p == pointer) {
+        return Some((index as u32, 0));
+    }
+    let gep = pointer.as_instruction_value()?;
+    if gep.get_opcode() != InstructionOpcode::GetElementPtr {
+        return None;
+    }
+    let (parameter, base_offset) = parameter_and_offset(function, operand(gep, 0)?, target_data)?;
+    let mut current: BasicTypeEnum = gep.get_gep_source_element_type().ok()?;
+    let mut offset = base_offset;
+    for index in 1..gep.get_num_operands() {
+        let BasicValueEnum::IntValue(value) = operand(gep, index)? else {
+            return None;
+        };
+        let constant = value.get_sign_extended_constant()?;
+        let step = if index == 1 {
+            target_data.get_abi_size(&current) as i64
+        } else {
+            match current {
+                BasicTypeEnum::StructType(s) => {
+                    let field = u32::try_from(constant).ok()?;
+                    let field_offset = target_data.offset_of_element(&s, field)? as i64;
+                    offset = offset.checked_add(field_offset)?;
+                    current = s.get_field_type_at_index(field)?;
+                    continue;
+                }
+                BasicTypeEnum::ArrayType(a) => {
+                    current = a.get_element_type();
+                    target_data.get_abi_size(&current) as i64
+                }
+                _ => return None,
+            }
+        };
+        offset = offset.checked_add(constant.checked_mul(step)?)?;
+    }
+    Some((parameter, offset))
+}
+
+/// How many bytes from its start parameter `index` points to for sure: the size of its `byval`
+/// type, or its `dereferenceable` bytes.
+fn dereferenceable_parameter_bytes(
+    function: FunctionValue<'_>,
+    index: u32,
+    target_data: &TargetData,
+) -> Option<u64> {
+    let location = AttributeLoc::Param(index);
+    let byval = function.get_enum_attribute(location, Attribute::get_named_enum_kind_id("byval"));
+    if let Some(byval) = byval {
+        if let Ok(ty) = BasicTypeEnum::try_from(byval.get_type_value()) {
+            return Some(target_data.get_abi_size(&ty));
+        }
+    }
+    let kind = Attribute::get_named_enum_kind_id("dereferenceable");
+    function
+        .get_enum_attribute(location, kind)
+        .map(|attribute| attribute.get_enum_value())
+}
+
+/// Whether reading `bytes` bytes at `pointer` in `function` is valid on every path: `pointer`
+/// is a parameter that is `byval` or `dereferenceable` (plus a constant offset) and the read
+/// stays inside that memory.
+pub fn is_dereferenceable<'ctx>(
+    function: FunctionValue<'ctx>,
+    pointer: BasicValueEnum<'ctx>,
+    bytes: u64,
+    target_data: &TargetData,
+) -> bool {
+    let Some((parameter, offset)) = parameter_and_offset(function, pointer, target_data) else {
+        return false;
+    };
+    let Some(available) = dereferenceable_parameter_bytes(function, parameter, target_data) else {
+        return false;
+    };
+    u64::try_from(offset)
+        .ok()
+        .and_then(|start| start.checked_add(bytes))
+        .is_some_and(|end| end <= available)
+}
