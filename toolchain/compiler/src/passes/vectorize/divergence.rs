@@ -22,7 +22,7 @@ use inkwell::values::{
 };
 
 use crate::ir::graph::{BlockId, DominatorTree, Graph, Loops};
-use crate::ir::mux::WorkItemQuery;
+use crate::ir::mux::{self, WorkItemQuery};
 use crate::ir::vector::{constant_int, intrinsic_base_name, operand, user_instruction};
 use crate::ir::walk;
 
@@ -159,6 +159,8 @@ pub enum CallKind {
     Dropped,
     /// Has effects: every lane makes its own call.
     PerLane,
+    /// A work-group barrier: once for all lanes, which reach it together.
+    Barrier,
 }
 
 /// Whether the function (or the call site) promises not to touch memory.
@@ -179,6 +181,14 @@ pub fn call_kind(call: InstructionValue<'_>) -> CallKind {
     let Some(callee) = site.get_called_fn_value() else {
         return CallKind::PerLane;
     };
+    let name = walk::name(callee);
+    if name == mux::WORK_GROUP_BARRIER {
+        return CallKind::Barrier;
+    }
+    // The work-group's local memory is one block for the whole group: the same in every lane.
+    if mux::WorkGroupMemory::from_mux_name(&name).is_some() {
+        return CallKind::Pure;
+    }
     if let Some(name) = intrinsic_base_name(callee) {
         if DROPPED_INTRINSICS.contains(&name.as_str()) {
             return CallKind::Dropped;
@@ -234,7 +244,7 @@ fn is_varying<'ctx>(
         Call => match call_kind(instruction) {
             CallKind::Query => lane_query(instruction).is_some_and(|(q, d)| is_lane_id(q, d)),
             CallKind::Pure => any_operand(),
-            CallKind::Dropped => false,
+            CallKind::Dropped | CallKind::Barrier => false,
             CallKind::PerLane => true,
         },
         // A load at a uniform address reads one value for every lane, masked or not; under a
@@ -501,6 +511,21 @@ fn check_private_variables<'ctx>(
     Ok(())
 }
 
+/// Refuses a barrier in a masked block: SYCL requires every work-item of the group to reach it,
+/// and lanes that left the path could not.
+fn check_barriers(graph: &Graph<'_>, masked: &HashSet<BlockId>) -> Result<(), NotVectorizable> {
+    for &id in masked {
+        let barrier = graph.block(id).get_instructions().any(|instruction| {
+            instruction.get_opcode() == InstructionOpcode::Call
+                && call_kind(instruction) == CallKind::Barrier
+        });
+        if barrier {
+            return refuse("a barrier that only some work-items along x reach");
+        }
+    }
+    Ok(())
+}
+
 /// Analyses `function` (prepared: single return, loops in simplified and LCSSA form, no switch).
 pub fn analyse(function: FunctionValue<'_>) -> Result<Divergence<'_>, NotVectorizable> {
     let graph = Graph::new(function);
@@ -531,6 +556,7 @@ pub fn analyse(function: FunctionValue<'_>) -> Result<Divergence<'_>, NotVectori
         propagate(&graph, &new_masked, &blending, &mut varying);
         if new_masked == masked && varying.len() == before {
             check_private_variables(&graph, &varying)?;
+            check_barriers(&graph, &masked)?;
             return Ok(Divergence {
                 graph,
                 loops,

@@ -481,7 +481,9 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     }
 
     /// The top-level nodes of a region: blocks outside any loop of the region, and the region's
-    /// outermost loops (at their headers).
+    /// outermost loops (at their headers). A loop is the region's when the region holds all of
+    /// it: a branch at the header of a uniform loop starts a region inside that loop, which
+    /// stays an ordinary loop around it.
     fn region_nodes(&self, region: &Region) -> Vec<Node> {
         let in_region = |b: BlockId| region.blocks.binary_search(&b).is_ok();
         let loops = &self.analysis.loops;
@@ -489,7 +491,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             let mut found = None;
             let mut current = loops.innermost(block);
             while let Some(l) = current {
-                if in_region(loops.all()[l].header) {
+                if loops.all()[l].blocks.iter().all(|&b| in_region(b)) {
                     found = Some(l);
                 }
                 current = loops.all()[l].parent;

@@ -15,7 +15,10 @@
 //! scalar tail is needed. A kernel that cannot be vectorized (or is not worth it) is left alone,
 //! and with the `remarks` parameter each kernel gets one line on standard error saying which.
 //!
-//! Kernels with barriers or work-group collectives are not vectorized yet.
+//! Plain barriers stay in the vector form, once for all lanes (every lane reaches them together;
+//! a barrier only some lanes reach is refused), and `work-item-loops` cuts the vector form into
+//! barrier regions as it does the scalar kernel. Kernels with work-group collectives are not
+//! vectorized yet.
 
 mod divergence;
 mod emit;
@@ -104,10 +107,13 @@ fn width_for(kernel: FunctionValue<'_>) -> u32 {
     }
 }
 
-fn has_barrier(kernel: FunctionValue<'_>) -> bool {
-    walk::direct_calls(kernel)
-        .iter()
-        .any(|c| mux::is_barrier_like(&walk::name(c.callee)))
+/// Whether the kernel calls a work-group collective (a barrier-like call that is not a plain
+/// barrier).
+fn has_collective(kernel: FunctionValue<'_>) -> bool {
+    walk::direct_calls(kernel).iter().any(|c| {
+        let name = walk::name(c.callee);
+        mux::is_barrier_like(&name) && name != mux::WORK_GROUP_BARRIER
+    })
 }
 
 /// The vector function's type and attributes: the kernel's, plus the active lane count.
@@ -256,13 +262,13 @@ impl ModulePass for RunVecz {
             .filter(|f| attributes::is_kernel_entry_point(*f) && walk::is_definition(*f))
             .filter(|f| vector_kernel(*f).is_none())
             .collect();
-        let (with_barriers, kernels): (Vec<_>, Vec<_>) =
-            kernels.into_iter().partition(|k| has_barrier(*k));
-        for kernel in &with_barriers {
+        let (with_collectives, kernels): (Vec<_>, Vec<_>) =
+            kernels.into_iter().partition(|k| has_collective(*k));
+        for kernel in &with_collectives {
             self.remark(
                 *kernel,
                 Err(NotVectorizable(
-                    "it synchronises the work-group (barriers are not vectorized yet)".into(),
+                    "it calls a work-group collective (not vectorized yet)".into(),
                 )),
             );
         }

@@ -83,10 +83,39 @@ impl<'ctx> Emitter<'_, 'ctx> {
         if is_dereferenceable(self.scalar, scalar_pointer, bytes, self.target_data) {
             return self.insert_uniform_clone(instruction, &[(0, pointer)]);
         }
-        let slot = self.zeroed_slot(ty)?;
-        let any = built(self.lanes().any(mask))?;
-        let address = built(self.builder.build_select(any, pointer, slot.into(), "address"))?;
+        let address = self.address_if_any_lane(pointer, ty, mask)?;
         self.insert_uniform_clone(instruction, &[(0, address)])
+    }
+
+    /// The same value stored at the same address by every active lane: one scalar store, into a
+    /// private slot when no lane is active (docs/vectorizer.md, "Uniform loads under a mask").
+    fn uniform_store_under_mask(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        value: BasicValueEnum<'ctx>,
+        pointer: BasicValueEnum<'ctx>,
+        mask: VectorValue<'ctx>,
+    ) -> EmitResult<()> {
+        let address = self.address_if_any_lane(pointer, value.get_type(), mask)?;
+        let clone = Self::clone_with(instruction, &[(0, value), (1, address)]);
+        self.builder.insert_instruction(&clone, None);
+        Ok(())
+    }
+
+    /// `any(mask) ? pointer : <a private slot of type ty>`, as a pointer of `pointer`'s type.
+    fn address_if_any_lane(
+        &mut self,
+        pointer: BasicValueEnum<'ctx>,
+        ty: BasicTypeEnum<'ctx>,
+        mask: VectorValue<'ctx>,
+    ) -> EmitResult<BasicValueEnum<'ctx>> {
+        let mut slot = self.zeroed_slot(ty)?;
+        let pointer_type = pointer.get_type().into_pointer_type();
+        if slot.get_type() != pointer_type {
+            slot = built(self.builder.build_address_space_cast(slot, pointer_type, "zeroed.cast"))?;
+        }
+        let any = built(self.lanes().any(mask))?;
+        built(self.builder.build_select(any, pointer, slot.into(), "address"))
     }
 
     /// Inserts a copy of `instruction` reading `operands`, allocas in the entry block, and
@@ -512,6 +541,11 @@ impl<'ctx> Emitter<'_, 'ctx> {
         }
         let value = operand(instruction, 0).expect("a store has a value");
         let pointer = operand(instruction, 1).expect("a store has an address");
+        if let (Lowered::Uniform(value), Lowered::Uniform(pointer)) =
+            (self.lookup(value)?, self.lookup(pointer)?)
+        {
+            return self.uniform_store_under_mask(instruction, value, pointer, mask);
+        }
         let ty = value.get_type();
         let align = alignment(instruction);
         let parts = self.packet(value)?;

@@ -25,6 +25,10 @@
 //!   order; a broadcast reads the chosen work-item's stored operand. By-value parameters are
 //!   shared by all work-items (SYCL kernel functors are const). A plain barrier's memory
 //!   semantics become one fence where the region after it starts.
+//! * With a vector form (`run-vecz`), a kernel without barriers runs rows of x through it, whole
+//!   vectors and then one predicated call for the rest; with barriers, the regions are cut from
+//!   the vector form instead, run the same way, with live variables kept per vector of
+//!   work-items (docs/vectorizer.md, "Barriers").
 //!
 //! The loops are bottom-tested: the runtime never launches an empty work-group.
 
@@ -176,6 +180,34 @@ struct Wrapper<'a, 'ctx> {
 impl<'ctx> Wrapper<'_, 'ctx> {
     /// The local linear id of the work-item with local ids `ids` (x fastest).
     fn linear_id(&self, ids: [IntValue<'ctx>; 3]) -> Result<IntValue<'ctx>, CompileError> {
+        self.row_major_index(ids, self.sizes[0], ids[0], "wi.rowx")
+    }
+
+    /// The index of the vector of work-items starting at local id x (a multiple of `width`) in
+    /// row (y, z) of `row_items` vectors.
+    fn vector_linear_id(
+        &self,
+        ids: [IntValue<'ctx>; 3],
+        x: IntValue<'ctx>,
+        row_items: IntValue<'ctx>,
+        width: u32,
+    ) -> Result<IntValue<'ctx>, CompileError> {
+        let width = self.context.i64_type().const_int(width as u64, false);
+        let vector = self
+            .builder
+            .build_int_unsigned_div(x, width, "wi.xv")
+            .map_err(build_error)?;
+        self.row_major_index(ids, row_items, vector, "wi.rowv")
+    }
+
+    /// Item `item` of row (y, z) = (`ids[1]`, `ids[2]`), when every row holds `row_items`.
+    fn row_major_index(
+        &self,
+        ids: [IntValue<'ctx>; 3],
+        row_items: IntValue<'ctx>,
+        item: IntValue<'ctx>,
+        row_start_name: &str,
+    ) -> Result<IntValue<'ctx>, CompileError> {
         let builder = &self.builder;
         let row = builder
             .build_int_nuw_mul(ids[2], self.sizes[1], "wi.zy")
@@ -183,11 +215,11 @@ impl<'ctx> Wrapper<'_, 'ctx> {
         let row = builder
             .build_int_nuw_add(row, ids[1], "wi.row")
             .map_err(build_error)?;
-        let linear = builder
-            .build_int_nuw_mul(row, self.sizes[0], "wi.rowx")
+        let row_start = builder
+            .build_int_nuw_mul(row, row_items, row_start_name)
             .map_err(build_error)?;
         builder
-            .build_int_nuw_add(linear, ids[0], "wi.linear")
+            .build_int_nuw_add(row_start, item, "wi.linear")
             .map_err(build_error)
     }
 
@@ -279,11 +311,13 @@ impl<'ctx> Wrapper<'_, 'ctx> {
     /// vector-predicated tail", docs/vectorizer.md): `width` work-items per call while a whole
     /// vector fits, then one call for the remainder with fewer active lanes. With a required
     /// work-group size that `width` divides, the remainder folds away (vector only).
+    /// `call(x, active lanes)` makes one call of the vector form (or of one of its regions) for
+    /// the work-items from local id x on.
     fn vector_row(
         &self,
-        vector: FunctionValue<'ctx>,
         width: u32,
         no_tail: bool,
+        mut call_vector: impl FnMut(IntValue<'ctx>, IntValue<'ctx>) -> Result<(), CompileError>,
     ) -> Result<(), CompileError> {
         let (builder, context) = (&self.builder, self.context);
         let i64_type = context.i64_type();
@@ -296,7 +330,7 @@ impl<'ctx> Wrapper<'_, 'ctx> {
         let full = builder
             .build_int_nuw_sub(size, remainder, "wi.x.full")
             .map_err(build_error)?;
-        let call = |x: IntValue<'ctx>, active: IntValue<'ctx>| -> Result<(), CompileError> {
+        let mut call = |x: IntValue<'ctx>, active: IntValue<'ctx>| -> Result<(), CompileError> {
             builder
                 .build_call(
                     self.set_local_id,
@@ -304,11 +338,7 @@ impl<'ctx> Wrapper<'_, 'ctx> {
                     "",
                 )
                 .map_err(build_error)?;
-            let mut args: Vec<BasicMetadataValueEnum> =
-                self.function.get_param_iter().map(Into::into).collect();
-            args.push(active.into());
-            builder.build_call(vector, &args, "").map_err(build_error)?;
-            Ok(())
+            call_vector(x, active)
         };
         let preheader = builder.get_insert_block().expect("positioned");
         let body = context.append_basic_block(self.function, "wi.vector.x");
@@ -490,8 +520,18 @@ fn wrap_kernel<'ctx>(
     };
     if has_barrier(kernel) {
         let subprogram = kernel.get_subprogram();
-        schedule_regions(&wrapper, kernel, debug && subprogram.is_some())?;
+        let vector = vectorize::vector_kernel(kernel)
+            .filter(|_| !debug)
+            .map(|(function, width)| VectorSchedule {
+                function,
+                width,
+                no_tail: options.no_tail,
+            });
+        schedule_regions(&wrapper, kernel, vector, debug && subprogram.is_some())?;
         // The regions are clones; whatever still names the kernel now names the wrapper.
+        if let Some(vector) = vector {
+            walk::delete_function(vector.function, None);
+        }
         walk::delete_function(kernel, Some(wrapper_function));
         if let Some(subprogram) = subprogram.filter(|_| debug) {
             // The regions keep the kernel's source locations and are inlined here, so this
@@ -501,7 +541,16 @@ fn wrap_kernel<'ctx>(
         }
     } else if let Some((vector, width)) = vectorize::vector_kernel(kernel).filter(|_| !debug) {
         wrapper.loops_over("", &[1, 2], |_, _| {
-            wrapper.vector_row(vector, width, options.no_tail)
+            wrapper.vector_row(width, options.no_tail, |_, active| {
+                let mut args: Vec<BasicMetadataValueEnum> =
+                    wrapper_function.get_param_iter().map(Into::into).collect();
+                args.push(active.into());
+                wrapper
+                    .builder
+                    .build_call(vector, &args, "")
+                    .map_err(build_error)?;
+                Ok(())
+            })
         })?;
         wrapper.builder.build_return(None).map_err(build_error)?;
         make_internal_inlinable(kernel);
@@ -723,23 +772,35 @@ fn memory_fence<'ctx>(builder: &Builder<'ctx>, barrier: cfg::Value) -> Result<()
 }
 
 /// Runs the barrier regions of `kernel` one after the other, each over the whole work-group.
+/// A kernel with barriers run through its vector form: the regions are cut from the vector
+/// function, and each region runs `width` work-items per call along x (docs/vectorizer.md,
+/// "Barriers").
+#[derive(Clone, Copy)]
+struct VectorSchedule<'ctx> {
+    function: FunctionValue<'ctx>,
+    width: u32,
+    no_tail: bool,
+}
+
 fn schedule_regions<'ctx>(
     wrapper: &Wrapper<'_, 'ctx>,
     kernel: FunctionValue<'ctx>,
+    vector: Option<VectorSchedule<'ctx>>,
     debug: bool,
 ) -> Result<(), CompileError> {
     let (module, context, builder) = (wrapper.module, wrapper.context, &wrapper.builder);
     let i32_type = context.i32_type();
     let i64_type = context.i64_type();
     let base = attributes::base_name(kernel);
-    let barriers = regions::split_at_barriers(kernel.as_value_ref(), mux::is_barrier_like)?;
+    let source = vector.map_or(kernel, |v| v.function);
+    let barriers = regions::split_at_barriers(source.as_value_ref(), mux::is_barrier_like)?;
     let SplitKernel {
         barriers,
         regions,
         live,
         live_variables,
     } = regions::build_regions(
-        kernel.as_value_ref(),
+        source.as_value_ref(),
         barriers,
         &base,
         &format!("{base}_live_mem_info"),
@@ -756,9 +817,26 @@ fn schedule_regions<'ctx>(
         make_internal_inlinable(*function);
     }
 
-    // Entry: the live variables of every work-item, in this thread's scratch buffer.
+    // Entry: the live variables of every work-item (every vector of work-items along x, for
+    // the vector form), in this thread's scratch buffer.
+    let row_items = match vector {
+        None => wrapper.sizes[0],
+        Some(v) => {
+            let width = i64_type.const_int(v.width as u64, false);
+            let rounded_up = builder
+                .build_int_nuw_add(
+                    wrapper.sizes[0],
+                    i64_type.const_int(v.width as u64 - 1, false),
+                    "items.x.up",
+                )
+                .map_err(build_error)?;
+            builder
+                .build_int_unsigned_div(rounded_up, width, "items.x")
+                .map_err(build_error)?
+        }
+    };
     let items = builder
-        .build_int_nuw_mul(wrapper.sizes[0], wrapper.sizes[1], "items.xy")
+        .build_int_nuw_mul(row_items, wrapper.sizes[1], "items.xy")
         .map_err(build_error)?;
     let items = builder
         .build_int_nuw_mul(items, wrapper.sizes[2], "items")
@@ -941,12 +1019,15 @@ fn schedule_regions<'ctx>(
                 }
             }
         }
-        wrapper.loops(&label, |builder, ids| {
-            let item = item_pointer(builder, wrapper.linear_id(ids)?)?;
+        let run_region = |linear: IntValue<'ctx>,
+                          active_lanes: Option<IntValue<'ctx>>|
+         -> Result<(), CompileError> {
+            let item = item_pointer(builder, linear)?;
             if let Some(slot) = debug_item {
                 builder.build_store(slot, item).map_err(build_error)?;
             }
             let mut args = params.clone();
+            args.extend(active_lanes.map(BasicMetadataValueEnum::from));
             args.push(item.into());
             if let Some(value) = uniform {
                 args.push(value.into());
@@ -966,7 +1047,16 @@ fn schedule_regions<'ctx>(
                 .build_store(next_region, next)
                 .map_err(build_error)?;
             Ok(())
-        })?;
+        };
+        match vector {
+            None => wrapper.loops(&label, |_, ids| run_region(wrapper.linear_id(ids)?, None))?,
+            Some(v) => wrapper.loops_over(&label, &[1, 2], |_, ids| {
+                wrapper.vector_row(v.width, v.no_tail, |x, active| {
+                    let linear = wrapper.vector_linear_id(ids, x, row_items, v.width)?;
+                    run_region(linear, Some(active))
+                })
+            })?,
+        }
         builder
             .build_unconditional_branch(dispatch)
             .map_err(build_error)?;

@@ -17,8 +17,8 @@
 //! block always live in the struct (their memory must survive regions). The operand of a
 //! collective (and a broadcast's work-item index) is stored into the struct by the region that
 //! reaches the collective, so the scheduler can fold them. Cheap values are rematerialised
-//! rather than stored: work-item queries with constant arguments, and casts of them, are
-//! recomputed at the use (unlike the Construction Kit this stays on with broadcasts, because a
+//! rather than stored: work-item queries with constant arguments, and casts, splats and
+//! arithmetic with constants of them (a vector form's per-lane ids), are recomputed at the use (unlike the Construction Kit this stays on with broadcasts, because a
 //! collective's operand is never rematerialised: it is always the stored value).
 
 use std::collections::{HashMap, HashSet};
@@ -182,8 +182,13 @@ fn rematerialisable(value: Value, depth: u32) -> bool {
             return WorkItemQuery::from_mux_name(&callee_name(value)).is_some()
                 && (0..args).all(|i| !LLVMIsAConstant(LLVMGetOperand(value, i)).is_null());
         }
-        let cast_or_arithmetic =
-            !LLVMIsACastInst(value).is_null() || !LLVMIsABinaryOperator(value).is_null();
+        // Splats of a query (insertelement + shufflevector) and the vectorizer's per-lane ids
+        // (splat + constant step) count too: a vector form would otherwise keep a whole
+        // `<W x i64>` of ids per vector of work-items in the live struct.
+        let cast_or_arithmetic = !LLVMIsACastInst(value).is_null()
+            || !LLVMIsABinaryOperator(value).is_null()
+            || !LLVMIsAInsertElementInst(value).is_null()
+            || !LLVMIsAShuffleVectorInst(value).is_null();
         if !cast_or_arithmetic {
             return false;
         }
@@ -465,23 +470,27 @@ pub fn build_regions(
             }
         }
         // A member is as aligned as its type and, for an alloca, as the alloca (code may rely
-        // on it: vector copies of an over-aligned private array). Explicit `[n x i8]` padding
-        // places each member, and the tail pads the stride to the largest alignment.
+        // on it: vector copies of an over-aligned private array). A value's own type may ask
+        // for more than the buffer gives (`<16 x i64>`: 128 bytes); only our loads and stores
+        // touch it, so it is placed at the buffer's alignment and they say so. Explicit
+        // `[n x i8]` padding places each member, and the tail pads the stride to the largest
+        // alignment.
         let alignment_of = |ty: LLVMTypeRef, value: Option<Value>| -> u64 {
             let natural = LLVMABIAlignmentOfType(data_layout, ty) as u64;
-            let declared = value
-                .filter(|v| !LLVMIsAAllocaInst(*v).is_null())
-                .map(|v| LLVMGetAlignment(v) as u64)
-                .unwrap_or(1);
-            natural.max(declared).max(1)
+            match value.filter(|v| !LLVMIsAAllocaInst(*v).is_null()) {
+                Some(alloca) => natural.max(LLVMGetAlignment(alloca) as u64).max(1),
+                None => natural.clamp(1, mux::WORK_GROUP_MEMORY_ALIGNMENT),
+            }
         };
         members.sort_by_key(|(ty, value, _)| std::cmp::Reverse(alignment_of(*ty, *value)));
         let i8_type = LLVMInt8TypeInContext(context);
         let mut member_types: Vec<LLVMTypeRef> = Vec::new();
         let mut element_of_member = Vec::new();
         let (mut offset, mut largest) = (0u64, 1u64);
+        let mut alignment_of_element: HashMap<u32, u32> = HashMap::new();
         for (ty, value, _) in &members {
             let alignment = alignment_of(*ty, *value);
+            alignment_of_element.insert(member_types.len() as u32, alignment as u32);
             let aligned = offset.div_ceil(alignment) * alignment;
             if aligned > offset {
                 member_types.push(LLVMArrayType2(i8_type, aligned - offset));
@@ -506,11 +515,13 @@ pub fn build_regions(
         }
         let struct_name = c_name(live_struct_name);
         let struct_type = LLVMStructCreateNamed(context, struct_name.as_ptr());
+        // Packed: the explicit padding above is the whole layout, with no padding of LLVM's
+        // own for a member placed below its type's alignment.
         LLVMStructSetBody(
             struct_type,
             member_types.as_mut_ptr(),
             member_types.len() as u32,
-            0,
+            1,
         );
         let mut member_of: HashMap<Value, u32> = HashMap::new();
         let mut collective_operand = HashMap::new();
@@ -613,11 +624,12 @@ pub fn build_regions(
                     if region.starts_at == Some(barrier) {
                         builder.before(LLVMGetBasicBlockTerminator(entry));
                         let slot = member_pointer(&builder, index);
-                        LLVMBuildStore(
+                        let store = LLVMBuildStore(
                             builder.0,
                             LLVMGetParam(function, LLVMCountParams(function) - 1),
                             slot,
                         );
+                        LLVMSetAlignment(store, alignment_of_element[&index]);
                     }
                 } else if dom.is_reachable(def_block) {
                     let mut after = LLVMGetNextInstruction(copy);
@@ -626,7 +638,8 @@ pub fn build_regions(
                     }
                     builder.before(after);
                     let slot = member_pointer(&builder, index);
-                    LLVMBuildStore(builder.0, copy, slot);
+                    let store = LLVMBuildStore(builder.0, copy, slot);
+                    LLVMSetAlignment(store, alignment_of_element[&index]);
                 }
                 for (user, operand) in uses {
                     let reached = collective.is_none() && dom.def_reaches_use(copy, user, operand);
@@ -642,6 +655,7 @@ pub fn build_regions(
                     let slot = member_pointer(&builder, index);
                     let reload =
                         LLVMBuildLoad2(builder.0, LLVMTypeOf(copy), slot, c"live.load".as_ptr());
+                    LLVMSetAlignment(reload, alignment_of_element[&index]);
                     LLVMSetOperand(user, operand, reload);
                 }
             }

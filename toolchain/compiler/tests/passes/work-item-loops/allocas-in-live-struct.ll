@@ -2,12 +2,13 @@
 ; memory must survive the barrier): every region addresses them with a GEP into its work-item's
 ; struct, the allocas and their lifetime markers are gone, and accesses keep their alignment.
 ; The struct `%<base>_live_mem_info` is sorted by decreasing alignment and honours each alloca's
-; own alignment, with explicit `[n x i8]` padding: [3 x i32] aligned 32 (12 bytes, then 4 bytes
+; own alignment, with explicit `[n x i8]` padding (the struct is packed: that padding is its whole
+; layout): [3 x i32] aligned 32 (12 bytes, then 4 bytes
 ; of padding), double (8), the live i32 %x (4), the i8 flag (1), then 3 bytes so the 32-byte
 ; stride keeps every work-item's struct 32-aligned; the wrapper sizes the buffer with that stride.
 ; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s
 
-; CHECK: %_ZTS7Private_live_mem_info = type { [3 x i32], [4 x i8], double, i32, i8, [3 x i8] }
+; CHECK: %_ZTS7Private_live_mem_info = type <{ [3 x i32], [4 x i8], double, i32, i8, [3 x i8] }>
 
 ; CHECK-LABEL: define void @_ZTS7Private.mux-barrier-wrapper(ptr %out)
 ; CHECK: %live.bytes = mul nuw i64 %items, 32

@@ -8,7 +8,7 @@
 ; %acc.next after the loop. The loop bound %n, a kernel argument, is passed, never stored.
 ; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s
 
-; CHECK: %_ZTS4Loop_live_mem_info = type { ptr, i32,
+; CHECK: %_ZTS4Loop_live_mem_info = type <{ ptr, i32,
 
 ; CHECK-LABEL: define void @_ZTS4Loop.mux-barrier-wrapper(ptr %out, i32 %n)
 ; CHECK: call i32 @_ZTS4Loop.mux-barrier-region.1(ptr %out, i32 %n, ptr %live.item)

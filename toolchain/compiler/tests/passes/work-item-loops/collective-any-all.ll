@@ -4,7 +4,7 @@
 ; as its parameter stores it at its start, and the region that uses it reloads it.
 ; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s
 
-; CHECK: %_ZTS4Vote_live_mem_info = type { i1, i1, i1 }
+; CHECK: %_ZTS4Vote_live_mem_info = type <{ i1, i1, i1 }>
 
 ; CHECK-LABEL: define void @_ZTS4Vote.mux-barrier-wrapper(ptr %out)
 ; CHECK: region.2:

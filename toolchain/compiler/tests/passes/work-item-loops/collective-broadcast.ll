@@ -5,7 +5,7 @@
 ; work-item's struct (id * stride bytes into the buffer) and passes it to every call.
 ; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s
 
-; CHECK: %_ZTS5Bcast_live_mem_info = type { ptr, double, i64 }
+; CHECK: %_ZTS5Bcast_live_mem_info = type <{ ptr, double, i64 }>
 
 ; CHECK-LABEL: define void @_ZTS5Bcast.mux-barrier-wrapper(ptr %out, i64 %who)
 ; CHECK: %live.bytes = mul nuw i64 %items, 24

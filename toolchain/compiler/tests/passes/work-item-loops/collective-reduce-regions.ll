@@ -5,7 +5,7 @@
 ; collectives in the same module keeps the plain loop.
 ; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s
 
-; CHECK: %_ZTS6Reduce_live_mem_info = type { i32 }
+; CHECK: %_ZTS6Reduce_live_mem_info = type <{ i32 }>
 ; CHECK-LABEL: define void @_ZTS5Plain.mux-barrier-wrapper(
 ; CHECK: call void @_ZTS5Plain(ptr %out)
 ; CHECK-LABEL: define void @_ZTS6Reduce.mux-barrier-wrapper(

@@ -4,7 +4,7 @@
 ; it for the join's phi. Region 1 stores only the operand, at the reduction.
 ; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s
 
-; CHECK: %_ZTS5Later_live_mem_info = type { i32, i32 }
+; CHECK: %_ZTS5Later_live_mem_info = type <{ i32, i32 }>
 
 ; CHECK-LABEL: define void @_ZTS5Later.mux-barrier-wrapper(ptr %out, i32 %a)
 ; CHECK: %fold.result = load i32, ptr %fold.acc

@@ -6,7 +6,7 @@
 ; stored by the region that reaches the scan, in the block that ends at it.
 ; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s
 
-; CHECK: %_ZTS4Scan_live_mem_info = type { i64, float, [4 x i8] }
+; CHECK: %_ZTS4Scan_live_mem_info = type <{ i64, float, [4 x i8] }>
 
 ; CHECK-LABEL: define void @_ZTS4Scan.mux-barrier-wrapper(ptr %out, float %x)
 ; Inclusive fmax: region 2.

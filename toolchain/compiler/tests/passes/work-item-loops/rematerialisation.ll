@@ -5,7 +5,7 @@
 ; %v, which cannot be recomputed, goes into the live-variable struct.
 ; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s
 
-; CHECK: %_ZTS5Remat_live_mem_info = type { float }
+; CHECK: %_ZTS5Remat_live_mem_info = type <{ float }>
 
 ; CHECK-LABEL: define internal i32 @_ZTS5Remat.mux-barrier-region.1(ptr %0, ptr %1, ptr %2)
 ; CHECK: %gid = call i64 @__mux_get_global_id(i32 0)

@@ -9,7 +9,7 @@
 ; scratch buffer of slot 0, sized for the whole work-group.
 ; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s
 
-; CHECK: %_ZTS7Several_live_mem_info = type { ptr, i32, i32 }
+; CHECK: %_ZTS7Several_live_mem_info = type <{ ptr, i32, i32 }>
 ; CHECK-NOT: define {{.*}} @_ZTS7Several(
 
 ; CHECK-LABEL: define void @_ZTS7Several.mux-barrier-wrapper(ptr %out)
