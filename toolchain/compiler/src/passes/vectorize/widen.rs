@@ -112,10 +112,16 @@ impl<'ctx> Emitter<'_, 'ctx> {
         let mut slot = self.zeroed_slot(ty)?;
         let pointer_type = pointer.get_type().into_pointer_type();
         if slot.get_type() != pointer_type {
-            slot = built(self.builder.build_address_space_cast(slot, pointer_type, "zeroed.cast"))?;
+            slot = built(
+                self.builder
+                    .build_address_space_cast(slot, pointer_type, "zeroed.cast"),
+            )?;
         }
         let any = built(self.lanes().any(mask))?;
-        built(self.builder.build_select(any, pointer, slot.into(), "address"))
+        built(
+            self.builder
+                .build_select(any, pointer, slot.into(), "address"),
+        )
     }
 
     /// Inserts a copy of `instruction` reading `operands`, allocas in the entry block, and

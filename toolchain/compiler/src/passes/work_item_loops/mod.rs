@@ -520,13 +520,14 @@ fn wrap_kernel<'ctx>(
     };
     if has_barrier(kernel) {
         let subprogram = kernel.get_subprogram();
-        let vector = vectorize::vector_kernel(kernel)
-            .filter(|_| !debug)
-            .map(|(function, width)| VectorSchedule {
-                function,
-                width,
-                no_tail: options.no_tail,
-            });
+        let vector =
+            vectorize::vector_kernel(kernel)
+                .filter(|_| !debug)
+                .map(|(function, width)| VectorSchedule {
+                    function,
+                    width,
+                    no_tail: options.no_tail,
+                });
         schedule_regions(&wrapper, kernel, vector, debug && subprogram.is_some())?;
         // The regions are clones; whatever still names the kernel now names the wrapper.
         if let Some(vector) = vector {
