@@ -664,11 +664,20 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// The non-PHI instructions of a masked block, and the masks of its outgoing edges.
     fn emit_masked_body(&mut self, id: BlockId, mask: VectorValue<'ctx>) -> EmitResult<()> {
         let block = self.analysis.graph.block(id);
+        let guard = if mask != self.entry_mask && self.is_if_then_body(id) && touches_memory(block)
+        {
+            Some(self.open_skip_guard(mask)?)
+        } else {
+            None
+        };
         for instruction in block.get_instructions() {
             if instruction.get_opcode() == InstructionOpcode::Phi || instruction.is_terminator() {
                 continue;
             }
             self.emit_instruction(instruction, mask)?;
+        }
+        if let Some(guard) = guard {
+            self.close_skip_guard(guard, id)?;
         }
         let terminator = block.get_terminator().expect("a well-formed block");
         let successors = self.analysis.graph.successors(id).to_vec();
@@ -697,6 +706,102 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         }
         self.ends.insert(id, self.current_block());
         Ok(())
+    }
+}
+
+/// Whether a masked block is worth a test that skips it when none of its lanes is active: it
+/// reads or writes memory, where masked accesses, gathers and scatters cost far more than the
+/// test (docs/vectorizer.md, "Skipping blocks no lane runs").
+fn touches_memory(block: BasicBlock<'_>) -> bool {
+    block.get_instructions().any(|instruction| {
+        matches!(
+            instruction.get_opcode(),
+            InstructionOpcode::Load
+                | InstructionOpcode::Store
+                | InstructionOpcode::AtomicRMW
+                | InstructionOpcode::AtomicCmpXchg
+        )
+    })
+}
+
+/// A masked block's body emitted behind "any lane active": `test` ends with the branch around
+/// the body, `join` is where the two paths meet.
+struct SkipGuard<'ctx> {
+    test: BasicBlock<'ctx>,
+    join: BasicBlock<'ctx>,
+}
+
+impl<'a, 'ctx> Emitter<'a, 'ctx> {
+    /// Whether block `id` is the body of an `if` without `else`: its only predecessor branches
+    /// either to it or to its only successor. Only such a block is skipped when no lane runs it:
+    /// the two sides of an `if`/`else` cover every lane between them, and left in one straight
+    /// block, their masked stores to one address merge into one plain vector store.
+    fn is_if_then_body(&self, id: BlockId) -> bool {
+        let graph = &self.analysis.graph;
+        let ([branch], [next]) = (graph.predecessors(id), graph.successors(id)) else {
+            return false;
+        };
+        let sides = graph.successors(*branch);
+        sides.len() == 2 && sides.contains(&id) && sides.contains(next)
+    }
+
+    /// Branches around what follows when no lane of `mask` is active.
+    fn open_skip_guard(&mut self, mask: VectorValue<'ctx>) -> EmitResult<SkipGuard<'ctx>> {
+        let any = built(self.lanes().any(mask))?;
+        let test = self.current_block();
+        let body = self.context.append_basic_block(self.function, "any.active");
+        let join = self.context.append_basic_block(self.function, "skip.join");
+        built(self.builder.build_conditional_branch(any, body, join))?;
+        self.builder.position_at_end(body);
+        Ok(SkipGuard { test, join })
+    }
+
+    /// Closes the guard of block `id`: each value the block defined becomes a PHI that is zero
+    /// when the block was skipped. No active lane can observe that zero: every later use is in a
+    /// block whose lanes all ran this one (so its mask is empty too: its accesses are skipped or
+    /// masked off, its divisions see a divisor of 1) or in a blend that selects other values.
+    /// Zero rather than poison, so that masks built from a skipped condition stay empty.
+    fn close_skip_guard(&mut self, guard: SkipGuard<'ctx>, id: BlockId) -> EmitResult<()> {
+        let body_end = self.current_block();
+        built(self.builder.build_unconditional_branch(guard.join))?;
+        self.builder.position_at_end(guard.join);
+        for instruction in self.analysis.graph.block(id).get_instructions() {
+            let Some(lowered) = self.values.get(&instruction).cloned() else {
+                continue;
+            };
+            let joined = match lowered {
+                Lowered::Uniform(value) => {
+                    Lowered::Uniform(self.join_value(value, body_end, guard.test)?)
+                }
+                Lowered::Varying(parts) => Lowered::Varying(
+                    parts
+                        .into_iter()
+                        .map(|part| {
+                            self.join_value(part.into(), body_end, guard.test)
+                                .map(|joined| joined.into_vector_value())
+                        })
+                        .collect::<EmitResult<_>>()?,
+                ),
+            };
+            self.values.insert(instruction, joined);
+        }
+        Ok(())
+    }
+
+    /// `value` where the guarded body ran, zero where it was skipped (constants and arguments
+    /// need no PHI).
+    fn join_value(
+        &self,
+        value: BasicValueEnum<'ctx>,
+        body_end: BasicBlock<'ctx>,
+        test: BasicBlock<'ctx>,
+    ) -> EmitResult<BasicValueEnum<'ctx>> {
+        if value.as_instruction_value().is_none() {
+            return Ok(value);
+        }
+        let phi = built(self.builder.build_phi(value.get_type(), "joined"))?;
+        phi.add_incoming(&[(&value, body_end), (&value.get_type().const_zero(), test)]);
+        Ok(phi.as_basic_value())
     }
 }
 

@@ -17,9 +17,11 @@
 //! block always live in the struct (their memory must survive regions). The operand of a
 //! collective (and a broadcast's work-item index) is stored into the struct by the region that
 //! reaches the collective, so the scheduler can fold them. Cheap values are rematerialised
-//! rather than stored: work-item queries with constant arguments, and casts, splats and
-//! arithmetic with constants of them (a vector form's per-lane ids), are recomputed at the use (unlike the Construction Kit this stays on with broadcasts, because a
-//! collective's operand is never rematerialised: it is always the stored value).
+//! rather than stored: work-item queries with constant arguments, and casts, splats, integer
+//! comparisons and arithmetic with constants of them (a vector form's per-lane ids and lane
+//! masks), are recomputed at the use (unlike the Construction Kit this stays on with
+//! broadcasts, because a collective's operand is never rematerialised: it is always the stored
+//! value).
 
 use std::collections::{HashMap, HashSet};
 
@@ -168,7 +170,7 @@ pub fn split_at_barriers(
 
 /// Whether `value` can be recomputed wherever it is used instead of being stored: a work-item
 /// query with constant arguments, or up to four casts / single-instruction-operand arithmetic
-/// steps away from one (or from arguments and constants).
+/// or integer comparison steps away from one (or from arguments and constants).
 fn rematerialisable(value: Value, depth: u32) -> bool {
     unsafe {
         if !cfg::is_instruction(value) {
@@ -184,9 +186,13 @@ fn rematerialisable(value: Value, depth: u32) -> bool {
         }
         // Splats of a query (insertelement + shufflevector) and the vectorizer's per-lane ids
         // (splat + constant step) count too: a vector form would otherwise keep a whole
-        // `<W x i64>` of ids per vector of work-items in the live struct.
+        // `<W x i64>` of ids per vector of work-items in the live struct. So do integer
+        // comparisons: the vector form's active-lane mask (`lane < active lanes`, from the
+        // region's own argument) and a branch mask such as `local id == 0` are then recomputed
+        // in each region instead of being packed to bytes and unpacked again for every vector.
         let cast_or_arithmetic = !LLVMIsACastInst(value).is_null()
             || !LLVMIsABinaryOperator(value).is_null()
+            || !LLVMIsAICmpInst(value).is_null()
             || !LLVMIsAInsertElementInst(value).is_null()
             || !LLVMIsAShuffleVectorInst(value).is_null();
         if !cast_or_arithmetic {
