@@ -70,6 +70,45 @@ pub fn describe(output: &Output) -> String {
     )
 }
 
+/// Objects compiled by `ncpu++ -fsycl -c`, host code carrying its device bitcode, in their own
+/// temporary directory. The device back end (the Native CPU pipeline and its `-mllvm` options)
+/// runs only when they are linked, so one compile serves links with different back-end options.
+pub struct Compiled {
+    pub dir: tempfile::TempDir,
+    pub objects: Vec<PathBuf>,
+}
+
+impl Compiled {
+    /// Compiles each of `sources` to an object with `flags`; panics with the compiler's output
+    /// if one fails.
+    pub fn compile(sources: &[PathBuf], flags: &[&str]) -> Compiled {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let objects = sources
+            .iter()
+            .enumerate()
+            .map(|(index, source)| {
+                let object = dir.path().join(format!("{index}.o"));
+                let output = Command::new(ncpu())
+                    .args(["-fsycl", "-fsycl-targets=native_cpu", "-c"])
+                    .args(flags)
+                    .arg(source)
+                    .arg("-o")
+                    .arg(&object)
+                    .output()
+                    .expect("ncpu++ runs");
+                assert!(
+                    output.status.success(),
+                    "ncpu++ -c {} failed\n{}",
+                    source.display(),
+                    describe(&output)
+                );
+                object
+            })
+            .collect();
+        Compiled { dir, objects }
+    }
+}
+
 /// A program built by `ncpu++` in its own temporary directory.
 pub struct Built {
     pub dir: tempfile::TempDir,

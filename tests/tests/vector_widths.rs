@@ -4,21 +4,23 @@
 //! contiguous and strided accesses, divergent branches and loops, odd row lengths (the
 //! predicated remainder), 1-, 2- and 3-D ranges, atomics run per lane, vec types, the math
 //! built-ins and kernels that stay scalar (barriers). The default width of the build machine is
-//! covered by every other end-to-end test.
+//! covered by every other end-to-end test. Each program's sources are compiled once; only the
+//! link, where the device back end runs, is repeated per width.
 
-use nativecpu_e2e_tests::{program, Built};
+use nativecpu_e2e_tests::{program, Built, Compiled};
 
 /// The widths every program is built at; `None` is the scalar pipeline.
 const WIDTHS: [Option<u32>; 4] = [None, Some(4), Some(8), Some(16)];
 
 fn run_at_every_width(sources: &[&str]) {
     let sources: Vec<_> = sources.iter().map(|s| program(s)).collect();
+    let compiled = Compiled::compile(&sources, &["-O2"]);
     for width in WIDTHS {
         let flag = match width {
             None => "-sycl-native-cpu-no-vecz".to_owned(),
             Some(w) => format!("-sycl-native-cpu-vecz-width={w}"),
         };
-        let built = Built::compile(&sources, &["-O2", "-mllvm", &flag]);
+        let built = Built::compile(&compiled.objects, &["-O2", "-mllvm", &flag]);
         built.run_and_check(&[]);
     }
 }
