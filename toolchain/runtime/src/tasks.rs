@@ -11,6 +11,9 @@
 //! host task may block on anything. So the executor grows by one thread whenever a task becomes
 //! ready and no executor thread is idle, and idle threads wait for the next ready task; the
 //! number of threads is the largest number of tasks that were ever ready or running at once.
+//! An idle executor thread first spins for a moment, polling the ready queue, before it sleeps:
+//! waking a sleeping thread is a futex call and, in a virtual machine, an interrupt to another
+//! CPU, which made most of the cost of a short command submitted and waited for at once.
 //!
 //! A task may also be submitted *held*: it then waits, besides its dependencies, for one call of
 //! [`Task::open`]. The SYCL headers make one for each host accessor, so that the commands
@@ -22,8 +25,9 @@
 
 use std::collections::VecDeque;
 use std::ffi::c_void;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The command a task runs: `run(data)`.
 pub type TaskFn = unsafe extern "C" fn(data: *mut c_void);
@@ -54,6 +58,8 @@ struct State {
     held: bool,
     dependents: Vec<Arc<Task>>,
     times: Times,
+    /// Threads asleep in [`Task::wait`]: completion wakes them only when there are any.
+    sleepers: usize,
 }
 
 /// One command and its place in the graph.
@@ -106,10 +112,12 @@ impl Task {
         }
         let mut state = self.lock();
         while state.status != Status::Complete {
+            state.sleepers += 1;
             state = self
                 .completed
                 .wait(state)
                 .unwrap_or_else(PoisonError::into_inner);
+            state.sleepers -= 1;
         }
     }
 
@@ -148,13 +156,15 @@ impl Task {
         }
         // SAFETY: the submitter promised `run(data)` may be called once, from any thread.
         unsafe { (self.run)(self.data as *mut c_void) };
-        let dependents = {
+        let (dependents, sleepers) = {
             let mut state = self.lock();
             state.status = Status::Complete;
             state.times.end = now();
-            std::mem::take(&mut state.dependents)
+            (std::mem::take(&mut state.dependents), state.sleepers)
         };
-        self.completed.notify_all();
+        if sleepers > 0 {
+            self.completed.notify_all();
+        }
         let mut next = None;
         for dependent in dependents {
             if dependent.release_pending() {
@@ -191,6 +201,7 @@ pub unsafe fn submit(
                 submit: now(),
                 ..Times::default()
             },
+            sleepers: 0,
         }),
         completed: Condvar::new(),
     });
@@ -207,15 +218,23 @@ pub unsafe fn submit(
     task
 }
 
+/// How long an idle executor thread polls the ready queue before it sleeps.
+const EXECUTOR_SPIN: Duration = Duration::from_micros(50);
+
 /// The threads that run ready tasks.
 struct Executor {
     queue: Mutex<ExecutorQueue>,
     ready: Condvar,
+    /// `queue.tasks.len()`, for spinning threads to poll without taking the lock.
+    queued: AtomicUsize,
 }
 
 #[derive(Default)]
 struct ExecutorQueue {
     tasks: VecDeque<Arc<Task>>,
+    /// Idle threads polling the queue: they take a new task without being woken.
+    spinning: usize,
+    /// Idle threads asleep on `ready`.
     idle: usize,
 }
 
@@ -224,6 +243,7 @@ fn executor() -> &'static Executor {
     EXECUTOR.get_or_init(|| Executor {
         queue: Mutex::new(ExecutorQueue::default()),
         ready: Condvar::new(),
+        queued: AtomicUsize::new(0),
     })
 }
 
@@ -231,7 +251,11 @@ impl Executor {
     fn schedule(&'static self, task: Arc<Task>) {
         let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
         queue.tasks.push_back(task);
-        if queue.idle >= queue.tasks.len() {
+        self.queued.store(queue.tasks.len(), Ordering::Release);
+        if queue.spinning >= queue.tasks.len() {
+            return;
+        }
+        if queue.spinning + queue.idle >= queue.tasks.len() {
             self.ready.notify_one();
             return;
         }
@@ -253,6 +277,7 @@ impl Executor {
         match queue.tasks.iter().position(|t| Arc::ptr_eq(t, task)) {
             Some(index) => {
                 queue.tasks.remove(index);
+                self.queued.store(queue.tasks.len(), Ordering::Release);
                 true
             }
             None => false,
@@ -263,12 +288,23 @@ impl Executor {
         let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
         loop {
             if let Some(task) = queue.tasks.pop_front() {
+                self.queued.store(queue.tasks.len(), Ordering::Release);
                 drop(queue);
                 let mut next = Some(task);
                 while let Some(task) = next {
                     next = task.execute();
                 }
                 queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+                continue;
+            }
+            // `schedule` sees this thread as spinning until it has taken the lock again, and a
+            // task pushed meanwhile is found below, so no task waits for a wake-up it missed.
+            queue.spinning += 1;
+            drop(queue);
+            self.poll_for_task();
+            queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+            queue.spinning -= 1;
+            if !queue.tasks.is_empty() {
                 continue;
             }
             queue.idle += 1;
@@ -279,12 +315,19 @@ impl Executor {
             queue.idle -= 1;
         }
     }
+
+    /// Polls the ready queue for [`EXECUTOR_SPIN`]; returns as soon as a task is queued.
+    fn poll_for_task(&self) {
+        let until = Instant::now() + EXECUTOR_SPIN;
+        while self.queued.load(Ordering::Acquire) == 0 && Instant::now() < until {
+            std::hint::spin_loop();
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::{AtomicUsize, Ordering};
 
     struct Log {
         order: Mutex<Vec<usize>>,
@@ -364,6 +407,29 @@ mod tests {
             task.wait();
         }
         assert_eq!(started.load(Ordering::SeqCst), 2);
+    }
+
+    #[test]
+    fn tasks_queued_while_executors_spin_or_sleep_all_run() {
+        // Gaps around the executor's spin window: a task pushed while a thread spins, while it
+        // is about to sleep, and after it slept must each be run by an executor. Status is
+        // polled rather than waited for, since `wait` would run a queued task itself and hide
+        // a missed wake-up.
+        let log = new_log();
+        for round in 0..200u64 {
+            let gap = EXECUTOR_SPIN * (round % 5) as u32 / 2;
+            std::thread::sleep(gap);
+            let task = submit_step(&log, round as usize, 0, &[]);
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while task.status() != Status::Complete {
+                assert!(
+                    Instant::now() < deadline,
+                    "task {round} (after a {gap:?} gap) was never run"
+                );
+                std::thread::yield_now();
+            }
+        }
+        assert_eq!(log.order.lock().unwrap().len(), 200);
     }
 
     #[test]
