@@ -32,6 +32,7 @@ use inkwell::types::BasicMetadataTypeEnum;
 use inkwell::values::{BasicMetadataValueEnum, FunctionValue};
 
 use super::ModulePass;
+use crate::ir::graph::{DominatorTree, Graph};
 use crate::ir::vector::{function_metadata, metadata_function};
 use crate::ir::{attributes, calling_convention, mux, walk};
 use crate::CompileError;
@@ -91,8 +92,35 @@ pub fn vector_kernel<'ctx>(kernel: FunctionValue<'ctx>) -> Option<(FunctionValue
     Some((vector, width))
 }
 
-/// 32-bit lanes in the widest vector register the kernel's target features allow.
+/// The lane count for a kernel without `width=N` (docs/vectorizer.md, "Where it runs"): the
+/// 32-bit lanes of the widest vector register its target features allow, doubled below AVX-512
+/// when the kernel has a loop. A value carried around a loop, such as a dot product's sum, is a
+/// chain of dependent instructions; two registers per value give the core two independent
+/// chains, which hides the latency (4 cycles for an FMA) that one chain exposes. AVX and SSE
+/// have 16 registers, AVX-512 32 of twice the width, so only the narrower ones are doubled.
 fn width_for(kernel: FunctionValue<'_>) -> u32 {
+    let lanes = register_lanes(kernel);
+    if lanes < 16 && has_loop(kernel) {
+        lanes * 2
+    } else {
+        lanes
+    }
+}
+
+/// Whether the kernel's control flow has a cycle.
+fn has_loop(kernel: FunctionValue<'_>) -> bool {
+    let graph = Graph::new(kernel);
+    let dominators = DominatorTree::dominators(&graph);
+    (0..graph.len()).any(|block| {
+        graph
+            .successors(block)
+            .iter()
+            .any(|&next| dominators.dominates(next, block))
+    })
+}
+
+/// 32-bit lanes in the widest vector register the kernel's target features allow.
+fn register_lanes(kernel: FunctionValue<'_>) -> u32 {
     let features = kernel
         .get_string_attribute(AttributeLoc::Function, "target-features")
         .map(|a| a.get_string_value().to_string_lossy().into_owned())
