@@ -70,6 +70,25 @@ pub fn describe(output: &Output) -> String {
     )
 }
 
+/// Runs `ncpu++ -fsycl -fsycl-targets=native_cpu <flags> <inputs> -o <output>`; panics with the
+/// compiler's output if it fails.
+fn compile_sycl(inputs: &[PathBuf], flags: &[&str], output: &Path) {
+    let result = Command::new(ncpu())
+        .args(["-fsycl", "-fsycl-targets=native_cpu"])
+        .args(flags)
+        .args(inputs)
+        .arg("-o")
+        .arg(output)
+        .output()
+        .expect("ncpu++ runs");
+    assert!(
+        result.status.success(),
+        "ncpu++ {} failed\n{}",
+        flags.join(" "),
+        describe(&result)
+    );
+}
+
 /// Objects compiled by `ncpu++ -fsycl -c`, host code carrying its device bitcode, in their own
 /// temporary directory. The device back end (the Native CPU pipeline and its `-mllvm` options)
 /// runs only when they are linked, so one compile serves links with different back-end options.
@@ -88,20 +107,8 @@ impl Compiled {
             .enumerate()
             .map(|(index, source)| {
                 let object = dir.path().join(format!("{index}.o"));
-                let output = Command::new(ncpu())
-                    .args(["-fsycl", "-fsycl-targets=native_cpu", "-c"])
-                    .args(flags)
-                    .arg(source)
-                    .arg("-o")
-                    .arg(&object)
-                    .output()
-                    .expect("ncpu++ runs");
-                assert!(
-                    output.status.success(),
-                    "ncpu++ -c {} failed\n{}",
-                    source.display(),
-                    describe(&output)
-                );
+                let flags: Vec<&str> = std::iter::once("-c").chain(flags.iter().copied()).collect();
+                compile_sycl(std::slice::from_ref(source), &flags, &object);
                 object
             })
             .collect();
@@ -121,19 +128,7 @@ impl Built {
     pub fn compile(sources: &[PathBuf], flags: &[&str]) -> Built {
         let dir = tempfile::tempdir().expect("temporary directory");
         let exe = dir.path().join("app");
-        let output = Command::new(ncpu())
-            .args(["-fsycl", "-fsycl-targets=native_cpu"])
-            .args(flags)
-            .args(sources)
-            .arg("-o")
-            .arg(&exe)
-            .output()
-            .expect("ncpu++ runs");
-        assert!(
-            output.status.success(),
-            "ncpu++ failed\n{}",
-            describe(&output)
-        );
+        compile_sycl(sources, flags, &exe);
         Built { dir, exe }
     }
 
