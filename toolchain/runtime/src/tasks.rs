@@ -25,7 +25,7 @@
 
 use std::collections::VecDeque;
 use std::ffi::c_void;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -69,6 +69,9 @@ pub struct Task {
     data: usize,
     state: Mutex<State>,
     completed: Condvar,
+    /// `state.status == Complete`, readable without the lock: a waiter polls it while it spins,
+    /// and taking the lock there would contend with the thread completing the task.
+    complete: AtomicBool,
 }
 
 fn now() -> u64 {
@@ -105,7 +108,7 @@ impl Task {
         // waiter does not pay for a futex sleep and wake-up.
         let spin_until = Instant::now() + std::time::Duration::from_micros(50);
         while Instant::now() < spin_until {
-            if self.status() == Status::Complete {
+            if self.complete.load(Ordering::Acquire) {
                 return;
             }
             std::hint::spin_loop();
@@ -159,6 +162,7 @@ impl Task {
         let (dependents, sleepers) = {
             let mut state = self.lock();
             state.status = Status::Complete;
+            self.complete.store(true, Ordering::Release);
             state.times.end = now();
             (std::mem::take(&mut state.dependents), state.sleepers)
         };
@@ -204,6 +208,7 @@ pub unsafe fn submit(
             sleepers: 0,
         }),
         completed: Condvar::new(),
+        complete: AtomicBool::new(false),
     });
     for dependency in dependencies {
         let mut dependency_state = dependency.lock();
