@@ -52,6 +52,11 @@ fn usm_allocations_and_memory_operations() {
 }
 
 #[test]
+fn allocation_sizes_that_do_not_fit_fail_cleanly() {
+    compile_and_run(&["allocation_sizes.cpp"], &["-O2"]);
+}
+
+#[test]
 fn offsets_and_device_queries() {
     compile_and_run(&["offset_and_info.cpp"], &["-O2"]);
 }

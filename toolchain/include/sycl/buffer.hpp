@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <cstdlib>
 #include <cstring>
@@ -37,6 +38,7 @@ class buffer_storage : public std::enable_shared_from_this<buffer_storage> {
 public:
   explicit buffer_storage(std::size_t bytes) : bytes_(bytes) {
     if (bytes_ != 0) {
+      if (bytes_ > SIZE_MAX - 63) throw exception(make_error_code(errc::memory_allocation), "cannot allocate buffer memory");
       std::size_t rounded = (bytes_ + 63) / 64 * 64;
       data_ = std::aligned_alloc(64, rounded);
       if (!data_) throw exception(make_error_code(errc::memory_allocation), "cannot allocate buffer memory");
@@ -189,8 +191,14 @@ public:
   const std::shared_ptr<detail::buffer_storage> &storage() const { return storage_; }
 
 private:
+  // The byte count is computed with overflow checks: a range whose bytes do not fit in size_t
+  // would otherwise wrap to a small buffer that accessors then index past.
   static std::shared_ptr<detail::buffer_storage> make_storage(const range<Dims> &extent) {
-    return std::make_shared<detail::buffer_storage>(extent.size() * sizeof(T));
+    std::size_t bytes = sizeof(T);
+    for (int dimension = 0; dimension < Dims; ++dimension)
+      if (__builtin_mul_overflow(bytes, extent[dimension], &bytes))
+        throw exception(make_error_code(errc::memory_allocation), "buffer: its size in bytes does not fit in size_t");
+    return std::make_shared<detail::buffer_storage>(bytes);
   }
   template <typename Source> void copy_in(const Source *source) {
     if (source && size() != 0) std::memcpy(storage_->data(), source, byte_size());

@@ -45,9 +45,14 @@ struct usm_allocations {
   }
 };
 
+// SYCL 2020 4.8.3: an allocation that cannot be made returns nullptr. So does one whose size,
+// rounded up to its alignment, does not fit in size_t, and one whose alignment is not a power
+// of two: rounding would otherwise wrap around and hand out a block smaller than asked for.
 inline void *usm_allocate(std::size_t alignment, std::size_t bytes, usm::alloc kind) {
   if (bytes == 0) return nullptr;
+  if (alignment & (alignment - 1)) return nullptr;
   if (alignment < usm_alignment) alignment = usm_alignment;
+  if (bytes > SIZE_MAX - (alignment - 1)) return nullptr;
   // aligned_alloc needs a size that is a multiple of the alignment.
   std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;
   void *pointer = std::aligned_alloc(alignment, rounded);
@@ -57,6 +62,11 @@ inline void *usm_allocate(std::size_t alignment, std::size_t bytes, usm::alloc k
     allocations.blocks[reinterpret_cast<std::uintptr_t>(pointer)] = {bytes, kind};
   }
   return pointer;
+}
+// The bytes of `count` objects of type T; SIZE_MAX, which no allocation can have, when the
+// product does not fit in size_t.
+template <typename T> std::size_t usm_bytes(std::size_t count) {
+  return count > SIZE_MAX / sizeof(T) ? SIZE_MAX : count * sizeof(T);
 }
 } // namespace detail
 
@@ -100,25 +110,25 @@ inline device get_pointer_device(const void *ptr, const context &c) {
 }
 
 template <typename T> T *malloc_device(std::size_t count, const device &d, const context &c) {
-  return static_cast<T *>(aligned_alloc_device(alignof(T), count * sizeof(T), d, c));
+  return static_cast<T *>(aligned_alloc_device(alignof(T), detail::usm_bytes<T>(count), d, c));
 }
 template <typename T> T *malloc_host(std::size_t count, const context &c) {
-  return static_cast<T *>(aligned_alloc_host(alignof(T), count * sizeof(T), c));
+  return static_cast<T *>(aligned_alloc_host(alignof(T), detail::usm_bytes<T>(count), c));
 }
 template <typename T> T *malloc_shared(std::size_t count, const device &d, const context &c) {
-  return static_cast<T *>(aligned_alloc_shared(alignof(T), count * sizeof(T), d, c));
+  return static_cast<T *>(aligned_alloc_shared(alignof(T), detail::usm_bytes<T>(count), d, c));
 }
 template <typename T> T *aligned_alloc_device(std::size_t alignment, std::size_t count, const device &d, const context &c) {
-  return static_cast<T *>(aligned_alloc_device(alignment, count * sizeof(T), d, c));
+  return static_cast<T *>(aligned_alloc_device(alignment, detail::usm_bytes<T>(count), d, c));
 }
 template <typename T> T *aligned_alloc_host(std::size_t alignment, std::size_t count, const context &c) {
-  return static_cast<T *>(aligned_alloc_host(alignment, count * sizeof(T), c));
+  return static_cast<T *>(aligned_alloc_host(alignment, detail::usm_bytes<T>(count), c));
 }
 template <typename T> T *aligned_alloc_shared(std::size_t alignment, std::size_t count, const device &d, const context &c) {
-  return static_cast<T *>(aligned_alloc_shared(alignment, count * sizeof(T), d, c));
+  return static_cast<T *>(aligned_alloc_shared(alignment, detail::usm_bytes<T>(count), d, c));
 }
 template <typename T> T *malloc(std::size_t count, const device &d, const context &c, usm::alloc kind) {
-  return static_cast<T *>(malloc(count * sizeof(T), d, c, kind));
+  return static_cast<T *>(malloc(detail::usm_bytes<T>(count), d, c, kind));
 }
 
 // The queue forms are defined in queue.hpp, once queue is complete.
@@ -132,25 +142,25 @@ void *aligned_alloc_shared(std::size_t alignment, std::size_t bytes, const queue
 void free(void *ptr, const queue &q);
 
 template <typename T> T *malloc_device(std::size_t count, const queue &q) {
-  return static_cast<T *>(aligned_alloc_device(alignof(T), count * sizeof(T), q));
+  return static_cast<T *>(aligned_alloc_device(alignof(T), detail::usm_bytes<T>(count), q));
 }
 template <typename T> T *malloc_host(std::size_t count, const queue &q) {
-  return static_cast<T *>(aligned_alloc_host(alignof(T), count * sizeof(T), q));
+  return static_cast<T *>(aligned_alloc_host(alignof(T), detail::usm_bytes<T>(count), q));
 }
 template <typename T> T *malloc_shared(std::size_t count, const queue &q) {
-  return static_cast<T *>(aligned_alloc_shared(alignof(T), count * sizeof(T), q));
+  return static_cast<T *>(aligned_alloc_shared(alignof(T), detail::usm_bytes<T>(count), q));
 }
 template <typename T> T *malloc(std::size_t count, const queue &q, usm::alloc kind) {
-  return static_cast<T *>(malloc(count * sizeof(T), q, kind));
+  return static_cast<T *>(malloc(detail::usm_bytes<T>(count), q, kind));
 }
 template <typename T> T *aligned_alloc_device(std::size_t alignment, std::size_t count, const queue &q) {
-  return static_cast<T *>(aligned_alloc_device(alignment, count * sizeof(T), q));
+  return static_cast<T *>(aligned_alloc_device(alignment, detail::usm_bytes<T>(count), q));
 }
 template <typename T> T *aligned_alloc_host(std::size_t alignment, std::size_t count, const queue &q) {
-  return static_cast<T *>(aligned_alloc_host(alignment, count * sizeof(T), q));
+  return static_cast<T *>(aligned_alloc_host(alignment, detail::usm_bytes<T>(count), q));
 }
 template <typename T> T *aligned_alloc_shared(std::size_t alignment, std::size_t count, const queue &q) {
-  return static_cast<T *>(aligned_alloc_shared(alignment, count * sizeof(T), q));
+  return static_cast<T *>(aligned_alloc_shared(alignment, detail::usm_bytes<T>(count), q));
 }
 
 } // namespace _V1
