@@ -102,12 +102,12 @@ impl Compiled {
     /// if one fails.
     pub fn compile(sources: &[PathBuf], flags: &[&str]) -> Compiled {
         let dir = tempfile::tempdir().expect("temporary directory");
+        let flags: Vec<&str> = std::iter::once("-c").chain(flags.iter().copied()).collect();
         let objects = sources
             .iter()
             .enumerate()
             .map(|(index, source)| {
                 let object = dir.path().join(format!("{index}.o"));
-                let flags: Vec<&str> = std::iter::once("-c").chain(flags.iter().copied()).collect();
                 compile_sycl(std::slice::from_ref(source), &flags, &object);
                 object
             })

@@ -106,12 +106,8 @@ impl Task {
         }
         // Short commands finish within microseconds: spin briefly before sleeping, so that the
         // waiter does not pay for a futex sleep and wake-up.
-        let spin_until = Instant::now() + std::time::Duration::from_micros(50);
-        while Instant::now() < spin_until {
-            if self.complete.load(Ordering::Acquire) {
-                return;
-            }
-            std::hint::spin_loop();
+        if spin_until(|| self.complete.load(Ordering::Acquire)) {
+            return;
         }
         let mut state = self.lock();
         while state.status != Status::Complete {
@@ -223,8 +219,21 @@ pub unsafe fn submit(
     task
 }
 
-/// How long an idle executor thread polls the ready queue before it sleeps.
-const EXECUTOR_SPIN: Duration = Duration::from_micros(50);
+/// How long a thread polls before it sleeps: a waiter for its task's completion, an idle
+/// executor thread for a ready task.
+const SPIN: Duration = Duration::from_micros(50);
+
+/// Polls `done` for [`SPIN`]; whether it became true.
+fn spin_until(done: impl Fn() -> bool) -> bool {
+    let until = Instant::now() + SPIN;
+    while Instant::now() < until {
+        if done() {
+            return true;
+        }
+        std::hint::spin_loop();
+    }
+    done()
+}
 
 /// The threads that run ready tasks.
 struct Executor {
@@ -306,7 +315,7 @@ impl Executor {
             // task pushed meanwhile is found below, so no task waits for a wake-up it missed.
             queue.spinning += 1;
             drop(queue);
-            self.poll_for_task();
+            spin_until(|| self.queued.load(Ordering::Acquire) != 0);
             queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
             queue.spinning -= 1;
             if !queue.tasks.is_empty() {
@@ -318,14 +327,6 @@ impl Executor {
                 .wait(queue)
                 .unwrap_or_else(PoisonError::into_inner);
             queue.idle -= 1;
-        }
-    }
-
-    /// Polls the ready queue for [`EXECUTOR_SPIN`]; returns as soon as a task is queued.
-    fn poll_for_task(&self) {
-        let until = Instant::now() + EXECUTOR_SPIN;
-        while self.queued.load(Ordering::Acquire) == 0 && Instant::now() < until {
-            std::hint::spin_loop();
         }
     }
 }
@@ -422,7 +423,7 @@ mod tests {
         // a missed wake-up.
         let log = new_log();
         for round in 0..200u64 {
-            let gap = EXECUTOR_SPIN * (round % 5) as u32 / 2;
+            let gap = SPIN * (round % 5) as u32 / 2;
             std::thread::sleep(gap);
             let task = submit_step(&log, round as usize, 0, &[]);
             let deadline = Instant::now() + Duration::from_secs(10);

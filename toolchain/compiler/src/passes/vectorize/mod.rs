@@ -32,7 +32,7 @@ use inkwell::types::BasicMetadataTypeEnum;
 use inkwell::values::{BasicMetadataValueEnum, FunctionValue};
 
 use super::ModulePass;
-use crate::ir::graph::{DominatorTree, Graph};
+use crate::ir::graph::{DominatorTree, Graph, Loops};
 use crate::ir::vector::{function_metadata, metadata_function};
 use crate::ir::{attributes, calling_convention, mux, walk};
 use crate::CompileError;
@@ -107,16 +107,11 @@ fn width_for(kernel: FunctionValue<'_>) -> u32 {
     }
 }
 
-/// Whether the kernel's control flow has a cycle.
+/// Whether the kernel has a (natural) loop.
 fn has_loop(kernel: FunctionValue<'_>) -> bool {
     let graph = Graph::new(kernel);
     let dominators = DominatorTree::dominators(&graph);
-    (0..graph.len()).any(|block| {
-        graph
-            .successors(block)
-            .iter()
-            .any(|&next| dominators.dominates(next, block))
-    })
+    Loops::compute(&graph, &dominators).is_some_and(|loops| !loops.all().is_empty())
 }
 
 /// 32-bit lanes in the widest vector register the kernel's target features allow.
