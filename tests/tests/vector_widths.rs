@@ -3,7 +3,8 @@
 //! 16 lanes, and every build must pass its own host-reference check. Between them they cover
 //! contiguous and strided accesses, divergent branches and loops, odd row lengths (the
 //! predicated remainder), 1-, 2- and 3-D ranges, atomics run per lane, vec types, the math
-//! built-ins and kernels that stay scalar (barriers). The default width of the build machine is
+//! built-ins (within their ulp bounds with vector math), private variables copied per lane and
+//! kernels that stay scalar (barriers). The default width of the build machine is
 //! covered by every other end-to-end test. Each program's sources are compiled once; only the
 //! link, where the device back end runs, is repeated per width.
 
@@ -48,6 +49,12 @@ fn atomics_per_lane() {
 fn vec_types_and_math() {
     run_at_every_width(&["vec_ops.cpp"]);
     run_at_every_width(&["builtin_functions.cpp"]);
+    run_at_every_width(&["math_precision.cpp"]);
+}
+
+#[test]
+fn private_variables_get_a_copy_per_lane() {
+    run_at_every_width(&["private_variables.cpp"]);
 }
 
 #[test]

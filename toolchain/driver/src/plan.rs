@@ -443,6 +443,9 @@ impl Planner<'_> {
         }
         link = link
             .arg(&self.tools.runtime_library)
+            // glibc's vector math (docs/vectorizer.md, "Vector math"), only when device code
+            // calls it.
+            .args(["-Wl,--push-state,--as-needed", "-lmvec", "-Wl,--pop-state"])
             .args(["-lpthread", "-ldl", "-lm"])
             .args(invocation.link_flags.iter())
             .arg("-o")

@@ -253,6 +253,98 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
         )
     }
 
+    /// Lanes `start .. start + count` of `vector` as a vector of `count` lanes; lanes past the
+    /// end of `vector` are poison (so this also pads a short vector).
+    pub fn lanes_of(
+        &self,
+        vector: VectorValue<'ctx>,
+        start: u32,
+        count: u32,
+    ) -> Result<VectorValue<'ctx>, CompileError> {
+        let length = vector.get_type().get_size();
+        let i32_type = self.context().i32_type();
+        let mask: Vec<IntValue> = (start..start + count)
+            .map(|lane| {
+                if lane < length {
+                    i32_type.const_int(lane as u64, false)
+                } else {
+                    i32_type.get_poison()
+                }
+            })
+            .collect();
+        let poison = vector.get_type().get_poison();
+        self.builder
+            .build_shuffle_vector(vector, poison, VectorType::const_vector(&mask), "lanes")
+            .map_err(build_error)
+    }
+
+    /// The first `width` lanes of `parts` laid end to end (all parts of one type).
+    pub fn concatenate(
+        &self,
+        parts: &[VectorValue<'ctx>],
+        width: u32,
+    ) -> Result<VectorValue<'ctx>, CompileError> {
+        let part_length = parts[0].get_type().get_size();
+        let i32_type = self.context().i32_type();
+        let mut result = self.lanes_of(parts[0], 0, width)?;
+        for (index, part) in parts.iter().enumerate().skip(1) {
+            let first = index as u32 * part_length;
+            let widened = self.lanes_of(*part, 0, width)?;
+            // Lanes of this part come from the second operand, the rest stay.
+            let mask: Vec<IntValue> = (0..width)
+                .map(|lane| {
+                    let from_part = (first..first + part_length).contains(&lane);
+                    let source = if from_part {
+                        width + lane - first
+                    } else {
+                        lane
+                    };
+                    i32_type.const_int(source as u64, false)
+                })
+                .collect();
+            result = self
+                .builder
+                .build_shuffle_vector(result, widened, VectorType::const_vector(&mask), "joined")
+                .map_err(build_error)?;
+        }
+        Ok(result)
+    }
+
+    /// A call of the external function `name` that neither reads nor writes memory (a vector
+    /// math function), declared on first use with the arguments' types.
+    pub fn call_pure_function(
+        &self,
+        name: &str,
+        result: VectorType<'ctx>,
+        args: &[VectorValue<'ctx>],
+    ) -> Result<VectorValue<'ctx>, CompileError> {
+        let function = self.module.get_function(name).unwrap_or_else(|| {
+            let parameters: Vec<_> = args.iter().map(|a| a.get_type().into()).collect();
+            let function = self
+                .module
+                .add_function(name, result.fn_type(&parameters, false), None);
+            let context = self.context();
+            for (attribute, value) in [("nounwind", 0), ("willreturn", 0), ("memory", 0)] {
+                let kind = Attribute::get_named_enum_kind_id(attribute);
+                function.add_attribute(
+                    AttributeLoc::Function,
+                    context.create_enum_attribute(kind, value),
+                );
+            }
+            function
+        });
+        let args: Vec<BasicMetadataValueEnum> = args.iter().map(|a| (*a).into()).collect();
+        let call = self
+            .builder
+            .build_call(function, &args, "vector.math")
+            .map_err(build_error)?;
+        Ok(call
+            .try_as_basic_value()
+            .basic()
+            .expect("a vector")
+            .into_vector_value())
+    }
+
     /// `freeze value`.
     pub fn freeze(&self, value: VectorValue<'ctx>) -> Result<VectorValue<'ctx>, CompileError> {
         use inkwell::llvm_sys::core::LLVMBuildFreeze;

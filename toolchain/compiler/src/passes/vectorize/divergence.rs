@@ -12,7 +12,8 @@
 //! (a divergent branch whose region reaches the loop header again) is a *divergent loop*; its
 //! region starts at its header and ends at the first post-dominator outside the loop. Regions
 //! nest; only outermost ones are kept. Masks change what is varying (a PHI in a masked block
-//! blends lanes; a load there must be masked), so the analysis iterates to a fixed point.
+//! blends lanes; a load there must be masked), and so do private variables that varying code
+//! reaches (each lane then needs its own copy), so the analysis iterates to a fixed point.
 
 use std::collections::{HashMap, HashSet};
 
@@ -468,47 +469,58 @@ fn divergent_branches<'ctx>(
         .collect()
 }
 
-/// Refuses a kernel in which varying code touches a private variable: the vector kernel has one
-/// copy of each alloca, shared by its lanes, so only uniform accesses may reach it.
-fn check_private_variables<'ctx>(
+/// The private variables that need a copy per lane: allocas not yet varying that varying code
+/// reaches (a varying value stored, a per-lane call given the address, an access under a mask).
+/// Making one varying makes its addresses, and so its loads, varying too (docs/vectorizer.md,
+/// "Private variables").
+fn allocas_needing_lane_copies<'ctx>(
     graph: &Graph<'ctx>,
     varying: &HashSet<InstructionValue<'ctx>>,
-) -> Result<(), NotVectorizable> {
+) -> Vec<InstructionValue<'ctx>> {
+    let mut needing = Vec::new();
     for id in 0..graph.len() {
         for instruction in graph.block(id).get_instructions() {
-            if instruction.get_opcode() != InstructionOpcode::Alloca {
-                continue;
-            }
-            let mut seen = HashSet::from([instruction]);
-            let mut work = vec![instruction];
-            while let Some(pointer) = work.pop() {
-                let mut next_use = pointer.get_first_use();
-                while let Some(use_) = next_use {
-                    next_use = use_.get_next_use();
-                    let Some(user) = user_instruction(use_) else {
-                        continue;
-                    };
-                    if varying.contains(&user) {
-                        return refuse(
-                            "a private variable that differs between work-items (alloca)",
-                        );
-                    }
-                    let derives = matches!(
-                        user.get_opcode(),
-                        InstructionOpcode::GetElementPtr
-                            | InstructionOpcode::BitCast
-                            | InstructionOpcode::AddrSpaceCast
-                            | InstructionOpcode::Select
-                            | InstructionOpcode::Phi
-                    );
-                    if derives && seen.insert(user) {
-                        work.push(user);
-                    }
-                }
+            let is_shared_alloca = instruction.get_opcode() == InstructionOpcode::Alloca
+                && !varying.contains(&instruction);
+            if is_shared_alloca && reaches_varying_user(instruction, varying) {
+                needing.push(instruction);
             }
         }
     }
-    Ok(())
+    needing
+}
+
+/// Whether a varying instruction uses `alloca` or a pointer derived from it.
+fn reaches_varying_user<'ctx>(
+    alloca: InstructionValue<'ctx>,
+    varying: &HashSet<InstructionValue<'ctx>>,
+) -> bool {
+    let mut seen = HashSet::from([alloca]);
+    let mut work = vec![alloca];
+    while let Some(pointer) = work.pop() {
+        let mut next_use = pointer.get_first_use();
+        while let Some(use_) = next_use {
+            next_use = use_.get_next_use();
+            let Some(user) = user_instruction(use_) else {
+                continue;
+            };
+            if varying.contains(&user) {
+                return true;
+            }
+            let derives = matches!(
+                user.get_opcode(),
+                InstructionOpcode::GetElementPtr
+                    | InstructionOpcode::BitCast
+                    | InstructionOpcode::AddrSpaceCast
+                    | InstructionOpcode::Select
+                    | InstructionOpcode::Phi
+            );
+            if derives && seen.insert(user) {
+                work.push(user);
+            }
+        }
+    }
+    false
 }
 
 /// Refuses a barrier in a masked block: SYCL requires every work-item of the group to reach it,
@@ -555,7 +567,11 @@ pub fn analyse(function: FunctionValue<'_>) -> Result<Divergence<'_>, NotVectori
         let before = varying.len();
         propagate(&graph, &new_masked, &blending, &mut varying);
         if new_masked == masked && varying.len() == before {
-            check_private_variables(&graph, &varying)?;
+            let private = allocas_needing_lane_copies(&graph, &varying);
+            if !private.is_empty() {
+                varying.extend(private);
+                continue;
+            }
             check_barriers(&graph, &masked)?;
             return Ok(Divergence {
                 graph,

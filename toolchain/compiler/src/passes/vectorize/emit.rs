@@ -284,10 +284,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         let lanes = self.lanes();
         match value {
             BasicValueEnum::VectorValue(vector) => (0..vector.get_type().get_size())
-                .map(|i| {
-                    let element = lanes.extract_lane(vector, i)?;
-                    Ok(lanes.splat(element)?)
-                })
+                .map(|i| lanes.splat(lanes.extract_lane(vector, i)?))
                 .collect::<Result<_, crate::CompileError>>()
                 .map_err(|e| NotVectorizable(format!("internal: {e}"))),
             BasicValueEnum::StructValue(_) => refuse("a uniform struct used by varying code"),

@@ -24,6 +24,7 @@ mod divergence;
 mod emit;
 mod prepare;
 mod stride;
+mod vector_math;
 mod widen;
 
 use inkwell::attributes::AttributeLoc;

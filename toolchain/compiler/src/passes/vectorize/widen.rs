@@ -5,7 +5,7 @@
 //! take their vector overload; everything else (atomics, calls with effects) runs once per
 //! active lane.
 
-use inkwell::types::{AnyTypeEnum, BasicTypeEnum};
+use inkwell::types::{AnyTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{
     BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, VectorValue,
 };
@@ -15,12 +15,14 @@ use super::divergence::{
 };
 use super::emit::{built, EmitResult, Emitter, Lowered};
 use super::stride::Stride;
+use super::vector_math::{math_function, vector_form};
 use crate::ir::memory::is_dereferenceable;
 use crate::ir::mux::WorkItemQuery;
 use crate::ir::vector::{
     alignment, constant_int, instruction_value, intrinsic_base_name, operand, shuffle_mask,
-    step_vector, vector_of,
+    step_vector, vector_of, vector_shape,
 };
+use inkwell::values::FunctionValue;
 
 impl<'ctx> Emitter<'_, 'ctx> {
     /// Emits `instruction` (not a PHI or terminator) for the lanes in `mask`.
@@ -172,9 +174,35 @@ impl<'ctx> Emitter<'_, 'ctx> {
             Store => self.store(instruction, mask).map(|_| None),
             Call => self.call(instruction, mask),
             AtomicRMW | AtomicCmpXchg => self.per_lane(instruction, mask),
-            Alloca => refuse("a private variable that differs between work-items (alloca)"),
+            Alloca => varying(self.lane_copies(instruction)?),
             other => refuse(format!("a varying {other:?} instruction")),
         }
+    }
+
+    /// A private variable that differs between lanes (docs/vectorizer.md, "Private
+    /// variables"): an array of one copy per lane in the entry block, and the vector of the
+    /// lanes' addresses.
+    fn lane_copies(&self, alloca: InstructionValue<'ctx>) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        let single = operand(alloca, 0).and_then(constant_int) == Some(1);
+        let ty = match alloca.get_allocated_type() {
+            Ok(ty) if single => ty,
+            _ => return refuse("a private array whose length is not a constant"),
+        };
+        let copies = ty.array_type(self.width);
+        let i32_type = self.context.i32_type();
+        let lanes = step_vector(i32_type, self.width);
+        self.at_entry_start(|builder| -> EmitResult<Vec<VectorValue<'ctx>>> {
+            let array = built(builder.build_alloca(copies, "lane.copies"))?;
+            if let Some(instruction) = array.as_instruction_value() {
+                built(instruction.set_alignment(alignment(alloca)))?;
+            }
+            let indices = [i32_type.const_zero().into(), lanes.into()];
+            let addresses = built(
+                self.lanes()
+                    .gep(copies.into(), array.into(), &indices, true),
+            )?;
+            Ok(vec![addresses.into_vector_value()])
+        })
     }
 
     fn operand_packet(
@@ -584,6 +612,9 @@ impl<'ctx> Emitter<'_, 'ctx> {
         }
         let site = inkwell::values::CallSiteValue::try_from(instruction).expect("a call");
         let callee = site.get_called_fn_value();
+        if let Some(parts) = self.vector_math(instruction, callee)? {
+            return Ok(Some(Lowered::Varying(parts)));
+        }
         let intrinsic = callee.and_then(intrinsic_base_name);
         if let Some(name) = intrinsic.filter(|n| ELEMENTWISE_INTRINSICS.contains(&n.as_str())) {
             if let Some(parts) = self.vector_intrinsic(instruction, &name)? {
@@ -605,6 +636,63 @@ impl<'ctx> Emitter<'_, 'ctx> {
         let step = step_vector(base.into_int_value().get_type(), self.width);
         let ids = built(self.builder.build_int_nuw_add(splat, step, "lane.id"))?;
         Ok(Some(Lowered::Varying(vec![ids])))
+    }
+
+    /// A libm function libmvec has a vector form of (docs/vectorizer.md, "Vector math"): that
+    /// form called on each component, as many times as its lanes go into the width. `None`
+    /// when the call is not one (then the intrinsic or per-lane forms apply).
+    fn vector_math(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        callee: Option<FunctionValue<'ctx>>,
+    ) -> EmitResult<Option<Vec<VectorValue<'ctx>>>> {
+        let Some(ty) = instruction_value(instruction).map(|v| v.get_type()) else {
+            return Ok(None);
+        };
+        let element = vector_shape(ty).map_or(ty, |(element, _)| element);
+        let (Some(callee), BasicTypeEnum::FloatType(float)) = (callee, element) else {
+            return Ok(None);
+        };
+        let bits = self.target_data.get_bit_size(&float) as u32;
+        let Some(function) = math_function(callee, bits).filter(|_| matches!(bits, 32 | 64)) else {
+            return Ok(None);
+        };
+        let arguments: Vec<_> = (0..function.arity)
+            .filter_map(|index| operand(instruction, index as u32))
+            .collect();
+        let argument_count = instruction.get_num_operands() as usize - 1;
+        if argument_count != function.arity || arguments.iter().any(|a| a.get_type() != ty) {
+            return Ok(None);
+        }
+        let triple = self.module.get_triple();
+        let triple = triple.as_str().to_string_lossy();
+        let Some(form) = vector_form(&triple, self.function, function, bits, self.width) else {
+            return Ok(None);
+        };
+        let packets = arguments
+            .iter()
+            .map(|a| self.packet(*a))
+            .collect::<EmitResult<Vec<_>>>()?;
+        let lanes = self.lanes();
+        let mut results = Vec::new();
+        for component in 0..packets[0].len() {
+            let mut chunks = Vec::new();
+            for start in (0..self.width).step_by(form.lanes as usize) {
+                let chunk_arguments = packets
+                    .iter()
+                    .map(|parts| built(lanes.lanes_of(parts[component], start, form.lanes)))
+                    .collect::<EmitResult<Vec<_>>>()?;
+                let result_type = float.vec_type(form.lanes);
+                chunks.push(built(lanes.call_pure_function(
+                    &form.symbol,
+                    result_type,
+                    &chunk_arguments,
+                ))?);
+            }
+            results.push(built(lanes.concatenate(&chunks, self.width))?);
+        }
+        require_vector_bits(self.function, form.lanes * bits);
+        Ok(Some(results))
     }
 
     /// A pure intrinsic on vectors: its overload at the widened type, once per component.
@@ -809,5 +897,18 @@ impl<'ctx> Emitter<'_, 'ctx> {
             .zip(components)
             .map(|(vector, component)| built(lanes.insert_lane(*vector, component, lane)))
             .collect()
+    }
+}
+
+/// Makes `function` pass vectors of `bits` in whole registers. x86 code generation splits a
+/// vector wider than the function's `min-legal-vector-width` into narrower registers, which
+/// for a call to a vector math function would not be the ABI it expects.
+fn require_vector_bits(function: FunctionValue<'_>, bits: u32) {
+    let key = "min-legal-vector-width";
+    let current = crate::ir::attributes::string_attribute(function, key)
+        .and_then(|v| v.parse::<u32>().ok())
+        .unwrap_or(0);
+    if bits > current {
+        crate::ir::attributes::set_string_attribute(function, key, &bits.to_string());
     }
 }

@@ -1,7 +1,6 @@
 ; run-vecz<remarks>: one line per kernel on standard error, saying whether it was vectorized
 ; and why not. A kernel with a work-group collective, one with a barrier only some work-items
-; along x reach, one where nothing depends on the x id, and one whose private array is indexed
-; per work-item (the lanes would share one copy) keep only their scalar form.
+; along x reach and one where nothing depends on the x id keep only their scalar form.
 ; RUN: muxc --passes 'run-vecz<width=4;remarks>,verify' -S %s -o %t 2>&1 | FileCheck %s
 ; RUN: muxc --passes 'run-vecz<width=4>' -S %s | FileCheck %s --check-prefix=IR
 ; RUN: not muxc --passes 'run-vecz<width=0>' %s 2>&1 | FileCheck %s --check-prefix=BAD
@@ -9,13 +8,11 @@
 ; CHECK-DAG: remark: with_collective: not vectorized: it calls a work-group collective (not vectorized yet)
 ; CHECK-DAG: remark: divergent_barrier: not vectorized: a barrier that only some work-items along x reach
 ; CHECK-DAG: remark: uniform: not vectorized: nothing in it differs between work-items along x
-; CHECK-DAG: remark: private_array: not vectorized: a private variable that differs between work-items (alloca)
 ; CHECK-DAG: remark: simple: vectorized at width 4
 
 ; IR-NOT: define internal void @__vecz_v4_with_collective(
 ; IR-NOT: define internal void @__vecz_v4_divergent_barrier(
 ; IR-NOT: define internal void @__vecz_v4_uniform(
-; IR-NOT: define internal void @__vecz_v4_private_array(
 ; IR: define internal void @__vecz_v4_simple(
 
 ; BAD: width must be 1 to 64, not '0'
@@ -50,18 +47,6 @@ done:
 
 define void @uniform(ptr %out) #0 {
   store i32 1, ptr %out, align 4
-  ret void
-}
-
-define void @private_array(ptr %out) #0 {
-  %array = alloca [4 x i64], align 8
-  %gid = call i64 @__mux_get_global_id(i32 0)
-  %slot = and i64 %gid, 3
-  %p = getelementptr inbounds [4 x i64], ptr %array, i64 0, i64 %slot
-  store volatile i64 %gid, ptr %p, align 8
-  %back = load volatile i64, ptr %array, align 8
-  %q = getelementptr inbounds i64, ptr %out, i64 %gid
-  store i64 %back, ptr %q, align 8
   ret void
 }
 
