@@ -57,6 +57,11 @@ fn allocation_sizes_that_do_not_fit_fail_cleanly() {
 }
 
 #[test]
+fn ranges_copies_and_fills_that_do_not_fit_throw() {
+    compile_and_run(&["bad_sizes.cpp"], &["-O2"]);
+}
+
+#[test]
 fn offsets_and_device_queries() {
     compile_and_run(&["offset_and_info.cpp"], &["-O2"]);
 }

@@ -72,16 +72,21 @@ private:
 template <typename DataT, access_mode Mode>
 using accessor_element = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
 
-// Calls `f(index)` for every index of `extent`, the last dimension fastest (host copies).
+// Steps `index` to the next index of `extent` in row-major order (the last dimension fastest);
+// false, with `index` back at zero, after the last one.
+template <int Dims> bool next_index(id<Dims> &index, const range<Dims> &extent) {
+  int d = Dims - 1;
+  while (d >= 0 && ++index[d] == extent[d]) index[d--] = 0;
+  return d >= 0;
+}
+
+// Calls `f(index)` for every index of `extent`, in row-major order (host copies).
 template <int Dims, typename F> void for_each_index(const range<Dims> &extent, F f) {
   if (extent.size() == 0) return;
   id<Dims> index;
-  while (true) {
+  do
     f(index);
-    int d = Dims - 1;
-    while (d >= 0 && ++index[d] == extent[d]) index[d--] = 0;
-    if (d < 0) return;
-  }
+  while (next_index(index, extent));
 }
 
 // Records that the command group of `h` accesses `storage` (defined with the handler).
@@ -89,9 +94,8 @@ void require(handler &h, const std::shared_ptr<buffer_storage> &storage, bool wr
 
 template <int Dims> void check_sub_range(const range<Dims> &buffer_range, const range<Dims> &access_range,
                                          const id<Dims> &offset) {
-  for (int i = 0; i < Dims; ++i)
-    if (offset[i] + access_range[i] > buffer_range[i])
-      throw exception(make_error_code(errc::invalid), "accessor range exceeds the buffer's range");
+  if (!fits_within(offset, access_range, buffer_range))
+    throw exception(make_error_code(errc::invalid), "accessor range exceeds the buffer's range");
 }
 
 } // namespace detail

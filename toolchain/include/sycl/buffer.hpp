@@ -79,9 +79,8 @@ struct is_contiguous_container<T, std::void_t<decltype(std::declval<T &>().data(
 // the slower ones must then have one index and the faster ones be whole.
 template <int Dims>
 std::size_t sub_buffer_offset(const range<Dims> &parent, const id<Dims> &base, const range<Dims> &sub) {
-  for (int d = 0; d < Dims; ++d)
-    if (base[d] + sub[d] > parent[d] || sub[d] == 0)
-      throw exception(make_error_code(errc::invalid), "sub-buffer exceeds its parent buffer");
+  if (!fits_within(base, sub, parent) || sub.size() == 0)
+    throw exception(make_error_code(errc::invalid), "sub-buffer exceeds its parent buffer");
   int partial = 0;
   while (partial < Dims - 1 && sub[partial] == 1) ++partial;
   for (int d = partial + 1; d < Dims; ++d)
@@ -194,10 +193,9 @@ private:
   // The byte count is computed with overflow checks: a range whose bytes do not fit in size_t
   // would otherwise wrap to a small buffer that accessors then index past.
   static std::shared_ptr<detail::buffer_storage> make_storage(const range<Dims> &extent) {
-    std::size_t bytes = sizeof(T);
-    for (int dimension = 0; dimension < Dims; ++dimension)
-      if (__builtin_mul_overflow(bytes, extent[dimension], &bytes))
-        throw exception(make_error_code(errc::memory_allocation), "buffer: its size in bytes does not fit in size_t");
+    std::size_t bytes;
+    if (!detail::checked_size(extent, sizeof(T), bytes))
+      throw exception(make_error_code(errc::memory_allocation), "buffer: its size in bytes does not fit in size_t");
     return std::make_shared<detail::buffer_storage>(bytes);
   }
   template <typename Source> void copy_in(const Source *source) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -23,6 +24,7 @@
 #include "ext/oneapi/properties.hpp"
 #include "range.hpp"
 #include "specialization_constant.hpp"
+#include "usm.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -107,6 +109,21 @@ template <int Dims> launch_shape range_shape(const range<Dims> &extent, const id
   return shape;
 }
 
+// The work-items of a kernel's global range. The runtime counts work-items in a size_t and runs
+// at most PTRDIFF_MAX of them; a range with more, or whose product overflows size_t (and would
+// wrap around: to 0 for 2^66 work-items, which would run nothing), is errc::nd_range, the code
+// SYCL 2020's error-code table gives to errors of the range a kernel is launched with.
+template <int Dims> std::size_t work_items(const range<Dims> &extent) {
+  std::size_t items;
+  if (!checked_size(extent, 1, items) || items > std::size_t(PTRDIFF_MAX)) {
+    std::string sizes;
+    for (int i = 0; i < Dims; ++i) sizes += (i == 0 ? "" : ", ") + std::to_string(extent[i]);
+    throw exception(make_error_code(errc::nd_range),
+                    "the range {" + sizes + "} has more work-items than the runtime can count");
+  }
+  return items;
+}
+
 // The runtime checks the nd_range (divisibility, work-group size, local memory); a zero local
 // size is rejected here, since local sizes of zero tell the runtime "range kernel".
 template <int Dims> launch_shape nd_range_shape(const nd_range<Dims> &ndr) {
@@ -175,7 +192,7 @@ public:
     detail::range_kernel<Name, Dims>(f, nullptr);
 #else
     reject_local_accessors("parallel_for over a range");
-    if (extent.size() == 0) return set_command([] {});
+    if (detail::work_items(extent) == 0) return set_command([] {});
     submit_kernel<Name>(detail::range_shape(extent, offset), f,
                         spec_constants_for<detail::range_kernel_takes_handler<Functor, Dims>>());
 #endif
@@ -221,24 +238,24 @@ public:
     parallel_for_with_size<KernelName>(ndr, f, static_cast<Required *>(nullptr));
   }
 
-  // Null pointers with a non-zero size are rejected when the command group is submitted.
+  // Rejected when the command group is submitted: null pointers with a non-zero size, counts
+  // whose bytes overflow size_t, and sizes that go past the end of a USM allocation (usm.hpp).
   void memcpy(void *destination, const void *source, std::size_t bytes) {
-    require_pointers(bytes, "memcpy", destination, source);
-    set_command([=] {
-      if (bytes != 0) std::memcpy(destination, source, bytes);
-    });
+    copy_bytes("memcpy", destination, source, bytes);
   }
   template <typename T> void copy(const T *source, T *destination, std::size_t count) {
-    memcpy(destination, source, count * sizeof(T));
+    copy_bytes("copy", destination, source, element_bytes<T>("copy", count));
   }
   void memset(void *pointer, int value, std::size_t bytes) {
     require_pointers(bytes, "memset", pointer);
+    detail::check_usm_extent("memset", "destination", pointer, bytes);
     set_command([=] {
       if (bytes != 0) std::memset(pointer, value, bytes);
     });
   }
   template <typename T> void fill(void *pointer, const T &pattern, std::size_t count) {
     require_pointers(count, "fill", pointer);
+    detail::check_usm_extent("fill", "destination", pointer, element_bytes<T>("fill", count));
     set_command([=] {
       T *typed = static_cast<T *>(pointer);
       for (std::size_t i = 0; i < count; ++i) typed[i] = pattern;
@@ -273,7 +290,8 @@ public:
     set_command([f]() mutable { f(); });
   }
 
-  // Explicit copies with accessors (SYCL 2020 4.9.4.3).
+  // Explicit copies with accessors (SYCL 2020 4.9.4.3). A pointer must hold the accessor's
+  // range, checked like memcpy's pointers.
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
   void copy(accessor<T, Dims, Mode, Target, P> source, std::shared_ptr<U> destination) {
     copy(source, destination.get());
@@ -284,6 +302,8 @@ public:
   }
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
   void copy(accessor<T, Dims, Mode, Target, P> source, U *destination) {
+    require_pointers(source.size(), "copy", destination);
+    detail::check_usm_extent("copy", "destination", destination, element_bytes<U>("copy", source.size()));
     set_command([source, destination] {
       std::size_t i = 0;
       detail::for_each_index(source.get_range(), [&](const id<Dims> &index) { destination[i++] = source[index]; });
@@ -291,19 +311,30 @@ public:
   }
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
   void copy(const U *source, accessor<T, Dims, Mode, Target, P> destination) {
+    require_pointers(destination.size(), "copy", source);
+    detail::check_usm_extent("copy", "source", source, element_bytes<U>("copy", destination.size()));
     set_command([source, destination] {
       std::size_t i = 0;
       detail::for_each_index(destination.get_range(),
                              [&](const id<Dims> &index) { destination[index] = source[i++]; });
     });
   }
+  // The destination must have at least as many elements as the source; they are copied in
+  // row-major order, so ranges of different shapes (8x2 into 2x8) pair the elements one by one
+  // instead of indexing the destination with the source's ids, past its range.
   template <typename T, int Dims, access_mode M1, target T1, access::placeholder P1, typename U, access_mode M2,
             target T2, access::placeholder P2>
   void copy(accessor<T, Dims, M1, T1, P1> source, accessor<U, Dims, M2, T2, P2> destination) {
     if (source.size() > destination.size())
-      throw exception(make_error_code(errc::invalid), "copy: the destination accessor is smaller than the source");
+      throw exception(make_error_code(errc::invalid),
+                      "copy: the destination accessor has " + std::to_string(destination.size()) +
+                          " elements, fewer than the source's " + std::to_string(source.size()));
     set_command([source, destination] {
-      detail::for_each_index(source.get_range(), [&](const id<Dims> &index) { destination[index] = source[index]; });
+      id<Dims> to;
+      detail::for_each_index(source.get_range(), [&](const id<Dims> &from) {
+        destination[to] = source[from];
+        detail::next_index(to, destination.get_range());
+      });
     });
   }
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
@@ -352,7 +383,7 @@ private:
     (void)finish;
     detail::nd_range_kernel<Name, Dims>(kernel, nullptr);
 #else
-    if (ndr.get_global_range().size() == 0) return set_command(finish);
+    if (detail::work_items(ndr.get_global_range()) == 0) return set_command(finish);
     submit_kernel<Name>(detail::nd_range_shape(ndr), kernel, nullptr, finish);
 #endif
   }
@@ -415,6 +446,26 @@ private:
       return std::make_shared<const detail::spec_constant_values>(spec_constants_);
     else
       return nullptr;
+  }
+
+  void copy_bytes(const char *command, void *destination, const void *source, std::size_t bytes) {
+    require_pointers(bytes, command, destination, source);
+    detail::check_usm_extent(command, "source", source, bytes);
+    detail::check_usm_extent(command, "destination", destination, bytes);
+    set_command([=] {
+      if (bytes != 0) std::memcpy(destination, source, bytes);
+    });
+  }
+  // The bytes of `count` objects of T. A count whose bytes overflow size_t is an error: the
+  // product would wrap around to a few bytes, which pass the checks, while the command still
+  // reads or writes `count` objects.
+  template <typename T> static std::size_t element_bytes(const char *command, std::size_t count) {
+    std::size_t bytes = detail::usm_bytes<T>(count);
+    if (bytes == SIZE_MAX)
+      throw exception(make_error_code(errc::invalid), std::string(command) + ": " + std::to_string(count) +
+                                                          " elements of " + std::to_string(sizeof(T)) +
+                                                          " bytes are more bytes than any memory has");
+    return bytes;
   }
 
   template <typename... Pointers>

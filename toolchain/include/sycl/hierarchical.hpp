@@ -255,10 +255,17 @@ void handler::parallel_for_work_group(range<Dims> num_work_groups, range<Dims> w
                 "parallel_for_work_group's function must accept sycl::group of the range's dimensions");
   using Kernel = detail::hierarchical_kernel<Dims, WorkGroupFunction>;
   using Name = detail::kernel_name_t<KernelName, Kernel>;
-  for (int i = 0; i < Dims; ++i)
+  range<Dims> global;
+  for (int i = 0; i < Dims; ++i) {
     if (work_group_size[i] == 0)
       throw exception(make_error_code(errc::nd_range), "a hierarchical work-group size must not be zero");
-  launch_nd_range_kernel<Name>(nd_range<Dims>(num_work_groups * work_group_size, work_group_size), Kernel{f}, [] {});
+    if (__builtin_mul_overflow(num_work_groups[i], work_group_size[i], &global[i]))
+      throw exception(make_error_code(errc::nd_range),
+                      "parallel_for_work_group: " + std::to_string(num_work_groups[i]) + " work-groups of " +
+                          std::to_string(work_group_size[i]) + " work-items overflow size_t in dimension " +
+                          std::to_string(i));
+  }
+  launch_nd_range_kernel<Name>(nd_range<Dims>(global, work_group_size), Kernel{f}, [] {});
 }
 
 } // namespace _V1

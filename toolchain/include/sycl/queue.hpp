@@ -152,10 +152,13 @@ public:
   }
   template <typename T>
   event copy(const T *source, T *destination, std::size_t count, const std::vector<event> &deps = {}) {
-    return memcpy(destination, source, count * sizeof(T), deps);
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.copy(source, destination, count);
+    });
   }
   template <typename T> event copy(const T *source, T *destination, std::size_t count, const event &dep) {
-    return memcpy(destination, source, count * sizeof(T), std::vector<event>{dep});
+    return copy(source, destination, count, std::vector<event>{dep});
   }
   event memset(void *pointer, int value, std::size_t bytes, const std::vector<event> &deps = {}) {
     return submit([&](handler &h) {

@@ -162,6 +162,27 @@ template <int Dims> std::size_t linearize(const id<Dims> &index, const range<Dim
   for (int i = 1; i < Dims; ++i) linear = linear * extent[i] + index[i];
   return linear;
 }
+
+// `scale` times the product of `extent`'s dimensions, in `size`; false when it does not fit in
+// size_t, where range::size() would wrap around (to 0 for 2^66). A range with a zero dimension
+// is empty however large the others are.
+template <int Dims> bool checked_size(const range<Dims> &extent, std::size_t scale, std::size_t &size) {
+  size = 0;
+  for (int i = 0; i < Dims; ++i)
+    if (extent[i] == 0) return true;
+  size = scale;
+  for (int i = 0; i < Dims; ++i)
+    if (__builtin_mul_overflow(size, extent[i], &size)) return false;
+  return true;
+}
+
+// Whether `offset + extent` stays within `bound` in every dimension, compared without computing
+// the sum, which could wrap around and pass.
+template <int Dims> bool fits_within(const id<Dims> &offset, const range<Dims> &extent, const range<Dims> &bound) {
+  for (int i = 0; i < Dims; ++i)
+    if (extent[i] > bound[i] || offset[i] > bound[i] - extent[i]) return false;
+  return true;
+}
 } // namespace detail
 
 template <int Dims = 1, bool WithOffset = true>

@@ -270,6 +270,8 @@ template <typename KernelName, bool IsRange, int UserDims, int LaunchDims, typen
           typename... Descriptors, std::size_t... I>
 void submit_reductions(handler &h, const range<UserDims> &user_range, const nd_range<LaunchDims> &launch,
                        const Functor &functor, std::index_sequence<I...>, const Descriptors &...descriptors) {
+  // Checked before the group count, which is the product of the global range's quotients.
+  work_items(launch.get_global_range());
   const std::size_t group_size = launch.get_local_range().size();
   const std::size_t groups = launch.get_group_range().size();
   auto partials = std::make_shared<std::tuple<std::vector<reduction_slot<typename Descriptors::value_type>>...>>(
@@ -287,7 +289,7 @@ void submit_reductions(handler &h, const range<UserDims> &user_range, const nd_r
 template <typename KernelName, int Dims, typename... Args, std::size_t... I>
 void reduction_parallel_for(handler &h, const range<Dims> &extent, std::index_sequence<I...>, const Args &...args) {
   const auto &functor = std::get<sizeof...(Args) - 1>(std::forward_as_tuple(args...));
-  const std::size_t items = extent.size();
+  const std::size_t items = work_items(extent);
   std::size_t group_size = reduction_group_size;
   while (group_size > 1 && group_size / 2 >= items) group_size /= 2;
   const std::size_t groups = items == 0 ? 0 : (items + group_size - 1) / group_size;

@@ -1,6 +1,7 @@
 // Unified shared memory. Host, device and shared allocations are all ordinary host memory on
 // this device; they are aligned to 64 bytes (a cache line, and the widest vector register). Each
-// allocation's kind is recorded, so that get_pointer_type and get_pointer_device can answer.
+// allocation's kind and size are recorded, so that get_pointer_type and get_pointer_device can
+// answer and copies and fills past the end of an allocation are refused (check_usm_extent).
 #pragma once
 
 #include <cstddef>
@@ -9,10 +10,12 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <string>
 #include <utility>
 
 #include "detail/defines.hpp"
 #include "device.hpp"
+#include "exception.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -36,12 +39,26 @@ struct usm_allocations {
     return allocations;
   }
   usm::alloc kind_of(const void *pointer) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto block = containing(reinterpret_cast<std::uintptr_t>(pointer));
+    return block == blocks.end() ? usm::alloc::unknown : block->second.second;
+  }
+  // The bytes from `pointer` to the end of the allocation it points into; SIZE_MAX for other
+  // memory, whose extent is unknown.
+  std::size_t bytes_from(const void *pointer) {
     auto address = reinterpret_cast<std::uintptr_t>(pointer);
     std::lock_guard<std::mutex> lock(mutex);
+    auto block = containing(address);
+    return block == blocks.end() ? SIZE_MAX : block->first + block->second.first - address;
+  }
+
+private:
+  // The allocation `address` points into, or blocks.end(). Needs the mutex.
+  std::map<std::uintptr_t, std::pair<std::size_t, usm::alloc>>::iterator containing(std::uintptr_t address) {
     auto block = blocks.upper_bound(address);
-    if (block == blocks.begin()) return usm::alloc::unknown;
+    if (block == blocks.begin()) return blocks.end();
     --block;
-    return address < block->first + block->second.first ? block->second.second : usm::alloc::unknown;
+    return address < block->first + block->second.first ? block : blocks.end();
   }
 };
 
@@ -67,6 +84,20 @@ inline void *usm_allocate(std::size_t alignment, std::size_t bytes, usm::alloc k
 // product does not fit in size_t.
 template <typename T> std::size_t usm_bytes(std::size_t count) {
   return count > SIZE_MAX / sizeof(T) ? SIZE_MAX : count * sizeof(T);
+}
+
+// SYCL 2020 (4.9.4.3) gives no meaning to a copy or fill past the end of its memory. When
+// `pointer` points into a live USM allocation, that end is known, and `bytes` from `pointer` that
+// go past it are errc::invalid when the command group is submitted, instead of a command that
+// overwrites other memory or crashes. Memory not from USM has no known extent and is not checked.
+inline void check_usm_extent(const char *command, const char *role, const void *pointer, std::size_t bytes) {
+  if (bytes == 0) return;
+  std::size_t available = usm_allocations::instance().bytes_from(pointer);
+  if (bytes > available)
+    throw exception(make_error_code(errc::invalid),
+                    std::string(command) + ": " + std::to_string(bytes) + " bytes from the " + role +
+                        " pointer go past the end of its USM allocation (" + std::to_string(available) +
+                        " bytes left)");
 }
 } // namespace detail
 
