@@ -220,6 +220,31 @@ fn clang_diagnostics_are_passed_through() {
 }
 
 #[test]
+fn a_kernel_that_throws_is_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = program("kernel_throws.cpp");
+    let output = ncpu_in(
+        dir.path(),
+        &["-fsycl", "-O0", "-g", source.to_str().unwrap(), "-o", "app"],
+    );
+    assert_one_error_line(
+        &output,
+        "kernel 'main::{lambda(sycl::_V1::id<1>)#1}' throws a C++ exception",
+    );
+    assert!(
+        stderr(&output).contains("-> checked -> __cxa_allocate_exception at "),
+        "{}",
+        describe(&output)
+    );
+    assert!(
+        stderr(&output).contains("kernel_throws.cpp:8"),
+        "{}",
+        describe(&output)
+    );
+    assert!(!dir.path().join("app").exists());
+}
+
+#[test]
 fn a_device_wide_barrier_is_rejected_not_miscompiled() {
     let dir = tempfile::tempdir().unwrap();
     let source = program("barrier.cpp");

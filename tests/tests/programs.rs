@@ -52,6 +52,11 @@ fn usm_allocations_and_memory_operations() {
 }
 
 #[test]
+fn recursion_function_pointers_virtual_calls_and_new_run_in_kernels() {
+    compile_and_run(&["kernel_features.cpp"], &["-O2"]);
+}
+
+#[test]
 fn allocation_sizes_that_do_not_fit_fail_cleanly() {
     compile_and_run(&["allocation_sizes.cpp"], &["-O2"]);
 }

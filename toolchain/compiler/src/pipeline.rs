@@ -1,25 +1,26 @@
 //! The Native CPU pass pipeline, in one place and in order (reference intel-llvm §4.4, with the
 //! steps that do not exist yet left out until they do):
 //!
-//! 1. `spec-constants` — specialization constants read from the buffer the runtime passes;
-//! 2. `convert-to-mux-builtins` — SPIR-V builtins become mux builtins;
-//! 3. `fatomics` — the SPIR-V float atomics get bodies (`atomicrmw`);
-//! 4. `transfer-kernel-metadata` — kernels are marked as entry points;
-//! 5. `prepare-barriers` — barriers inlined into kernels and numbered;
-//! 6. `run-vecz` — each kernel also gets a vector form running several work-items at once
+//! 1. `check-kernel-features` — kernels that throw or use `thread_local` are refused (ours);
+//! 2. `spec-constants` — specialization constants read from the buffer the runtime passes;
+//! 3. `convert-to-mux-builtins` — SPIR-V builtins become mux builtins;
+//! 4. `fatomics` — the SPIR-V float atomics get bodies (`atomicrmw`);
+//! 5. `transfer-kernel-metadata` — kernels are marked as entry points;
+//! 6. `prepare-barriers` — barriers inlined into kernels and numbered;
+//! 7. `run-vecz` — each kernel also gets a vector form running several work-items at once
 //!    (not with `-O0`, debuggable work-items or `-sycl-native-cpu-no-vecz`);
-//! 7. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
+//! 8. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
 //!    rows of x through the vector form when there is one;
-//! 8. `replace-module-scope-vars` — work-group local variables in one block per work-group;
-//! 9. `prepare-sycl-native-cpu` — the state parameter, builtins read from it, subhandlers;
-//! 10. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
+//! 9. `replace-module-scope-vars` — work-group local variables in one block per work-group;
+//! 10. `prepare-sycl-native-cpu` — the state parameter, builtins read from it, subhandlers;
+//! 11. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
 //!
 //! Then LLVM's own `default<O*>` pipeline optimises the result for the chosen CPU (see
 //! [`crate::backend`]).
 
 use crate::passes::{
-    convert_to_mux_builtins, fatomics, prepare_barriers, prepare_native_cpu, rename_kernels,
-    replace_module_scope_vars, spec_constants, transfer_kernel_metadata, vectorize,
+    check_kernel_features, convert_to_mux_builtins, fatomics, prepare_barriers, prepare_native_cpu,
+    rename_kernels, replace_module_scope_vars, spec_constants, transfer_kernel_metadata, vectorize,
     work_item_loops,
 };
 
@@ -74,6 +75,7 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
         loop_parameters.push("no-tail".to_owned());
     }
     let mut passes = vec![
+        check_kernel_features::NAME.to_owned(),
         spec_constants::NAME.to_owned(),
         convert_to_mux_builtins::NAME.to_owned(),
         fatomics::NAME.to_owned(),

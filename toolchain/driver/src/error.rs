@@ -24,6 +24,9 @@ pub enum DriverError {
     ToolNotFound { what: String, looked_at: PathBuf },
     #[error("{tool} failed with {status}")]
     StepFailed { tool: String, status: String },
+    /// A step that has already printed its error line; only its exit code is left to pass on.
+    #[error("exit code {0}")]
+    Reported(i32),
     #[error("cannot run {tool}: {source}")]
     Spawn {
         tool: String,

@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use ncpu_driver::error::DriverError;
 use ncpu_driver::options::{parse, USAGE};
 use ncpu_driver::run::run;
 
@@ -27,6 +28,7 @@ fn main() -> ExitCode {
     }
     match run(&invocation) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(DriverError::Reported(code)) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
         Err(error) => {
             eprintln!("ncpu++: error: {error}");
             ExitCode::FAILURE

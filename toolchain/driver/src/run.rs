@@ -76,15 +76,19 @@ fn execute(command: &Command) -> Result<(), DriverError> {
             source,
         })?;
     if status.success() {
-        Ok(())
-    } else {
-        Err(DriverError::StepFailed {
+        return Ok(());
+    }
+    // The device compile is this driver again: it has printed its own `ncpu++: error:` line.
+    let is_this_driver = std::env::current_exe().is_ok_and(|exe| exe == command.program);
+    match status.code() {
+        Some(code) if is_this_driver => Err(DriverError::Reported(code)),
+        _ => Err(DriverError::StepFailed {
             tool: command.tool_name(),
             status: match status.code() {
                 Some(code) => format!("exit code {code}"),
                 None => "a signal".into(),
             },
-        })
+        }),
     }
 }
 

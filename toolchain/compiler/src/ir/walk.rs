@@ -187,3 +187,46 @@ pub fn delete_function<'ctx>(
     // SAFETY: nothing names `function` any more.
     unsafe { function.delete() };
 }
+
+/// `file:line` of `instruction`'s debug location, when the module has debug information.
+pub fn source_line(instruction: InstructionValue<'_>) -> Option<String> {
+    use inkwell::llvm_sys::debuginfo::{
+        LLVMDIFileGetFilename, LLVMDILocationGetLine, LLVMDILocationGetScope, LLVMDIScopeGetFile,
+        LLVMInstructionGetDebugLoc,
+    };
+    use inkwell::values::AsValueRef;
+    // SAFETY: `instruction` is a live instruction. Its debug location, when present, is a
+    // DILocation whose scope is a DIScope; a scope without a file gives null, and a file's name
+    // is `length` bytes owned by the metadata, copied here before the module can change.
+    unsafe {
+        let location = LLVMInstructionGetDebugLoc(instruction.as_value_ref());
+        if location.is_null() {
+            return None;
+        }
+        let file = LLVMDIScopeGetFile(LLVMDILocationGetScope(location));
+        if file.is_null() {
+            return None;
+        }
+        let mut length = 0u32;
+        let name = LLVMDIFileGetFilename(file, &mut length);
+        if name.is_null() || length == 0 {
+            return None;
+        }
+        let bytes = std::slice::from_raw_parts(name.cast::<u8>(), length as usize);
+        let line = LLVMDILocationGetLine(location);
+        Some(format!("{}:{line}", String::from_utf8_lossy(bytes)))
+    }
+}
+
+/// The C++ name an Itanium-mangled symbol stands for, without parameters or return type
+/// (`helper` for `_Z6helperi`; a SYCL kernel's `_ZTS…` name reads `typeinfo name for
+/// main::{lambda(sycl::_V1::id<1>)#1}`), or the symbol itself when it is not mangled.
+pub fn demangled(symbol: &str) -> String {
+    let options = cpp_demangle::DemangleOptions::new()
+        .no_params()
+        .no_return_type();
+    cpp_demangle::Symbol::new(symbol)
+        .ok()
+        .and_then(|s| s.demangle_with_options(&options).ok())
+        .unwrap_or_else(|| symbol.to_owned())
+}

@@ -3,6 +3,7 @@
 //! doc comment states what it expects of the module and what it guarantees afterwards.
 
 pub mod assign_sycl_module_id;
+pub mod check_kernel_features;
 pub mod convert_to_mux_builtins;
 pub mod encode_kernel_metadata;
 pub mod fatomics;
@@ -30,6 +31,7 @@ pub trait ModulePass {
 /// Names of the registered passes, for `muxc --print-passes`.
 pub const REGISTERED: &[&str] = &[
     assign_sycl_module_id::NAME,
+    check_kernel_features::NAME,
     lower_kernel_properties::NAME,
     spec_constants::NAME,
     convert_to_mux_builtins::NAME,
@@ -75,6 +77,9 @@ pub fn parse(element: &str) -> Option<Result<Box<dyn ModulePass>, String>> {
     Some(match name {
         assign_sycl_module_id::NAME => {
             no_params(Box::new(assign_sycl_module_id::AssignSyclModuleId))
+        }
+        check_kernel_features::NAME => {
+            no_params(Box::new(check_kernel_features::CheckKernelFeatures))
         }
         lower_kernel_properties::NAME => {
             no_params(Box::new(lower_kernel_properties::LowerKernelProperties))
