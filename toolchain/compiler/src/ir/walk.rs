@@ -230,3 +230,23 @@ pub fn demangled(symbol: &str) -> String {
         .and_then(|s| s.demangle_with_options(&options).ok())
         .unwrap_or_else(|| symbol.to_owned())
 }
+
+/// The function a `call` or `invoke` calls directly; `None` for an indirect call or another
+/// instruction. (inkwell's call sites cover `call` only.)
+pub fn called_function<'ctx>(instruction: InstructionValue<'ctx>) -> Option<FunctionValue<'ctx>> {
+    use inkwell::llvm_sys::core::{LLVMGetCalledValue, LLVMIsAFunction};
+    use inkwell::values::AsValueRef;
+    if !matches!(
+        instruction.get_opcode(),
+        InstructionOpcode::Call | InstructionOpcode::Invoke
+    ) {
+        return None;
+    }
+    // SAFETY: `instruction` is a live call or invoke, for which LLVM returns its callee operand;
+    // LLVMIsAFunction gives null unless that operand is a function, which is what
+    // FunctionValue::new requires (it returns None for null).
+    unsafe {
+        let callee = LLVMIsAFunction(LLVMGetCalledValue(instruction.as_value_ref()));
+        FunctionValue::new(callee)
+    }
+}

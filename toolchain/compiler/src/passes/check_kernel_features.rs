@@ -17,7 +17,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use inkwell::module::Module;
-use inkwell::values::{CallSiteValue, FunctionValue, InstructionOpcode, InstructionValue};
+use inkwell::values::{FunctionValue, InstructionValue};
 
 use super::ModulePass;
 use crate::ir::{calling_convention, walk};
@@ -46,18 +46,7 @@ fn callees<'ctx>(
 ) -> Vec<(InstructionValue<'ctx>, FunctionValue<'ctx>)> {
     walk::instructions(function)
         .into_iter()
-        .filter(|i| {
-            matches!(
-                i.get_opcode(),
-                InstructionOpcode::Call | InstructionOpcode::Invoke
-            )
-        })
-        .filter_map(|instruction| {
-            let callee = CallSiteValue::try_from(instruction)
-                .ok()?
-                .get_called_fn_value()?;
-            Some((instruction, callee))
-        })
+        .filter_map(|instruction| Some((instruction, walk::called_function(instruction)?)))
         .collect()
 }
 
