@@ -7,6 +7,7 @@
 
 ; CHECK: Module passes:
 ; CHECK-NEXT: assign-sycl-module-id
+; CHECK-NEXT: check-kernel-features
 ; CHECK-NEXT: lower-kernel-properties
 ; CHECK-NEXT: spec-constants
 ; CHECK-NEXT: convert-to-mux-builtins
