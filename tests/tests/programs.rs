@@ -1,7 +1,7 @@
 //! SYCL programs compiled with `ncpu++`, run, and checked: each program compares its results
 //! with a host reference and prints PASS (see tests/programs/).
 
-use nativecpu_e2e_tests::{program, Built};
+use nativecpu_e2e_tests::{describe, program, Built};
 
 fn compile_and_run(sources: &[&str], flags: &[&str]) {
     let sources: Vec<_> = sources.iter().map(|s| program(s)).collect();
@@ -54,6 +54,21 @@ fn usm_allocations_and_memory_operations() {
 #[test]
 fn recursion_function_pointers_virtual_calls_and_new_run_in_kernels() {
     compile_and_run(&["kernel_features.cpp"], &["-O2"]);
+}
+
+#[test]
+fn a_kernel_stack_overflow_is_reported_as_such() {
+    let built = Built::compile(&[program("stack_overflow.cpp")], &["-O1"]);
+    for threads in ["1", "2"] {
+        let output = built.run_with(&[("NATIVECPU_THREADS", threads)]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{}", describe(&output));
+        assert!(
+            stderr.contains("nativecpu: error: a kernel overflowed its thread's stack ("),
+            "{}",
+            describe(&output)
+        );
+    }
 }
 
 #[test]

@@ -76,5 +76,6 @@ pub mod pool;
 pub mod registry;
 pub mod selector;
 pub mod spec_constants;
+mod stack_guard;
 pub mod state;
 pub mod tasks;

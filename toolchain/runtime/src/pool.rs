@@ -319,6 +319,7 @@ fn participate(job: &Job) {
     let Some(first) = job.claim() else {
         return;
     };
+    crate::stack_guard::guard_current_thread();
     let mut chunks = Chunks {
         job,
         current: first,

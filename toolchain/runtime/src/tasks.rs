@@ -277,6 +277,8 @@ impl Executor {
         // Every thread is busy: one more, so that a blocked task cannot hold up a ready one.
         let spawned = std::thread::Builder::new()
             .name("nativecpu-executor".into())
+            // It may run a launch's groups itself, so it gets a worker's stack.
+            .stack_size(crate::pool::WORKER_STACK_SIZE)
             .spawn(move || self.work());
         if spawned.is_err() {
             // No new thread: the task waits for a busy one, which is slower but still correct
