@@ -3,8 +3,9 @@
 //! 16 lanes, and every build must pass its own host-reference check. Between them they cover
 //! contiguous and strided accesses, divergent branches and loops, odd row lengths (the
 //! predicated remainder), 1-, 2- and 3-D ranges, atomics run per lane, vec types, the math
-//! built-ins (within their ulp bounds with vector math), private variables copied per lane and
-//! kernels that stay scalar (barriers). The default width of the build machine is
+//! built-ins (within their ulp bounds with vector math), private variables copied per lane,
+//! work-group collectives (reductions, scans, broadcasts, votes; odd 2-D group shapes) and
+//! kernels that stay scalar. The default width of the build machine is
 //! covered by every other end-to-end test. Each program's sources are compiled once; only the
 //! link, where the device back end runs, is repeated per width.
 
@@ -50,6 +51,14 @@ fn vec_types_and_math() {
     run_at_every_width(&["vec_ops.cpp"]);
     run_at_every_width(&["builtin_functions.cpp"]);
     run_at_every_width(&["math_precision.cpp"]);
+}
+
+#[test]
+fn work_group_collectives_combine_lanes_first() {
+    run_at_every_width(&["scans_2d.cpp"]);
+    run_at_every_width(&["reductions.cpp"]);
+    run_at_every_width(&["any_all_none.cpp"]);
+    run_at_every_width(&["nested_reduce.cpp"]);
 }
 
 #[test]

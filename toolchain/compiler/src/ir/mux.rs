@@ -2,6 +2,11 @@
 //! lowered to (seed 001, "Input IR"), and the Native CPU state accessors they become once the
 //! kernels receive the work-item state (reference intel-llvm §4.3).
 
+use inkwell::values::BasicValueEnum;
+use inkwell::{FloatPredicate, IntPredicate};
+
+use crate::CompileError;
+
 /// A work-item query: the mux builtin, and the device library accessor that reads it from the
 /// Native CPU state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -385,6 +390,105 @@ pub const WORK_GROUP_MEMORY_ALIGNMENT: u64 = 64;
 pub const LIVE_VARIABLES_SCRATCH: u64 = 0;
 /// Scratch slot of module-scope work-group local variables.
 pub const LOCAL_VARIABLES_SCRATCH: u64 = 1;
+
+fn builder_error(e: inkwell::builder::BuilderError) -> crate::CompileError {
+    crate::CompileError::Pass(format!("collective: {e}"))
+}
+
+/// `op(a, b)` on scalars, as work-group collectives combine their operands (SYCL's
+/// `minimum`/`maximum` on floats return the other operand when one is a NaN).
+pub fn combine<'ctx>(
+    builder: &inkwell::builder::Builder<'ctx>,
+    op: CollectiveOp,
+    a: BasicValueEnum<'ctx>,
+    b: BasicValueEnum<'ctx>,
+) -> Result<BasicValueEnum<'ctx>, CompileError> {
+    use CollectiveOp::*;
+    Ok(match (a, b) {
+        (BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) => {
+            let select = |predicate| -> Result<BasicValueEnum<'ctx>, CompileError> {
+                let pick_a = builder
+                    .build_int_compare(predicate, a, b, "pick")
+                    .map_err(builder_error)?;
+                builder
+                    .build_select(pick_a, a, b, "minmax")
+                    .map_err(builder_error)
+            };
+            match op {
+                Add => builder
+                    .build_int_add(a, b, "acc")
+                    .map_err(builder_error)?
+                    .into(),
+                Mul => builder
+                    .build_int_mul(a, b, "acc")
+                    .map_err(builder_error)?
+                    .into(),
+                And | LogicalAnd => builder
+                    .build_and(a, b, "acc")
+                    .map_err(builder_error)?
+                    .into(),
+                Or | LogicalOr => builder.build_or(a, b, "acc").map_err(builder_error)?.into(),
+                Xor => builder
+                    .build_xor(a, b, "acc")
+                    .map_err(builder_error)?
+                    .into(),
+                SMin => select(IntPredicate::SLT)?,
+                UMin => select(IntPredicate::ULT)?,
+                SMax => select(IntPredicate::SGT)?,
+                UMax => select(IntPredicate::UGT)?,
+                FAdd | FMul | FMin | FMax => {
+                    return Err(CompileError::Pass(
+                        "a floating-point collective on integers".into(),
+                    ))
+                }
+            }
+        }
+        (BasicValueEnum::FloatValue(a), BasicValueEnum::FloatValue(b)) => match op {
+            FAdd | Add => builder
+                .build_float_add(a, b, "acc")
+                .map_err(builder_error)?
+                .into(),
+            FMul | Mul => builder
+                .build_float_mul(a, b, "acc")
+                .map_err(builder_error)?
+                .into(),
+            FMin | FMax => {
+                // SYCL's minimum/maximum: the other operand when one is a NaN.
+                let predicate = if op == FMin {
+                    FloatPredicate::ULT
+                } else {
+                    FloatPredicate::UGT
+                };
+                let pick_a = builder
+                    .build_float_compare(predicate, a, b, "pick")
+                    .map_err(builder_error)?;
+                let a_is_nan = builder
+                    .build_float_compare(FloatPredicate::UNO, a, a, "nan")
+                    .map_err(builder_error)?;
+                let pick_a = builder
+                    .build_and(
+                        pick_a,
+                        builder.build_not(a_is_nan, "").map_err(builder_error)?,
+                        "",
+                    )
+                    .map_err(builder_error)?;
+                builder
+                    .build_select(pick_a, a, b, "minmax")
+                    .map_err(builder_error)?
+            }
+            _ => {
+                return Err(CompileError::Pass(
+                    "an integer collective on floating point".into(),
+                ))
+            }
+        },
+        _ => {
+            return Err(CompileError::Pass(
+                "a collective on an unsupported type".into(),
+            ))
+        }
+    })
+}
 
 #[cfg(test)]
 mod tests {

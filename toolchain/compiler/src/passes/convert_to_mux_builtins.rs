@@ -110,7 +110,7 @@ pub fn declare_work_group_memory<'ctx>(
 }
 
 /// The LLVM type's name in mux builtin names: `i32`, `i64`, `i1`, `f32`, `f64`.
-fn mux_type_name(ty: BasicTypeEnum<'_>) -> Option<String> {
+pub fn mux_type_name(ty: BasicTypeEnum<'_>) -> Option<String> {
     match ty {
         BasicTypeEnum::IntType(int) if matches!(int.get_bit_width(), 1 | 32 | 64) => {
             Some(format!("i{}", int.get_bit_width()))

@@ -23,7 +23,7 @@ use inkwell::values::{
 };
 
 use crate::ir::graph::{BlockId, DominatorTree, Graph, Loops};
-use crate::ir::mux::{self, WorkItemQuery};
+use crate::ir::mux::{self, Collective, CollectiveKind, WorkItemQuery};
 use crate::ir::vector::{constant_int, intrinsic_base_name, operand, user_instruction};
 use crate::ir::walk;
 
@@ -162,6 +162,9 @@ pub enum CallKind {
     PerLane,
     /// A work-group barrier: once for all lanes, which reach it together.
     Barrier,
+    /// A work-group collective: the lanes combine their operands first, then the vector takes
+    /// part once (see `collectives.rs`). Its result is uniform except for scans.
+    Collective(Collective),
 }
 
 /// Whether the function (or the call site) promises not to touch memory.
@@ -185,6 +188,9 @@ pub fn call_kind(call: InstructionValue<'_>) -> CallKind {
     let name = walk::name(callee);
     if name == mux::WORK_GROUP_BARRIER {
         return CallKind::Barrier;
+    }
+    if let Some(collective) = Collective::from_mux_name(&name) {
+        return CallKind::Collective(collective);
     }
     // The work-group's local memory is one block for the whole group: the same in every lane.
     if mux::WorkGroupMemory::from_mux_name(&name).is_some() {
@@ -246,6 +252,12 @@ fn is_varying<'ctx>(
             CallKind::Query => lane_query(instruction).is_some_and(|(q, d)| is_lane_id(q, d)),
             CallKind::Pure => any_operand(),
             CallKind::Dropped | CallKind::Barrier => false,
+            CallKind::Collective(collective) => {
+                matches!(
+                    collective.kind,
+                    CollectiveKind::ScanInclusive | CollectiveKind::ScanExclusive
+                ) && any_operand()
+            }
             CallKind::PerLane => true,
         },
         // A load at a uniform address reads one value for every lane, masked or not; under a
@@ -529,10 +541,13 @@ fn check_barriers(graph: &Graph<'_>, masked: &HashSet<BlockId>) -> Result<(), No
     for &id in masked {
         let barrier = graph.block(id).get_instructions().any(|instruction| {
             instruction.get_opcode() == InstructionOpcode::Call
-                && call_kind(instruction) == CallKind::Barrier
+                && matches!(
+                    call_kind(instruction),
+                    CallKind::Barrier | CallKind::Collective(_)
+                )
         });
         if barrier {
-            return refuse("a barrier that only some work-items along x reach");
+            return refuse("a barrier or collective that only some work-items along x reach");
         }
     }
     Ok(())

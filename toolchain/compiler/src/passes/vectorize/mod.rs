@@ -17,9 +17,10 @@
 //!
 //! Plain barriers stay in the vector form, once for all lanes (every lane reaches them together;
 //! a barrier only some lanes reach is refused), and `work-item-loops` cuts the vector form into
-//! barrier regions as it does the scalar kernel. Kernels with work-group collectives are not
-//! vectorized yet.
+//! barrier regions as it does the scalar kernel. Work-group collectives combine the lanes first
+//! and then take part once per vector (`collectives.rs`).
 
+mod collectives;
 mod divergence;
 mod emit;
 mod prepare;
@@ -35,7 +36,7 @@ use inkwell::values::{BasicMetadataValueEnum, FunctionValue};
 use super::ModulePass;
 use crate::ir::graph::{DominatorTree, Graph, Loops};
 use crate::ir::vector::{function_metadata, metadata_function};
-use crate::ir::{attributes, calling_convention, mux, walk};
+use crate::ir::{attributes, calling_convention, walk};
 use crate::CompileError;
 use divergence::{refuse, NotVectorizable};
 
@@ -129,15 +130,6 @@ fn register_lanes(kernel: FunctionValue<'_>) -> u32 {
     } else {
         4
     }
-}
-
-/// Whether the kernel calls a work-group collective (a barrier-like call that is not a plain
-/// barrier).
-fn has_collective(kernel: FunctionValue<'_>) -> bool {
-    walk::direct_calls(kernel).iter().any(|c| {
-        let name = walk::name(c.callee);
-        mux::is_barrier_like(&name) && name != mux::WORK_GROUP_BARRIER
-    })
 }
 
 /// The vector function's type and attributes: the kernel's, plus the active lane count.
@@ -286,16 +278,6 @@ impl ModulePass for RunVecz {
             .filter(|f| attributes::is_kernel_entry_point(*f) && walk::is_definition(*f))
             .filter(|f| vector_kernel(*f).is_none())
             .collect();
-        let (with_collectives, kernels): (Vec<_>, Vec<_>) =
-            kernels.into_iter().partition(|k| has_collective(*k));
-        for kernel in &with_collectives {
-            self.remark(
-                *kernel,
-                Err(NotVectorizable(
-                    "it calls a work-group collective (not vectorized yet)".into(),
-                )),
-            );
-        }
         if kernels.is_empty() {
             return Ok(());
         }

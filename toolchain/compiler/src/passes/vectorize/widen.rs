@@ -43,6 +43,11 @@ impl<'ctx> Emitter<'_, 'ctx> {
             Some(location) => self.builder.set_current_debug_location(location),
             None => self.builder.unset_current_debug_location(),
         }
+        if instruction.get_opcode() == InstructionOpcode::Call {
+            if let CallKind::Collective(collective) = call_kind(instruction) {
+                return self.emit_collective(instruction, collective);
+            }
+        }
         if !self.analysis.varying.contains(&instruction) {
             if instruction.get_opcode() == InstructionOpcode::Load && mask != self.entry_mask {
                 return self.emit_uniform_load_under_mask(instruction, mask);

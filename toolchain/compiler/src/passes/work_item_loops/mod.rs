@@ -44,7 +44,7 @@ use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum, StructType};
 use inkwell::values::{
     AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, IntValue, PointerValue,
 };
-use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
+use inkwell::{AddressSpace, IntPredicate};
 
 use super::ModulePass;
 use crate::ir::cfg;
@@ -614,99 +614,11 @@ fn accumulate<'ctx>(
     let before = builder
         .build_load(ty, accumulator, "collective.before")
         .map_err(build_error)?;
-    let after = combine(builder, op, before, value)?;
+    let after = mux::combine(builder, op, before, value)?;
     builder
         .build_store(accumulator, after)
         .map_err(build_error)?;
     Ok((before, after))
-}
-
-/// `op(a, b)`.
-fn combine<'ctx>(
-    builder: &Builder<'ctx>,
-    op: CollectiveOp,
-    a: BasicValueEnum<'ctx>,
-    b: BasicValueEnum<'ctx>,
-) -> Result<BasicValueEnum<'ctx>, CompileError> {
-    use CollectiveOp::*;
-    Ok(match (a, b) {
-        (BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) => {
-            let select = |predicate| -> Result<BasicValueEnum<'ctx>, CompileError> {
-                let pick_a = builder
-                    .build_int_compare(predicate, a, b, "pick")
-                    .map_err(build_error)?;
-                builder
-                    .build_select(pick_a, a, b, "minmax")
-                    .map_err(build_error)
-            };
-            match op {
-                Add => builder
-                    .build_int_add(a, b, "acc")
-                    .map_err(build_error)?
-                    .into(),
-                Mul => builder
-                    .build_int_mul(a, b, "acc")
-                    .map_err(build_error)?
-                    .into(),
-                And | LogicalAnd => builder.build_and(a, b, "acc").map_err(build_error)?.into(),
-                Or | LogicalOr => builder.build_or(a, b, "acc").map_err(build_error)?.into(),
-                Xor => builder.build_xor(a, b, "acc").map_err(build_error)?.into(),
-                SMin => select(IntPredicate::SLT)?,
-                UMin => select(IntPredicate::ULT)?,
-                SMax => select(IntPredicate::SGT)?,
-                UMax => select(IntPredicate::UGT)?,
-                FAdd | FMul | FMin | FMax => {
-                    return Err(CompileError::Pass(format!(
-                        "{NAME}: a floating-point collective on integers"
-                    )))
-                }
-            }
-        }
-        (BasicValueEnum::FloatValue(a), BasicValueEnum::FloatValue(b)) => match op {
-            FAdd | Add => builder
-                .build_float_add(a, b, "acc")
-                .map_err(build_error)?
-                .into(),
-            FMul | Mul => builder
-                .build_float_mul(a, b, "acc")
-                .map_err(build_error)?
-                .into(),
-            FMin | FMax => {
-                // SYCL's minimum/maximum: the other operand when one is a NaN.
-                let predicate = if op == FMin {
-                    FloatPredicate::ULT
-                } else {
-                    FloatPredicate::UGT
-                };
-                let pick_a = builder
-                    .build_float_compare(predicate, a, b, "pick")
-                    .map_err(build_error)?;
-                let a_is_nan = builder
-                    .build_float_compare(FloatPredicate::UNO, a, a, "nan")
-                    .map_err(build_error)?;
-                let pick_a = builder
-                    .build_and(
-                        pick_a,
-                        builder.build_not(a_is_nan, "").map_err(build_error)?,
-                        "",
-                    )
-                    .map_err(build_error)?;
-                builder
-                    .build_select(pick_a, a, b, "minmax")
-                    .map_err(build_error)?
-            }
-            _ => {
-                return Err(CompileError::Pass(format!(
-                    "{NAME}: an integer collective on floating point"
-                )))
-            }
-        },
-        _ => {
-            return Err(CompileError::Pass(format!(
-                "{NAME}: a collective on an unsupported type"
-            )))
-        }
-    })
 }
 
 /// Declares each live variable as `*slot + offset` (`DW_OP_deref, DW_OP_plus_uconst offset`).

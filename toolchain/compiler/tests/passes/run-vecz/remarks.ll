@@ -1,16 +1,14 @@
 ; run-vecz<remarks>: one line per kernel on standard error, saying whether it was vectorized
-; and why not. A kernel with a work-group collective, one with a barrier only some work-items
-; along x reach and one where nothing depends on the x id keep only their scalar form.
+; and why not. A kernel with a barrier only some work-items along x reach and one where nothing
+; depends on the x id keep only their scalar form.
 ; RUN: muxc --passes 'run-vecz<width=4;remarks>,verify' -S %s -o %t 2>&1 | FileCheck %s
 ; RUN: muxc --passes 'run-vecz<width=4>' -S %s | FileCheck %s --check-prefix=IR
 ; RUN: not muxc --passes 'run-vecz<width=0>' %s 2>&1 | FileCheck %s --check-prefix=BAD
 
-; CHECK-DAG: remark: with_collective: not vectorized: it calls a work-group collective (not vectorized yet)
-; CHECK-DAG: remark: divergent_barrier: not vectorized: a barrier that only some work-items along x reach
+; CHECK-DAG: remark: divergent_barrier: not vectorized: a barrier or collective that only some work-items along x reach
 ; CHECK-DAG: remark: uniform: not vectorized: nothing in it differs between work-items along x
 ; CHECK-DAG: remark: simple: vectorized at width 4
 
-; IR-NOT: define internal void @__vecz_v4_with_collective(
 ; IR-NOT: define internal void @__vecz_v4_divergent_barrier(
 ; IR-NOT: define internal void @__vecz_v4_uniform(
 ; IR: define internal void @__vecz_v4_simple(
@@ -19,15 +17,6 @@
 
 declare i64 @__mux_get_global_id(i32)
 declare void @__mux_work_group_barrier(i32, i32, i32)
-declare i64 @__mux_work_group_reduce_add_i64(i32, i64)
-
-define void @with_collective(ptr %out) #0 {
-  %gid = call i64 @__mux_get_global_id(i32 0)
-  %sum = call i64 @__mux_work_group_reduce_add_i64(i32 0, i64 %gid)
-  %p = getelementptr inbounds i64, ptr %out, i64 %gid
-  store i64 %sum, ptr %p, align 8
-  ret void
-}
 
 define void @divergent_barrier(ptr %out) #0 {
 entry:
