@@ -85,19 +85,33 @@ pub fn read_module<'ctx>(
     };
     let module = if bytes.starts_with(b"BC\xC0\xDE") {
         let buffer = MemoryBuffer::create_from_memory_range_copy(&bytes, &name);
-        Module::parse_bitcode_from_buffer(&buffer, context).map_err(|e| invalid(e.to_string()))?
+        Module::parse_bitcode_from_buffer(&buffer, context)
+            .map_err(|e| invalid(first_lines(&e.to_string(), 1)))?
     } else {
         let mut text = bytes;
         text.push(0);
         let buffer = MemoryBuffer::create_from_memory_range_copy(&text[..text.len() - 1], &name);
         context
             .create_module_from_ir(buffer)
-            .map_err(|e| invalid(e.to_string().trim().to_owned()))?
+            .map_err(|e| invalid(first_lines(&e.to_string(), 1)))?
     };
     module
         .verify()
-        .map_err(|e| invalid(e.to_string().trim().to_owned()))?;
+        .map_err(|e| invalid(first_lines(&e.to_string(), 2)))?;
     Ok(module)
+}
+
+/// The first `count` non-empty lines of an LLVM diagnostic joined into one line: the parser's
+/// message without the quoted source and caret below it, the verifier's with the instruction
+/// it names. Errors are one line each.
+fn first_lines(message: &str, count: usize) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .take(count)
+        .collect::<Vec<_>>()
+        .join(": ")
 }
 
 /// Links the device library into `module` unless it already provides the state accessors.
