@@ -1,7 +1,8 @@
 // Private variables that differ between work-items: a private array indexed by data, a struct
 // filled through a pointer by a function that is not inlined, and math functions that return a
 // second result through a pointer (lgamma_r, sincos, frexp, modf). Vectorized, each lane needs
-// its own copy of each; sharing one would mix work-items' values. Compared with the same
+// its own copy of each; sharing one would mix work-items' values. (A kernel with the private
+// array stays scalar: docs/vectorizer.md, "Private variables".) Compared with the same
 // computation on the host; sincos, whose device sine and cosine may be vector math, within
 // 4 ulp.
 #include <sycl/sycl.hpp>

@@ -190,7 +190,8 @@ impl<'ctx> Emitter<'_, 'ctx> {
     fn lane_copies(&self, alloca: InstructionValue<'ctx>) -> EmitResult<Vec<VectorValue<'ctx>>> {
         let single = operand(alloca, 0).and_then(constant_int) == Some(1);
         let ty = match alloca.get_allocated_type() {
-            Ok(ty) if single => ty,
+            Ok(ty) if single && !holds_array(ty) => ty,
+            Ok(_) if single => return refuse("a private array that differs between work-items"),
             _ => return refuse("a private array whose length is not a constant"),
         };
         let copies = ty.array_type(self.width);
@@ -915,5 +916,16 @@ fn require_vector_bits(function: FunctionValue<'_>, bits: u32) {
         .unwrap_or(0);
     if bits > current {
         crate::ir::attributes::set_string_attribute(function, key, &bits.to_string());
+    }
+}
+
+/// Whether `ty` is or contains an array or vector. Copies per lane of such a variable are
+/// accessed by gathers and scatters of every element, which made LLVM's optimisation of large
+/// kernels (the integer built-ins on `vec<T, 16>`) take minutes; such kernels stay scalar.
+fn holds_array(ty: BasicTypeEnum<'_>) -> bool {
+    match ty {
+        BasicTypeEnum::ArrayType(_) | BasicTypeEnum::VectorType(_) => true,
+        BasicTypeEnum::StructType(fields) => fields.get_field_types().into_iter().any(holds_array),
+        _ => false,
     }
 }
