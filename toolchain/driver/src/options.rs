@@ -578,6 +578,27 @@ mod tests {
     }
 
     #[test]
+    fn sanitizer_flags_split_between_front_ends_and_backend() {
+        let inv = parse_str(
+            "-fsycl -fsanitize=address,undefined -fno-sanitize-recover=all -shared-libsan a.cpp",
+        )
+        .unwrap();
+        assert!(inv.compile_flags.is_empty());
+        assert_eq!(inv.link_flags, ["-shared-libsan"]);
+        assert_eq!(
+            inv.sanitizers.flags,
+            ["-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
+        );
+        assert_eq!(inv.sanitizers.backend(), [Sanitizer::Address]);
+        assert_eq!(
+            inv.sanitizers.device_front_end().last().map(String::as_str),
+            Some("-fno-sanitize=address")
+        );
+        let off = parse_str("-fsanitize=thread -fno-sanitize=all a.cpp").unwrap();
+        assert!(off.sanitizers.backend().is_empty());
+    }
+
+    #[test]
     fn modes() {
         assert_eq!(
             parse_str("-fsycl -c a.cpp").unwrap().mode,
