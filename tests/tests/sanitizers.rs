@@ -23,9 +23,9 @@ fn run_clean(name: &str, flags: &[&str], env: &[(&str, &str)]) {
     let output = built.run_with(&environment);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let reported = [
-        "ThreadSanitizer",
-        "AddressSanitizer",
-        "LeakSanitizer",
+        "WARNING: ThreadSanitizer",
+        "ERROR: AddressSanitizer",
+        "ERROR: LeakSanitizer",
         "runtime error:",
     ]
     .iter()
