@@ -52,6 +52,44 @@ fn print_commands_lists_every_step_in_order() {
 }
 
 #[test]
+fn sanitizer_flags_reach_host_compile_device_compile_and_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = program("single_task.cpp");
+    let output = ncpu_in(
+        dir.path(),
+        &[
+            "-fsycl",
+            "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=undefined",
+            source.to_str().unwrap(),
+            "-o",
+            "app",
+            "-###",
+        ],
+    );
+    assert!(output.status.success(), "{}", describe(&output));
+    let text = stderr(&output);
+    let line = |marker: &str| {
+        text.lines()
+            .find(|l| l.contains(marker))
+            .unwrap_or_else(|| panic!("no step with {marker}: {text}"))
+            .to_owned()
+    };
+    let device_front_end = line("-fsycl-is-device");
+    assert!(
+        device_front_end.contains("\"-fsanitize=address,undefined\" \"-fno-sanitize-recover=undefined\" \"-fno-sanitize=address\""),
+        "{device_front_end}"
+    );
+    assert!(line("-fsycl-is-host").contains("\"-fsanitize=address,undefined\""));
+    assert!(line("ncpu\" \"-c\"").contains("\"-fsanitize=address\""));
+    let link = line("libnativecpu_runtime.a");
+    assert!(
+        link.contains("\"-fsanitize=address,undefined\" \"-fno-sanitize-recover=undefined\""),
+        "{link}"
+    );
+}
+
+#[test]
 fn save_temps_keeps_every_intermediate_file() {
     let dir = tempfile::tempdir().unwrap();
     let source = program("single_task.cpp");

@@ -5,7 +5,8 @@
 //! 2. link the device library ([`nativecpu_device_lib::BITCODE`]) into it, unless the module
 //!    already defines the state accessors (DPC++ links its own `libsycl-nativecpu_utils`);
 //! 3. run the Native CPU pipeline ([`crate::pipeline`]);
-//! 4. retarget every function to the chosen CPU and run LLVM's `default<O*>` pipeline;
+//! 4. retarget every function to the chosen CPU and run LLVM's `default<O*>` pipeline, then the
+//!    sanitizers' instrumentation passes if any were asked for ([`crate::sanitizers`]);
 //! 5. write an object (or assembly / LLVM IR) through the TargetMachine.
 
 use std::path::{Path, PathBuf};
@@ -19,6 +20,7 @@ use inkwell::targets::FileType;
 use crate::ir::mux::WorkItemQuery;
 use crate::pass_manager::run_pipeline_text;
 use crate::pipeline::{native_cpu_pipeline, PipelineOptions, VectorizerOptions};
+use crate::sanitizers::{mark_functions, Sanitizer};
 use crate::target::{host_target_machine, retarget, CpuSelection};
 use crate::CompileError;
 
@@ -46,6 +48,8 @@ pub struct BackendOptions {
     pub debuggable_work_items: bool,
     /// The vectorizer across work-items (never at `-O0`).
     pub vectorizer: VectorizerOptions,
+    /// Sanitizers to instrument the device code for (`-fsanitize=address`, `thread`).
+    pub sanitizers: Vec<Sanitizer>,
 }
 
 impl Default for BackendOptions {
@@ -58,6 +62,7 @@ impl Default for BackendOptions {
             dump_device_ir: false,
             debuggable_work_items: false,
             vectorizer: VectorizerOptions::default(),
+            sanitizers: Vec::new(),
         }
     }
 }
@@ -139,6 +144,15 @@ pub fn link_device_library<'ctx>(
         .map_err(|e| CompileError::DeviceLib(e.to_string()))
 }
 
+/// LLVM's optimisation pipeline at the chosen level, followed by the sanitizers' passes, where
+/// clang runs them too.
+fn llvm_pipeline(options: &BackendOptions) -> String {
+    std::iter::once(format!("default<O{}>", options.opt_level.min(3)))
+        .chain(options.sanitizers.iter().map(|s| s.passes().to_owned()))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// Compiles the device module at `input` into `output`.
 pub fn compile_device_module(
     input: &Path,
@@ -157,7 +171,9 @@ pub fn compile_device_module(
     let debuggable =
         options.debuggable_work_items || (options.debug_info && options.opt_level == 0);
     let mut vectorizer = options.vectorizer.clone();
-    vectorizer.enabled &= options.opt_level > 0;
+    // ThreadSanitizer instruments neither masked accesses nor those wider than 16 bytes, which
+    // are most of a vector form's (crate::sanitizers): kernels stay scalar under it.
+    vectorizer.enabled &= options.opt_level > 0 && !options.sanitizers.contains(&Sanitizer::Thread);
     let pipeline = PipelineOptions {
         debug: debuggable,
         vectorizer,
@@ -170,7 +186,8 @@ pub fn compile_device_module(
     if options.dump_device_ir {
         print!("{}", module.print_to_string().to_string());
     }
-    let llvm_pipeline = format!("default<O{}>", options.opt_level.min(3));
+    mark_functions(&module, &options.sanitizers);
+    let llvm_pipeline = llvm_pipeline(options);
     module
         .run_passes(&llvm_pipeline, &machine, PassBuilderOptions::create())
         .map_err(|e| CompileError::LlvmPasses {

@@ -16,6 +16,7 @@ pub mod ir;
 pub mod pass_manager;
 pub mod passes;
 pub mod pipeline;
+pub mod sanitizers;
 pub mod target;
 
 pub use error::CompileError;

@@ -6,6 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
+use nativecpu_compiler::sanitizers::Sanitizer;
+
 use crate::DriverError;
 
 /// What the invocation produces.
@@ -64,6 +66,9 @@ pub struct Invocation {
     pub compile_flags: Vec<String>,
     /// Flags for the host link (`-L`, `-l`, `-Wl,…`, `-pthread`, …).
     pub link_flags: Vec<String>,
+    /// `-fsanitize=…` and the flags that tune it, for the front-ends, the device compile and
+    /// the link.
+    pub sanitizers: SanitizerFlags,
     /// `-mllvm` options of the Native CPU backend (DPC++'s knobs, see [`BACKEND_OPTIONS`]).
     pub backend_options: Vec<BackendOption>,
     /// `-MD`, `-MMD` and the flags that shape the dependency file.
@@ -86,6 +91,77 @@ pub struct DependencyFlags {
     pub targets: Vec<(String, String)>,
     /// `-MP`: a phony target for each header.
     pub phony: bool,
+}
+
+/// Sanitizers whose instrumentation is an LLVM pass that clang would run at the end of the
+/// device front-end, ahead of `sycl-post-link` and the Native CPU pipeline; they are turned off
+/// there. The backend instruments device code for `address` and `thread` itself
+/// ([`Sanitizer`]); the others reach host code only (docs/sanitizers.md).
+const PASS_SANITIZERS: &[&str] = &[
+    "address",
+    "thread",
+    "memory",
+    "hwaddress",
+    "dataflow",
+    "type",
+    "realtime",
+    "numerical",
+    "safe-stack",
+    "fuzzer",
+    "fuzzer-no-link",
+];
+
+/// The `-fsanitize` family in the order given: `-f[no-]sanitize=<list>`,
+/// `-f[no-]sanitize-recover[=<list>]`, `-f[no-]sanitize-trap[=<list>]` and every other
+/// `-f[no-]sanitize-…` flag. All of them go to the host front-end and to the link, where clang
+/// adds the sanitizers' runtimes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SanitizerFlags {
+    pub flags: Vec<String>,
+}
+
+impl SanitizerFlags {
+    fn is_sanitizer_flag(arg: &str) -> bool {
+        arg.starts_with("-fsanitize") || arg.starts_with("-fno-sanitize")
+    }
+
+    /// Whether the sanitizer `name` is on once the `-fsanitize=`/`-fno-sanitize=` lists have
+    /// been read in order, as clang reads them.
+    pub fn enables(&self, name: &str) -> bool {
+        self.flags.iter().fold(false, |enabled, flag| {
+            if let Some(list) = flag.strip_prefix("-fsanitize=") {
+                enabled || list.split(',').any(|kind| kind == name)
+            } else if let Some(list) = flag.strip_prefix("-fno-sanitize=") {
+                enabled && !list.split(',').any(|kind| kind == name || kind == "all")
+            } else {
+                enabled
+            }
+        })
+    }
+
+    /// The sanitizers the device compile instruments for.
+    pub fn backend(&self) -> Vec<Sanitizer> {
+        [Sanitizer::Address, Sanitizer::Thread]
+            .into_iter()
+            .filter(|sanitizer| self.enables(sanitizer.name()))
+            .collect()
+    }
+
+    /// The flags for the device front-end: all of them, then `-fno-sanitize=` for the enabled
+    /// sanitizers in [`PASS_SANITIZERS`], so only front-end checks (UndefinedBehaviorSanitizer's)
+    /// are emitted there.
+    pub fn device_front_end(&self) -> Vec<String> {
+        let off: Vec<&str> = PASS_SANITIZERS
+            .iter()
+            .copied()
+            .filter(|name| self.enables(name))
+            .collect();
+        let mut flags = self.flags.clone();
+        if !off.is_empty() {
+            flags.push(format!("-fno-sanitize={}", off.join(",")));
+        }
+        flags
+    }
 }
 
 impl Invocation {
@@ -182,6 +258,8 @@ const DPCPP_PREFIXES_WITHOUT_EFFECT: &[&str] = &["-fsycl-device-code-split=", "-
 /// Linker flags passed through as they are.
 const LINK_FLAGS: &[&str] = &[
     "-pthread",
+    "-shared-libsan",
+    "-static-libsan",
     "-rdynamic",
     "-static-libstdc++",
     "-static-libgcc",
@@ -204,6 +282,7 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
         save_temps: false,
         compile_flags: Vec::new(),
         link_flags: Vec::new(),
+        sanitizers: SanitizerFlags::default(),
         backend_options: Vec::new(),
         dependencies: DependencyFlags::default(),
         force_cpp: false,
@@ -328,6 +407,10 @@ fn parse_joined(arg: &str, invocation: &mut Invocation) -> Result<(), DriverErro
     if arg.starts_with("-fsycl") {
         return Err(DriverError::UnknownArgument(arg.to_owned()));
     }
+    if SanitizerFlags::is_sanitizer_flag(arg) {
+        invocation.sanitizers.flags.push(arg.to_owned());
+        return Ok(());
+    }
     if let Some(level) = arg.strip_prefix("-O") {
         let level = match level {
             "0" => 0,
@@ -396,6 +479,11 @@ USAGE: ncpu++ [options] file...
                             Write a Make dependency file listing the headers of both passes
   -x c++                    Treat the following inputs as C++ sources
   -L<dir> -l<library> -Wl,<args> -pthread
+                            Passed to the host link
+  -fsanitize=<list> -fno-sanitize=<list> -f[no-]sanitize-recover[=<list>] -fsanitize-…
+                            Sanitizers: host code, the link (their runtimes) and device code
+                            (address and thread by the backend, undefined by the front-end)
+  -shared-libsan -static-libsan
                             Passed to the host link
   -fsycl-device-code-split=<mode> -sycl-std=<version> -fpreview-breaking-changes
   -f[no-]sycl-id-queries-fit-in-int -flink-huge-device-code -fsycl-unnamed-lambda
@@ -487,6 +575,27 @@ mod tests {
         assert!(
             matches!(parse_str("-mllvm -frobnicate a.cpp"), Err(DriverError::UnknownArgument(a)) if a == "-mllvm -frobnicate")
         );
+    }
+
+    #[test]
+    fn sanitizer_flags_split_between_front_ends_and_backend() {
+        let inv = parse_str(
+            "-fsycl -fsanitize=address,undefined -fno-sanitize-recover=all -shared-libsan a.cpp",
+        )
+        .unwrap();
+        assert!(inv.compile_flags.is_empty());
+        assert_eq!(inv.link_flags, ["-shared-libsan"]);
+        assert_eq!(
+            inv.sanitizers.flags,
+            ["-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
+        );
+        assert_eq!(inv.sanitizers.backend(), [Sanitizer::Address]);
+        assert_eq!(
+            inv.sanitizers.device_front_end().last().map(String::as_str),
+            Some("-fno-sanitize=address")
+        );
+        let off = parse_str("-fsanitize=thread -fno-sanitize=all a.cpp").unwrap();
+        assert!(off.sanitizers.backend().is_empty());
     }
 
     #[test]

@@ -198,6 +198,7 @@ impl Planner<'_> {
             ])
             .arg(&self.tools.include_dir)
             .args(invocation.compile_flags.iter())
+            .args(invocation.sanitizers.device_front_end())
             .arg(opt);
         if invocation.debug {
             clang = clang.arg("-g");
@@ -236,6 +237,7 @@ impl Planner<'_> {
             ])
             .arg(&self.tools.include_dir)
             .args(invocation.compile_flags.iter())
+            .args(invocation.sanitizers.flags.iter())
             .args(invocation.opt_flag.iter());
         if invocation.debug {
             clang = clang.arg("-g");
@@ -260,6 +262,9 @@ impl Planner<'_> {
         }
         for option in &invocation.backend_options {
             command = command.arg("-mllvm").arg(option.spelling());
+        }
+        for sanitizer in invocation.sanitizers.backend() {
+            command = command.arg(format!("-fsanitize={}", sanitizer.name()));
         }
         self.commands
             .push(command.arg(device_ir).arg("-o").arg(output));
@@ -448,6 +453,8 @@ impl Planner<'_> {
             .args(["-Wl,--push-state,--as-needed", "-lmvec", "-Wl,--pop-state"])
             .args(["-lpthread", "-ldl", "-lm"])
             .args(invocation.link_flags.iter())
+            // clang links the sanitizers' runtimes when the link has their flags too.
+            .args(invocation.sanitizers.flags.iter())
             .arg("-o")
             .arg(&output);
         self.commands.push(link);
@@ -459,6 +466,7 @@ impl Planner<'_> {
         let invocation = self.invocation;
         let mut clang = Command::new(&self.tools.clang)
             .args(invocation.compile_flags.iter())
+            .args(invocation.sanitizers.flags.iter())
             .args(invocation.opt_flag.iter());
         if invocation.debug {
             clang = clang.arg("-g");

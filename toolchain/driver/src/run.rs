@@ -40,6 +40,7 @@ fn compile_device_ir(invocation: &Invocation) -> Result<(), DriverError> {
             .contains(&BackendOption::DumpDeviceIr),
         debuggable_work_items: invocation.backend_options.contains(&BackendOption::Debug),
         vectorizer: vectorizer_options(&invocation.backend_options),
+        sanitizers: invocation.sanitizers.backend(),
         ..BackendOptions::default()
     };
     for (input, _) in &invocation.inputs {

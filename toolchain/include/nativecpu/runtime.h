@@ -203,6 +203,11 @@ const char *__nativecpu_last_error(void);
 /* Number of worker threads launches use (NATIVECPU_THREADS, else all cores). */
 size_t __nativecpu_thread_count(void);
 
+/* ThreadSanitizer's __tsan_acquire and __tsan_release, for the runtime to declare that a launch's
+   arguments reach the threads running its groups and that those groups finish before the launch
+   returns (docs/sanitizers.md). Registered by the headers when compiled with -fsanitize=thread. */
+void __nativecpu_set_tsan_hooks(void (*acquire)(void *), void (*release)(void *));
+
 /* The largest work-group (in work-items) an nd_range launch may use. */
 size_t __nativecpu_max_work_group_size(void);
 

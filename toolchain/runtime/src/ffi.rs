@@ -10,6 +10,7 @@ use crate::pool;
 use crate::registry::{self, DeviceBinaries, Kernel, Subhandler};
 use crate::spec_constants;
 use crate::tasks;
+use crate::tsan_hooks::{self, Hook};
 
 /// Registers the native_cpu images of `desc`; problems are printed and recorded as the last
 /// error.
@@ -441,6 +442,13 @@ pub extern "C" fn __nativecpu_last_error() -> *const c_char {
 #[no_mangle]
 pub extern "C" fn __nativecpu_thread_count() -> usize {
     diag::catch_panic("__nativecpu_thread_count", 1, || pool::global().threads())
+}
+
+/// ThreadSanitizer's `__tsan_acquire` and `__tsan_release`, registered by headers compiled with
+/// `-fsanitize=thread` so that launches declare their orderings ([`tsan_hooks`]).
+#[no_mangle]
+pub extern "C" fn __nativecpu_set_tsan_hooks(acquire: Hook, release: Hook) {
+    tsan_hooks::register(acquire, release);
 }
 
 /// The largest work-group, in work-items, an nd_range launch may use.

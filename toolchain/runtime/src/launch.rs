@@ -68,6 +68,7 @@ use crate::device::{LOCAL_MEMORY_SIZE, MAX_WORK_GROUP_SIZE};
 use crate::pool::{self, Chunks, JobFailed, Pool, Work};
 use crate::registry::{self, Kernel, MetadataError, Subhandler};
 use crate::state::{NativeCpuState, SUB_GROUP_SIZE};
+use crate::tsan_hooks;
 
 /// A range launch aims at this many groups per thread (when it has enough work-items), so that
 /// dynamic distribution has room to balance uneven groups and busy cores.
@@ -375,7 +376,11 @@ pub unsafe fn run_with(
         layout: (!layout.is_empty()).then_some(layout),
         alloc_failed: AtomicBool::new(false),
     };
+    // Whatever the launcher wrote (the kernel's arguments) before the threads run groups, and
+    // every group before the launch returns, for ThreadSanitizer (crate::tsan_hooks).
+    tsan_hooks::release(std::ptr::addr_of!(groups.plan));
     pool.run(plan.total_groups(), &groups)?;
+    tsan_hooks::acquire(std::ptr::addr_of!(groups.alloc_failed));
     // The pool's completion counter orders every thread's store before this load.
     if groups.alloc_failed.load(Ordering::Relaxed) {
         let size = groups.layout.as_ref().map_or(0, LocalLayout::block_size);
@@ -426,6 +431,15 @@ struct Groups<'a> {
 
 impl Work for Groups<'_> {
     fn run(&self, chunks: &mut Chunks<'_>) {
+        tsan_hooks::acquire(std::ptr::addr_of!(self.plan));
+        self.run_chunks(chunks);
+        tsan_hooks::release(std::ptr::addr_of!(self.alloc_failed));
+    }
+}
+
+impl Groups<'_> {
+    /// The groups of `chunks`, with this thread's local memory if the launch has some.
+    fn run_chunks(&self, chunks: &mut Chunks<'_>) {
         let Some(layout) = &self.layout else {
             self.run_groups(self.args.0, chunks);
             return;
@@ -444,9 +458,7 @@ impl Work for Groups<'_> {
             chunks.for_each(drop);
         }
     }
-}
 
-impl Groups<'_> {
     /// Runs every group of `chunks`, passing `args` to the kernel.
     fn run_groups(&self, args: *const *mut c_void, chunks: &mut Chunks<'_>) {
         let plan = self.plan;

@@ -35,7 +35,7 @@
 //! `__sycl_register_lib`, `__sycl_unregister_lib`, `__nativecpu_find_kernel`,
 //! `__nativecpu_launch`, `__nativecpu_spec_constants_size`, `__nativecpu_spec_constants_fill`,
 //! `__nativecpu_device_selected`, `__nativecpu_check_launch`, the `__nativecpu_task_*` functions,
-//! `__nativecpu_last_error`, `__nativecpu_thread_count`, `__nativecpu_max_work_group_size` and
+//! `__nativecpu_last_error`, `__nativecpu_thread_count`, `__nativecpu_set_tsan_hooks`, `__nativecpu_max_work_group_size` and
 //! `__nativecpu_local_memory_size`. The `#[repr(C)]` types
 //! mirror the header's structs field for field, and [`launch::ResultCode`] its
 //! `enum __nativecpu_result`:
@@ -79,3 +79,4 @@ pub mod spec_constants;
 mod stack_guard;
 pub mod state;
 pub mod tasks;
+pub mod tsan_hooks;

@@ -49,6 +49,7 @@ use std::thread::{self, JoinHandle, Thread};
 use std::time::{Duration, Instant};
 
 use crate::diag;
+use crate::tsan_hooks;
 
 /// Environment variable that sets the number of threads launches use.
 pub const THREADS_ENV: &str = "NATIVECPU_THREADS";
@@ -196,6 +197,7 @@ impl Pool {
         });
         let helpers = self.workers.len().min(total.div_ceil(chunk) - 1);
         if helpers > 0 {
+            tsan_hooks::release(Arc::as_ptr(&job));
             self.shared.publish(&job, helpers);
         }
         participate(&job);
@@ -410,6 +412,8 @@ impl Shared {
 
 fn worker_main(shared: &Shared) {
     while let Some(job) = shared.next_job() {
+        // The job was allocated by its launcher; this thread may free it (crate::tsan_hooks).
+        tsan_hooks::acquire(Arc::as_ptr(&job));
         participate(&job);
     }
 }

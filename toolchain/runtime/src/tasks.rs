@@ -29,6 +29,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
+use crate::tsan_hooks;
+
 /// The command a task runs: `run(data)`.
 pub type TaskFn = unsafe extern "C" fn(data: *mut c_void);
 
@@ -148,6 +150,8 @@ impl Task {
     /// returned for the calling thread to run next (a chain of commands, as an in-order queue
     /// makes, then stays on one thread with no hand-off); the others are scheduled.
     fn execute(self: Arc<Self>) -> Option<Arc<Task>> {
+        // The task was allocated by its submitter; this thread may free it (crate::tsan_hooks).
+        tsan_hooks::acquire(Arc::as_ptr(&self));
         {
             let mut state = self.lock();
             state.times.start = now();
@@ -160,6 +164,9 @@ impl Task {
             state.status = Status::Complete;
             self.complete.store(true, Ordering::Release);
             state.times.end = now();
+            // The dependents' list grew on the threads that submitted them, and is freed here
+            // (crate::tsan_hooks).
+            tsan_hooks::acquire(&self.state);
             (std::mem::take(&mut state.dependents), state.sleepers)
         };
         if sleepers > 0 {
@@ -211,8 +218,10 @@ pub unsafe fn submit(
         if dependency_state.status != Status::Complete {
             task.lock().pending += 1;
             dependency_state.dependents.push(Arc::clone(&task));
+            tsan_hooks::release(&dependency.state);
         }
     }
+    tsan_hooks::release(Arc::as_ptr(&task));
     if task.release_pending() {
         executor().schedule(Arc::clone(&task));
     }

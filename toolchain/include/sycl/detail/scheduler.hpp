@@ -128,6 +128,9 @@ extern "C" void __tsan_acquire(void *address);
 extern "C" void __tsan_release(void *address);
 inline void happens_before(const void *token) { __tsan_release(const_cast<void *>(token)); }
 inline void happens_after(const void *token) { __tsan_acquire(const_cast<void *>(token)); }
+// The runtime declares a launch's own orderings (its arguments before its groups, its groups
+// before it returns) through the same two functions, given to it before main.
+inline const bool tsan_hooks_registered = (__nativecpu_set_tsan_hooks(__tsan_acquire, __tsan_release), true);
 #else
 inline void happens_before(const void *) {}
 inline void happens_after(const void *) {}
