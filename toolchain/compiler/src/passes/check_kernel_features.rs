@@ -20,6 +20,7 @@ use inkwell::module::Module;
 use inkwell::values::{FunctionValue, InstructionValue};
 
 use super::ModulePass;
+use crate::ir::vector::operand;
 use crate::ir::{calling_convention, walk};
 use crate::CompileError;
 
@@ -27,15 +28,30 @@ pub const NAME: &str = "check-kernel-features";
 
 pub struct CheckKernelFeatures;
 
-/// What a forbidden callee means, for the error message.
-fn forbidden(callee: &str) -> Option<&'static str> {
+/// Why the call `instruction` of `callee` is forbidden, and the name that ends the call chain.
+/// The headers' own `thread_local`s (in `sycl::`, such as `sycl::stream`'s per-thread record)
+/// are meant per thread and allowed.
+fn forbidden(instruction: InstructionValue<'_>, callee: &str) -> Option<(String, String)> {
     match callee {
-        "__cxa_throw" | "__cxa_rethrow" | "__cxa_allocate_exception" => {
-            Some("throws a C++ exception, which SYCL kernels cannot do")
+        "__cxa_throw" | "__cxa_rethrow" | "__cxa_allocate_exception" => Some((
+            "throws a C++ exception, which SYCL kernels cannot do".into(),
+            callee.into(),
+        )),
+        name if name.starts_with("llvm.threadlocal.address") => {
+            let variable = operand(instruction, 0)
+                .map(|v| v.into_pointer_value().get_name().to_string_lossy().into_owned())
+                .map(|name| walk::demangled(&name))
+                .unwrap_or_default();
+            (!variable.starts_with("sycl::")).then(|| {
+                (
+                    format!(
+                        "uses the thread_local variable '{variable}', which SYCL kernels cannot \
+                         do (work-items are not threads)"
+                    ),
+                    variable,
+                )
+            })
         }
-        name if name.starts_with("llvm.threadlocal.address") => Some(
-            "uses a thread_local variable, which SYCL kernels cannot do (work-items are not threads)",
-        ),
         _ => None,
     }
 }
@@ -57,9 +73,8 @@ fn check_kernel(kernel: FunctionValue<'_>) -> Result<(), CompileError> {
     let mut work = VecDeque::from([kernel]);
     while let Some(function) = work.pop_front() {
         for (instruction, callee) in callees(function) {
-            let name = walk::name(callee);
-            if let Some(reason) = forbidden(&name) {
-                let mut chain = vec![name];
+            if let Some((reason, last)) = forbidden(instruction, &walk::name(callee)) {
+                let mut chain = vec![last];
                 let mut at = function;
                 while at != kernel {
                     chain.push(walk::demangled(&walk::name(at)));
