@@ -39,7 +39,12 @@ fn forbidden(instruction: InstructionValue<'_>, callee: &str) -> Option<(String,
         )),
         name if name.starts_with("llvm.threadlocal.address") => {
             let variable = operand(instruction, 0)
-                .map(|v| v.into_pointer_value().get_name().to_string_lossy().into_owned())
+                .map(|v| {
+                    v.into_pointer_value()
+                        .get_name()
+                        .to_string_lossy()
+                        .into_owned()
+                })
                 .map(|name| walk::demangled(&name))
                 .unwrap_or_default();
             (!variable.starts_with("sycl::")).then(|| {
