@@ -78,17 +78,49 @@ fn current_stack() -> Option<(usize, usize)> {
     }
 }
 
-/// Gives the calling thread an alternate signal stack (leaked: it must outlive the thread's
-/// last signal, and threads that run kernels live as long as the process).
+/// A thread's alternate signal stack. It is switched off and freed when the thread ends (for
+/// the main thread, at `exit`), so that no signal can land on freed memory and leak checkers
+/// see nothing left behind.
+struct AlternateStack {
+    /// Owned so that it lives as long as the thread; only the kernel reads it, through `ss_sp`.
+    _memory: Box<[u8]>,
+}
+
+impl Drop for AlternateStack {
+    fn drop(&mut self) {
+        let off = libc::stack_t {
+            ss_sp: std::ptr::null_mut(),
+            ss_flags: libc::SS_DISABLE,
+            ss_size: 0,
+        };
+        // SAFETY: disabling the calling thread's alternate stack only reads `off`; the memory
+        // is freed after, when no handler can run on it any more.
+        unsafe {
+            libc::sigaltstack(&off, std::ptr::null_mut());
+        }
+    }
+}
+
+thread_local! {
+    static ALTERNATE_STACK: std::cell::RefCell<Option<AlternateStack>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Gives the calling thread an alternate signal stack, kept until the thread ends.
 fn give_alternate_stack() -> bool {
-    let memory = Box::leak(vec![0u8; ALTERNATE_STACK_SIZE].into_boxed_slice());
+    let mut memory = vec![0u8; ALTERNATE_STACK_SIZE].into_boxed_slice();
     let stack = libc::stack_t {
         ss_sp: memory.as_mut_ptr().cast(),
         ss_flags: 0,
         ss_size: ALTERNATE_STACK_SIZE,
     };
-    // SAFETY: `stack` describes memory that stays valid for the rest of the process.
-    unsafe { libc::sigaltstack(&stack, std::ptr::null_mut()) == 0 }
+    // SAFETY: `stack` describes memory that the thread-local below keeps alive until the
+    // thread's end, where its Drop switches the alternate stack off first.
+    let installed = unsafe { libc::sigaltstack(&stack, std::ptr::null_mut()) == 0 };
+    if installed {
+        ALTERNATE_STACK.with(|slot| *slot.borrow_mut() = Some(AlternateStack { _memory: memory }));
+    }
+    installed
 }
 
 /// Installs `on_fault` for `SIGSEGV` and `SIGBUS`, returning the handlers it replaces.
