@@ -10,23 +10,25 @@ fn stderr(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-#[test]
-fn print_commands_lists_every_step_in_order() {
+/// What `ncpu++ -fsycl <flags> single_task.cpp -o app -###` prints: every step, none run.
+fn planned_steps(flags: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let source = program("single_task.cpp");
-    let output = ncpu_in(
-        dir.path(),
-        &[
-            "-fsycl",
-            "-fsycl-targets=native_cpu",
-            source.to_str().unwrap(),
-            "-o",
-            "app",
-            "-###",
-        ],
-    );
+    let mut args = vec!["-fsycl"];
+    args.extend_from_slice(flags);
+    args.extend([source.to_str().unwrap(), "-o", "app", "-###"]);
+    let output = ncpu_in(dir.path(), &args);
     assert!(output.status.success(), "{}", describe(&output));
-    let text = stderr(&output);
+    assert!(
+        !dir.path().join("app").exists(),
+        "-### must not run anything"
+    );
+    stderr(&output)
+}
+
+#[test]
+fn print_commands_lists_every_step_in_order() {
+    let text = planned_steps(&["-fsycl-targets=native_cpu"]);
     let lines: Vec<&str> = text.lines().collect();
     let expected = [
         ("clang++", "-fsycl-is-device"),
@@ -45,30 +47,14 @@ fn print_commands_lists_every_step_in_order() {
             "expected {tool} with {flag}: {line}"
         );
     }
-    assert!(
-        !dir.path().join("app").exists(),
-        "-### must not run anything"
-    );
 }
 
 #[test]
 fn sanitizer_flags_reach_host_compile_device_compile_and_link() {
-    let dir = tempfile::tempdir().unwrap();
-    let source = program("single_task.cpp");
-    let output = ncpu_in(
-        dir.path(),
-        &[
-            "-fsycl",
-            "-fsanitize=address,undefined",
-            "-fno-sanitize-recover=undefined",
-            source.to_str().unwrap(),
-            "-o",
-            "app",
-            "-###",
-        ],
-    );
-    assert!(output.status.success(), "{}", describe(&output));
-    let text = stderr(&output);
+    let text = planned_steps(&[
+        "-fsanitize=address,undefined",
+        "-fno-sanitize-recover=undefined",
+    ]);
     let line = |marker: &str| {
         text.lines()
             .find(|l| l.contains(marker))
