@@ -23,19 +23,15 @@ pub enum Sanitizer {
 }
 
 impl Sanitizer {
+    /// Every sanitizer the backend instruments for.
+    pub const ALL: [Sanitizer; 2] = [Sanitizer::Address, Sanitizer::Thread];
+
     /// The name `-fsanitize=` gives it.
     pub fn name(self) -> &'static str {
         match self {
             Sanitizer::Address => "address",
             Sanitizer::Thread => "thread",
         }
-    }
-
-    /// The sanitizer `-fsanitize=` names `name`, if the backend instruments for it.
-    pub fn from_name(name: &str) -> Option<Self> {
-        [Sanitizer::Address, Sanitizer::Thread]
-            .into_iter()
-            .find(|sanitizer| sanitizer.name() == name)
     }
 
     /// The function attribute that lets the pass instrument a function, as clang sets it.

@@ -141,7 +141,7 @@ impl SanitizerFlags {
 
     /// The sanitizers the device compile instruments for.
     pub fn backend(&self) -> Vec<Sanitizer> {
-        [Sanitizer::Address, Sanitizer::Thread]
+        Sanitizer::ALL
             .into_iter()
             .filter(|sanitizer| self.enables(sanitizer.name()))
             .collect()
