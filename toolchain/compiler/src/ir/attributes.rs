@@ -22,6 +22,15 @@ pub fn string_attribute(function: FunctionValue<'_>, key: &str) -> Option<String
         .map(|a| a.get_string_value().to_string_lossy().into_owned())
 }
 
+/// Whether the function's `target-features` enable `feature` (`avx2` for `+avx2`).
+pub fn has_target_feature(function: FunctionValue<'_>, feature: &str) -> bool {
+    string_attribute(function, "target-features").is_some_and(|features| {
+        features
+            .split(',')
+            .any(|f| f.strip_prefix('+') == Some(feature))
+    })
+}
+
 /// Sets a string function attribute, replacing any previous value.
 pub fn set_string_attribute(function: FunctionValue<'_>, key: &str, value: &str) {
     let context = function.get_type().get_context();

@@ -118,11 +118,7 @@ fn has_loop(kernel: FunctionValue<'_>) -> bool {
 
 /// 32-bit lanes in the widest vector register the kernel's target features allow.
 fn register_lanes(kernel: FunctionValue<'_>) -> u32 {
-    let features = kernel
-        .get_string_attribute(AttributeLoc::Function, "target-features")
-        .map(|a| a.get_string_value().to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let has = |feature: &str| features.split(',').any(|f| f == format!("+{feature}"));
+    let has = |feature| attributes::has_target_feature(kernel, feature);
     if has("avx512f") {
         16
     } else if has("avx") || has("avx2") {

@@ -14,11 +14,10 @@
 //! reachable through the C API, and they only replace a call whose width matches a variant
 //! exactly, while our kernels run 16 lanes on AVX2 (two calls of the 8-lane form).
 
-use inkwell::attributes::AttributeLoc;
 use inkwell::values::FunctionValue;
 
 use crate::ir::vector::intrinsic_base_name;
-use crate::ir::walk;
+use crate::ir::{attributes, walk};
 
 /// libm functions of one argument whose vector forms we call. libmvec promises 4 ulp; SYCL
 /// (OpenCL 3.0's tables) allows 4 or more for these, in float and double. The exponentials and
@@ -70,11 +69,7 @@ pub struct VectorForm {
 /// The ISA letters whose forms `function`'s target features allow, with their register bits,
 /// widest first. SSE2 is part of x86-64, so `b` is always there.
 fn instruction_sets(function: FunctionValue<'_>) -> Vec<(char, u32)> {
-    let features = function
-        .get_string_attribute(AttributeLoc::Function, "target-features")
-        .map(|a| a.get_string_value().to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let has = |feature: &str| features.split(',').any(|f| f == format!("+{feature}"));
+    let has = |feature| attributes::has_target_feature(function, feature);
     let mut sets = Vec::new();
     if has("avx512f") {
         sets.push(('e', 512));
