@@ -484,22 +484,47 @@ fn divergent_branches<'ctx>(
 /// The private variables that need a copy per lane: allocas not yet varying that varying code
 /// reaches (a varying value stored, a per-lane call given the address, an access under a mask).
 /// Making one varying makes its addresses, and so its loads, varying too (docs/vectorizer.md,
-/// "Private variables").
+/// "Private variables"). Only a single scalar or structure of scalars can be copied; an array,
+/// a vector or a computed length refuses the kernel.
 fn allocas_needing_lane_copies<'ctx>(
     graph: &Graph<'ctx>,
     varying: &HashSet<InstructionValue<'ctx>>,
-) -> Vec<InstructionValue<'ctx>> {
+) -> Result<Vec<InstructionValue<'ctx>>, NotVectorizable> {
     let mut needing = Vec::new();
     for id in 0..graph.len() {
         for instruction in graph.block(id).get_instructions() {
             let is_shared_alloca = instruction.get_opcode() == InstructionOpcode::Alloca
                 && !varying.contains(&instruction);
             if is_shared_alloca && reaches_varying_user(instruction, varying) {
+                check_copyable(instruction)?;
                 needing.push(instruction);
             }
         }
     }
-    needing
+    Ok(needing)
+}
+
+/// Refuses an alloca that cannot get a copy per lane: one whose length is computed, or one
+/// holding an array or vector. Copies per lane of the latter are accessed by gathers and
+/// scatters of every element, which made LLVM's optimisation of large kernels (the integer
+/// built-ins on `vec<T, 16>`) take minutes; such kernels stay scalar.
+fn check_copyable(alloca: InstructionValue<'_>) -> Result<(), NotVectorizable> {
+    let single = operand(alloca, 0).and_then(constant_int) == Some(1);
+    match alloca.get_allocated_type() {
+        Ok(ty) if single && !holds_array(ty) => Ok(()),
+        Ok(_) if single => refuse("a private array that differs between work-items"),
+        _ => refuse("a private array whose length is not a constant"),
+    }
+}
+
+/// Whether `ty` is or contains an array or vector.
+fn holds_array(ty: inkwell::types::BasicTypeEnum<'_>) -> bool {
+    use inkwell::types::BasicTypeEnum;
+    match ty {
+        BasicTypeEnum::ArrayType(_) | BasicTypeEnum::VectorType(_) => true,
+        BasicTypeEnum::StructType(fields) => fields.get_field_types().into_iter().any(holds_array),
+        _ => false,
+    }
 }
 
 /// Whether a varying instruction uses `alloca` or a pointer derived from it.
@@ -582,7 +607,7 @@ pub fn analyse(function: FunctionValue<'_>) -> Result<Divergence<'_>, NotVectori
         let before = varying.len();
         propagate(&graph, &new_masked, &blending, &mut varying);
         if new_masked == masked && varying.len() == before {
-            let private = allocas_needing_lane_copies(&graph, &varying);
+            let private = allocas_needing_lane_copies(&graph, &varying)?;
             if !private.is_empty() {
                 varying.extend(private);
                 continue;

@@ -186,14 +186,9 @@ impl<'ctx> Emitter<'_, 'ctx> {
 
     /// A private variable that differs between lanes (docs/vectorizer.md, "Private
     /// variables"): an array of one copy per lane in the entry block, and the vector of the
-    /// lanes' addresses.
+    /// lanes' addresses. `divergence` has checked that it can be copied.
     fn lane_copies(&self, alloca: InstructionValue<'ctx>) -> EmitResult<Vec<VectorValue<'ctx>>> {
-        let single = operand(alloca, 0).and_then(constant_int) == Some(1);
-        let ty = match alloca.get_allocated_type() {
-            Ok(ty) if single && !holds_array(ty) => ty,
-            Ok(_) if single => return refuse("a private array that differs between work-items"),
-            _ => return refuse("a private array whose length is not a constant"),
-        };
+        let ty = built(alloca.get_allocated_type())?;
         let copies = ty.array_type(self.width);
         let i32_type = self.context.i32_type();
         let lanes = step_vector(i32_type, self.width);
@@ -916,16 +911,5 @@ fn require_vector_bits(function: FunctionValue<'_>, bits: u32) {
         .unwrap_or(0);
     if bits > current {
         crate::ir::attributes::set_string_attribute(function, key, &bits.to_string());
-    }
-}
-
-/// Whether `ty` is or contains an array or vector. Copies per lane of such a variable are
-/// accessed by gathers and scatters of every element, which made LLVM's optimisation of large
-/// kernels (the integer built-ins on `vec<T, 16>`) take minutes; such kernels stay scalar.
-fn holds_array(ty: BasicTypeEnum<'_>) -> bool {
-    match ty {
-        BasicTypeEnum::ArrayType(_) | BasicTypeEnum::VectorType(_) => true,
-        BasicTypeEnum::StructType(fields) => fields.get_field_types().into_iter().any(holds_array),
-        _ => false,
     }
 }
