@@ -20,7 +20,6 @@ use super::divergence::refuse;
 use super::emit::{built, EmitResult, Emitter, Lowered};
 use crate::ir::mux::{self, Collective, CollectiveKind, CollectiveOp, WorkItemQuery};
 use crate::ir::vector::{instruction_value, operand};
-use crate::passes::convert_to_mux_builtins::declare_query;
 
 impl<'ctx> Emitter<'_, 'ctx> {
     /// Emits the collective call `instruction` once for the vector (it is in an unmasked block:
@@ -251,16 +250,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
     /// The work-group linear id of lane 0: `x + size_x × (y + size_y × z)` with the row's first
     /// local id x.
     fn first_linear_id(&self) -> EmitResult<IntValue<'ctx>> {
-        let query = |kind: WorkItemQuery, dimension: u64| -> EmitResult<IntValue<'ctx>> {
-            let function = declare_query(self.module, kind);
-            let dimension = self.context.i32_type().const_int(dimension, false);
-            let call = built(self.builder.build_call(function, &[dimension.into()], "id"))?;
-            Ok(call
-                .try_as_basic_value()
-                .basic()
-                .expect("an id")
-                .into_int_value())
-        };
+        let query = |kind, dimension| self.ranked_query(kind, dimension, "id");
         let (x, y, z) = (
             query(WorkItemQuery::LocalId, 0)?,
             query(WorkItemQuery::LocalId, 1)?,

@@ -753,18 +753,26 @@ impl<'ctx> Emitter<'_, 'ctx> {
         if !Self::call_sees_state(instruction) {
             return Ok(None);
         }
-        let query = crate::passes::convert_to_mux_builtins::declare_query(
-            self.module,
-            WorkItemQuery::LocalId,
-        );
-        let x = self.context.i32_type().const_zero();
-        let call = built(self.builder.build_call(query, &[x.into()], "base.x"))?;
-        Ok(Some(
-            call.try_as_basic_value()
-                .basic()
-                .expect("an id")
-                .into_int_value(),
-        ))
+        self.ranked_query(WorkItemQuery::LocalId, 0, "base.x")
+            .map(Some)
+    }
+
+    /// A call of the ranked work-item query `kind` (`__mux_get_local_id`, …) for `dimension`:
+    /// in the vector form, the value of the row's first lane.
+    pub fn ranked_query(
+        &self,
+        kind: WorkItemQuery,
+        dimension: u64,
+        name: &str,
+    ) -> EmitResult<inkwell::values::IntValue<'ctx>> {
+        let query = crate::passes::convert_to_mux_builtins::declare_query(self.module, kind);
+        let dimension = self.context.i32_type().const_int(dimension, false);
+        let call = built(self.builder.build_call(query, &[dimension.into()], name))?;
+        Ok(call
+            .try_as_basic_value()
+            .basic()
+            .expect("a ranked query returns a value")
+            .into_int_value())
     }
 
     /// `__mux_set_local_id(0, id)`.
