@@ -14,6 +14,7 @@
 #include <cstring>
 #include <iterator>
 #include <memory>
+#include <string>
 #include <type_traits>
 
 #include "access.hpp"
@@ -32,6 +33,17 @@ template <typename DataT, int Dims, access_mode Mode, target Target, access::pla
 template <typename DataT, int Dims, access_mode Mode> class host_accessor;
 
 namespace detail {
+
+// The bytes of `extent` objects of T, computed with overflow checks: a range whose bytes do not
+// fit in size_t would otherwise wrap to a small block that accessors then index past. Such a
+// size is errc::memory_allocation, named after `owner` (a buffer, a local accessor).
+template <typename T, int Dims> std::size_t storage_bytes(const range<Dims> &extent, const char *owner) {
+  std::size_t bytes;
+  if (!checked_size(extent, sizeof(T), bytes))
+    throw exception(make_error_code(errc::memory_allocation),
+                    std::string(owner) + ": its size in bytes does not fit in size_t");
+  return bytes;
+}
 
 // The memory of one buffer, shared by all copies of the buffer object and by host accessors.
 class buffer_storage : public std::enable_shared_from_this<buffer_storage> {
@@ -189,13 +201,8 @@ public:
   const std::shared_ptr<detail::buffer_storage> &storage() const { return storage_; }
 
 private:
-  // The byte count is computed with overflow checks: a range whose bytes do not fit in size_t
-  // would otherwise wrap to a small buffer that accessors then index past.
   static std::shared_ptr<detail::buffer_storage> make_storage(const range<Dims> &extent) {
-    std::size_t bytes;
-    if (!detail::checked_size(extent, sizeof(T), bytes))
-      throw exception(make_error_code(errc::memory_allocation), "buffer: its size in bytes does not fit in size_t");
-    return std::make_shared<detail::buffer_storage>(bytes);
+    return std::make_shared<detail::buffer_storage>(detail::storage_bytes<T>(extent, "buffer"));
   }
   template <typename Source> void copy_in(const Source *source) {
     if (source && size() != 0) std::memcpy(storage_->data(), source, byte_size());

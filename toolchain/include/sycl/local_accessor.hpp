@@ -66,8 +66,11 @@ public:
   // An empty accessor (no memory).
   local_accessor() = default;
 
+  // A size that overflows size_t is errc::memory_allocation, as is any request for more local
+  // memory than the device has, rather than a smaller block.
   local_accessor(range<Dims> allocation_size, handler &h, const property_list & = {})
-      : offset_(detail::reserve_local_memory(h, bytes_of(allocation_size), alignment())),
+      : offset_(detail::reserve_local_memory(h, detail::storage_bytes<DataT>(allocation_size, "local_accessor"),
+                                             alignment())),
         range_(allocation_size) {}
 
   void swap(local_accessor &other) {
@@ -113,14 +116,6 @@ public:
   friend bool operator!=(const local_accessor &a, const local_accessor &b) { return !(a == b); }
 
 private:
-  // The accessor's bytes. A size that overflows size_t is errc::memory_allocation, as is any
-  // request for more local memory than the device has, rather than a smaller block.
-  static std::size_t bytes_of(const range<Dims> &extent) {
-    std::size_t bytes;
-    if (!detail::checked_size(extent, sizeof(DataT), bytes))
-      throw exception(make_error_code(errc::memory_allocation), "local_accessor: its size in bytes does not fit in size_t");
-    return bytes;
-  }
   static constexpr std::size_t alignment() {
     return alignof(DataT) > detail::min_local_alignment ? alignof(DataT) : detail::min_local_alignment;
   }
