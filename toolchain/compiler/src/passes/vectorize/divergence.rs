@@ -484,8 +484,9 @@ fn divergent_branches<'ctx>(
 /// The private variables that need a copy per lane: allocas not yet varying that varying code
 /// reaches (a varying value stored, a per-lane call given the address, an access under a mask).
 /// Making one varying makes its addresses, and so its loads, varying too (docs/vectorizer.md,
-/// "Private variables"). Only a single scalar or structure of scalars can be copied; an array,
-/// a vector or a computed length refuses the kernel.
+/// "Private variables"). Every varying alloca, including one whose length is varying, gets a
+/// copy per lane, and only a single scalar or structure of scalars can be copied: an array, a
+/// vector or a computed length refuses the kernel.
 fn allocas_needing_lane_copies<'ctx>(
     graph: &Graph<'ctx>,
     varying: &HashSet<InstructionValue<'ctx>>,
@@ -493,9 +494,12 @@ fn allocas_needing_lane_copies<'ctx>(
     let mut needing = Vec::new();
     for id in 0..graph.len() {
         for instruction in graph.block(id).get_instructions() {
-            let is_shared_alloca = instruction.get_opcode() == InstructionOpcode::Alloca
-                && !varying.contains(&instruction);
-            if is_shared_alloca && reaches_varying_user(instruction, varying) {
+            if instruction.get_opcode() != InstructionOpcode::Alloca {
+                continue;
+            }
+            if varying.contains(&instruction) {
+                check_copyable(instruction)?;
+            } else if reaches_varying_user(instruction, varying) {
                 check_copyable(instruction)?;
                 needing.push(instruction);
             }
