@@ -25,7 +25,7 @@ int main() {
   const size_t n = kLocal * kGroups;
   int *data = sycl::malloc_shared<int>(n, q);
   int *seg = sycl::malloc_shared<int>(kGroups * kSeg, q);
-  int *out = sycl::malloc_shared<int>(n * 10, q);
+  int *out = sycl::malloc_shared<int>(n * 11, q);
   for (size_t g = 0; g < kGroups; ++g)
     for (size_t l = 0; l < kLocal; ++l) data[g * kLocal + l] = value(g, l);
   for (size_t g = 0; g < kGroups; ++g)
@@ -36,7 +36,7 @@ int main() {
     auto sg = it.get_sub_group();
     const int x = data[it.get_global_id(0)];
     const auto positive = [](int v) { return v > 0; };
-    int *o = out + it.get_global_id(0) * 10;
+    int *o = out + it.get_global_id(0) * 11;
     o[0] = sycl::any_of_group(g, x > 0);
     o[1] = sycl::all_of_group(g, x > 0);
     o[2] = sycl::none_of_group(g, x > 0);
@@ -47,9 +47,10 @@ int main() {
     o[6] = sycl::joint_any_of(g, first, first + kSeg, positive);
     o[7] = sycl::joint_all_of(g, first, first + kSeg, positive);
     o[8] = sycl::joint_none_of(g, first, first + kSeg, positive);
-    // A sub-group is the work-item alone.
+    // Sub-groups: runs of up to W work-items of the group (W = 1 when not vectorized).
     o[9] = sycl::any_of_group(sg, x > 0) * 100 + sycl::all_of_group(sg, x, positive) * 10 +
            sycl::none_of_group(sg, x > 0);
+    o[10] = int(sg.get_max_local_range()[0]);
   }).wait();
 
   for (size_t g = 0; g < kGroups; ++g) {
@@ -64,8 +65,13 @@ int main() {
     }
     for (size_t l = 0; l < kLocal; ++l) {
       const size_t i = g * kLocal + l;
-      const int *o = out + i * 10;
-      const bool mine = data[i] > 0;
+      const int *o = out + i * 11;
+      const size_t width = size_t(o[10]), base = l / width * width;
+      bool sub_any = false, sub_all = true;
+      for (size_t k = base; k < std::min(base + width, kLocal); ++k) {
+        sub_any |= data[g * kLocal + k] > 0;
+        sub_all &= data[g * kLocal + k] > 0;
+      }
       check::equal("any_of_group", long(i), o[0], int(any));
       check::equal("all_of_group", long(i), o[1], int(all));
       check::equal("none_of_group", long(i), o[2], int(!any));
@@ -75,7 +81,7 @@ int main() {
       check::equal("joint_any_of", long(i), o[6], int(seg_any));
       check::equal("joint_all_of", long(i), o[7], int(seg_all));
       check::equal("joint_none_of", long(i), o[8], int(!seg_any));
-      check::equal("sub-group", long(i), o[9], int(mine) * 100 + int(mine) * 10 + int(!mine));
+      check::equal("sub-group", long(i), o[9], int(sub_any) * 100 + int(sub_all) * 10 + int(!sub_any));
     }
   }
   for (void *p : {(void *)data, (void *)seg, (void *)out}) sycl::free(p, q);

@@ -3,6 +3,7 @@
 // reads the entry of its mirror image in the group after a barrier.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
+#include <algorithm>
 #include <vector>
 
 constexpr size_t G0 = 4, G1 = 6, G2 = 10, L0 = 2, L1 = 3, L2 = 5;
@@ -80,6 +81,10 @@ void check_run(const size_t *rec, sycl::id<3> offset, const char *what) {
         const size_t gid[3] = {i0 / L0, i1 / L1, i2 / L2};
         const size_t local_linear = (lid[0] * L1 + lid[1]) * L2 + lid[2];
         const size_t group_linear = (gid[0] * groups[1] + gid[1]) * groups[2] + gid[2];
+        // Sub-groups: runs of up to W work-items along the last dimension, W the kernel's maximum
+        // sub-group size (the hundreds of its packed field).
+        const size_t width = r[21 + 12] / 100, per_row = (L2 + width - 1) / width;
+        const size_t lane = lid[2] % width, sub_size = std::min(width, L2 - (lid[2] - lane));
         const size_t expected[] = {
             linear,
             local_linear,
@@ -91,10 +96,10 @@ void check_run(const size_t *rec, sycl::id<3> offset, const char *what) {
             local_linear == 0 ? 1u : 0u,
             gid[0] * 10000 + gid[1] * 100 + gid[2],
             L0 * L1 * L2,
-            local_linear,
-            L0 * L1 * L2,
-            0 + 10 * 1 + 100 * 1,
-            1,
+            (lid[0] * L1 + lid[1]) * per_row + lid[2] / width,
+            L0 * L1 * per_row,
+            lane + 10 * sub_size + 100 * width,
+            lane == 0 ? 1u : 0u,
             G0 * G1 * G2 * 1000 + L0 * L1 * L2,
             groups[0] * 100 + groups[1] * 10 + groups[2],
             ((L0 - 1 - lid[0]) * L1 + (L1 - 1 - lid[1])) * L2 + (L2 - 1 - lid[2]),

@@ -40,6 +40,11 @@ fn scans_and_broadcast_on_two_dimensional_groups() {
 }
 
 #[test]
+fn sub_groups_at_the_default_width() {
+    check(&["sub_groups.cpp"]);
+}
+
+#[test]
 fn many_small_groups() {
     check(&["small_groups.cpp"]);
 }

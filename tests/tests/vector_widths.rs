@@ -4,7 +4,8 @@
 //! contiguous and strided accesses, divergent branches and loops, odd row lengths (the
 //! predicated remainder), 1-, 2- and 3-D ranges, atomics run per lane, vec types, the math
 //! built-ins (within their ulp bounds with vector math), private variables copied per lane,
-//! work-group collectives (reductions, scans, broadcasts, votes; odd 2-D group shapes) and
+//! work-group collectives (reductions, scans, broadcasts, votes; odd 2-D group shapes),
+//! sub-groups (the lanes of a vector: ids, collectives, shuffles) and
 //! kernels that stay scalar. The default width of the build machine is
 //! covered by every other end-to-end test. Each program's sources are compiled once; only the
 //! link, where the device back end runs, is repeated per width.
@@ -59,6 +60,22 @@ fn work_group_collectives_combine_lanes_first() {
     run_at_every_width(&["reductions.cpp"]);
     run_at_every_width(&["any_all_none.cpp"]);
     run_at_every_width(&["nested_reduce.cpp"]);
+}
+
+/// Sub-groups are the lanes of a vector: the program checks every sub-group function against
+/// its layout, and that its kernel's sub-group size is the width it was built for (1 scalar).
+#[test]
+fn sub_groups_are_the_lanes() {
+    let compiled = Compiled::compile(&[program("sub_groups.cpp")], &["-O2"]);
+    for width in WIDTHS {
+        let flag = match width {
+            None => "-sycl-native-cpu-no-vecz".to_owned(),
+            Some(w) => format!("-sycl-native-cpu-vecz-width={w}"),
+        };
+        let built = Built::compile(&compiled.objects, &["-O2", "-mllvm", &flag]);
+        let expected = width.unwrap_or(1).to_string();
+        built.run_and_check(&[("EXPECTED_SUB_GROUP_SIZE", &expected)]);
+    }
 }
 
 #[test]

@@ -5,10 +5,10 @@
 // so they can only be used inside nd_range and hierarchical kernels (hierarchical.hpp launches
 // those so that the builtins give the hierarchical ids).
 //
-// Sub-groups have exactly one work-item on this device, matching info::device::sub_group_sizes
-// = {1} (DPC++'s native_cpu reports the same): the sub-group of a work-item is numbered by the
-// work-item's local linear id, there are as many sub-groups as work-items in the work-group,
-// and every sub-group collective is the identity on the calling work-item's value.
+// Sub-groups are the lanes of one vector of the vectorized kernel: consecutive work-items along
+// the work-group's last dimension (the device's x), as many as the vector width, the last of a
+// row possibly fewer; a kernel that is not vectorized has sub-groups of one work-item
+// (docs/vectorizer.md, "Sub-groups"). Their queries read the SPIR-V sub-group builtins.
 #pragma once
 
 #include <cstddef>
@@ -80,6 +80,12 @@ public:
   void parallel_for_work_item(range<Dims> flexible_range, const WorkItemFunction &f) const;
 };
 
+#ifdef __SYCL_DEVICE_ONLY__
+#define NCPU_SUB_GROUP_QUERY(builtin) return builtin()
+#else
+#define NCPU_SUB_GROUP_QUERY(builtin) detail::device_only("sycl::sub_group")
+#endif
+
 class sub_group {
 public:
   using id_type = id<1>;
@@ -92,26 +98,24 @@ public:
   explicit sub_group(detail::group_tag) {}
 
   id_type get_group_id() const { return id_type(get_group_linear_id()); }
-  id_type get_local_id() const { return id_type(0); }
-  range_type get_local_range() const { return range_type(1); }
+  id_type get_local_id() const { return id_type(get_local_linear_id()); }
+  range_type get_local_range() const { return range_type(get_local_linear_range()); }
   range_type get_group_range() const { return range_type(get_group_linear_range()); }
-  range_type get_max_local_range() const { return range_type(1); }
-  // The sub-group's number is its work-item's local linear id in the work-group, and there are as
-  // many sub-groups as work-items.
-  linear_id_type get_group_linear_id() const {
-    return static_cast<linear_id_type>(detail::query::local_linear_id<3>());
-  }
-  linear_id_type get_local_linear_id() const { return 0; }
-  linear_id_type get_group_linear_range() const {
-    return static_cast<linear_id_type>(detail::query::local_linear_range<3>());
-  }
-  linear_id_type get_local_linear_range() const { return 1; }
-  bool leader() const { return true; }
+  range_type get_max_local_range() const { return range_type(get_max_local_linear_range()); }
+  linear_id_type get_group_linear_id() const { NCPU_SUB_GROUP_QUERY(__spirv_BuiltInSubgroupId); }
+  linear_id_type get_local_linear_id() const { NCPU_SUB_GROUP_QUERY(__spirv_BuiltInSubgroupLocalInvocationId); }
+  linear_id_type get_group_linear_range() const { NCPU_SUB_GROUP_QUERY(__spirv_BuiltInNumSubgroups); }
+  linear_id_type get_local_linear_range() const { NCPU_SUB_GROUP_QUERY(__spirv_BuiltInSubgroupSize); }
+  bool leader() const { return get_local_linear_id() == 0; }
 
   // A work-item can only see its own sub-group.
   friend bool operator==(const sub_group &, const sub_group &) { return true; }
   friend bool operator!=(const sub_group &, const sub_group &) { return false; }
+
+private:
+  linear_id_type get_max_local_linear_range() const { NCPU_SUB_GROUP_QUERY(__spirv_BuiltInSubgroupMaxSize); }
 };
+#undef NCPU_SUB_GROUP_QUERY
 
 template <typename T> struct is_group : std::false_type {};
 template <int Dims> struct is_group<group<Dims>> : std::true_type {};

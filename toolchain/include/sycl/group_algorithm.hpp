@@ -9,8 +9,10 @@
 // value as combining in the narrow type; long long and unsigned long long use the 64-bit forms.
 // For multi-dimensional groups the order of the work-items is their local linear id.
 //
-// Sub-groups have one work-item (group.hpp), so their collectives are the identity: a reduction
-// or inclusive scan returns x, an exclusive scan the identity (or init), a broadcast x.
+// Sub-groups make the same calls with execution scope Subgroup (3); the compiler computes them
+// across the lanes of a vector, or as the identity where a sub-group is one work-item
+// (group.hpp). The sub-group shuffles (shift_group_left/right, permute_group_by_xor,
+// select_from_group) are one __spirv_SubgroupShuffleINTEL each, with the index computed here.
 //
 // The joint_* algorithms split [first, last) into one contiguous share per work-item in
 // local-linear-id order (the first n % size work-items get one element more, so only trailing
@@ -50,6 +52,10 @@ namespace detail {
 
 template <typename Group> inline constexpr bool is_group_arg_v = is_group_v<std::decay_t<Group>>;
 
+// The SPIR-V execution scope of a group's collectives.
+template <typename Group>
+inline constexpr unsigned spirv_scope_of = is_sub_group_v<Group> ? spirv_scope_subgroup : spirv_scope_workgroup;
+
 // The identity of an operator for T: known_identity, plus the logical operators on any
 // arithmetic type (true or false converted to T).
 template <typename BinaryOperation, typename T> constexpr T identity_for() {
@@ -88,10 +94,10 @@ template <typename T, op_kind Kind> auto collective_type_of() {
 template <typename T, op_kind Kind> using collective_type_t = decltype(collective_type_of<T, Kind>());
 
 #ifdef __SYCL_DEVICE_ONLY__
-// One work-group collective builtin call. The scope and operation are template arguments so that
+// One group collective builtin call. The scope and operation are template arguments so that
 // they are constants in the call even at -O0.
-template <op_kind Kind, unsigned Operation, typename N> NCPU_ALWAYS_INLINE N spirv_collective(N value) {
-  constexpr unsigned scope = spirv_scope_workgroup;
+template <unsigned scope, op_kind Kind, unsigned Operation, typename N>
+NCPU_ALWAYS_INLINE N spirv_collective(N value) {
   if constexpr (std::is_same_v<N, bool>) {
     if constexpr (Kind == op_kind::logical_and)
       return __spirv_GroupLogicalAndKHR(scope, Operation, value);
@@ -141,85 +147,89 @@ NCPU_ALWAYS_INLINE T group_collective(const Group &g, T x) {
                 "group algorithms need a SYCL function object (sycl::plus, multiplies, minimum, maximum, "
                 "bit_and, bit_or, bit_xor, logical_and or logical_or)");
   (void)g;
-  if constexpr (is_sub_group_v<Group>) {
-    if constexpr (Operation == spirv_exclusive_scan)
-      return identity_for<BinaryOperation, T>();
-    else
-      return x;
-  } else {
 #ifdef __SYCL_DEVICE_ONLY__
-    using N = collective_type_t<T, kind>;
-    return static_cast<T>(spirv_collective<kind, Operation, N>(static_cast<N>(x)));
+  using N = collective_type_t<T, kind>;
+  return static_cast<T>(spirv_collective<spirv_scope_of<Group>, kind, Operation, N>(static_cast<N>(x)));
 #else
-    device_only("sycl group algorithms");
+  (void)x;
+  device_only("sycl group algorithms");
 #endif
-  }
 }
 
 #ifdef __SYCL_DEVICE_ONLY__
-template <std::size_t Words, std::size_t... W>
-NCPU_ALWAYS_INLINE void broadcast_words(std::uint32_t (&buffer)[Words], std::size_t local_linear_id,
-                                        std::index_sequence<W...>) {
-  ((buffer[W] = __spirv_GroupBroadcast(spirv_scope_workgroup, buffer[W], local_linear_id)), ...);
+template <typename T>
+inline constexpr bool is_native_move_type_v =
+    std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t> || std::is_same_v<T, std::int64_t> ||
+    std::is_same_v<T, std::uint64_t> || std::is_same_v<T, float> || std::is_same_v<T, double>;
+
+template <std::size_t Words, typename Move, std::size_t... W>
+NCPU_ALWAYS_INLINE void move_words(std::uint32_t (&buffer)[Words], Move move, std::index_sequence<W...>) {
+  ((buffer[W] = move(buffer[W])), ...);
+}
+
+// x moved between work-items by `move` (a broadcast or a shuffle of one 32- or 64-bit integer,
+// float or double): directly for those types, widened for smaller integers, and as 32-bit words,
+// one move each, for any other trivially copyable type (straight-line code, also at -O0).
+template <typename T, typename Move> NCPU_ALWAYS_INLINE T move_value(T x, Move move) {
+  static_assert(std::is_trivially_copyable_v<T>, "group functions move trivially copyable types");
+  if constexpr (is_native_move_type_v<T>) {
+    return move(x);
+  } else if constexpr (std::is_integral_v<T>) {
+    using N = collective_type_t<T, op_kind::plus>;
+    return static_cast<T>(move(static_cast<N>(x)));
+  } else {
+    constexpr std::size_t words = (sizeof(T) + 3) / 4;
+    std::uint32_t buffer[words] = {};
+    __builtin_memcpy(buffer, &x, sizeof(T));
+    move_words(buffer, move, std::make_index_sequence<words>());
+    T result = x;
+    __builtin_memcpy(&result, buffer, sizeof(T));
+    return result;
+  }
 }
 #endif
 
 // The value of x on the work-item of the given local linear id.
 template <typename Group, typename T> NCPU_ALWAYS_INLINE T broadcast(const Group &, T x, std::size_t local_linear_id) {
-  static_assert(std::is_trivially_copyable_v<T>, "group_broadcast needs a trivially copyable type");
-  if constexpr (is_sub_group_v<Group>) {
-    (void)local_linear_id;
-    return x;
-  } else {
 #ifdef __SYCL_DEVICE_ONLY__
-    constexpr unsigned scope = spirv_scope_workgroup;
-    if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t> ||
-                  std::is_same_v<T, std::int64_t> || std::is_same_v<T, std::uint64_t> ||
-                  std::is_same_v<T, float> || std::is_same_v<T, double>) {
-      return __spirv_GroupBroadcast(scope, x, local_linear_id);
-    } else if constexpr (std::is_integral_v<T>) {
-      using N = collective_type_t<T, op_kind::plus>;
-      return static_cast<T>(__spirv_GroupBroadcast(scope, static_cast<N>(x), local_linear_id));
-    } else {
-      // Any other trivially copyable type travels as 32-bit words, one broadcast each (straight
-      // line rather than a loop, also at -O0).
-      constexpr std::size_t words = (sizeof(T) + 3) / 4;
-      std::uint32_t buffer[words] = {};
-      __builtin_memcpy(buffer, &x, sizeof(T));
-      broadcast_words(buffer, local_linear_id, std::make_index_sequence<words>());
-      T result = x;
-      __builtin_memcpy(&result, buffer, sizeof(T));
-      return result;
-    }
+  return move_value(x, [local_linear_id](auto value) NCPU_LAMBDA_ALWAYS_INLINE {
+    return __spirv_GroupBroadcast(spirv_scope_of<Group>, value, local_linear_id);
+  });
 #else
-    (void)local_linear_id;
-    device_only("sycl::group_broadcast");
+  (void)x;
+  (void)local_linear_id;
+  device_only("sycl::group_broadcast");
 #endif
-  }
+}
+
+// The value of x on the work-item of the caller's sub-group whose local id is `index`.
+template <typename T> NCPU_ALWAYS_INLINE T shuffle(T x, std::uint32_t index) {
+#ifdef __SYCL_DEVICE_ONLY__
+  return move_value(x, [index](auto value)
+                           NCPU_LAMBDA_ALWAYS_INLINE { return __spirv_SubgroupShuffleINTEL(value, index); });
+#else
+  (void)x;
+  (void)index;
+  device_only("sycl sub-group shuffles");
+#endif
 }
 
 template <typename Group> NCPU_ALWAYS_INLINE bool group_any(const Group &, bool predicate) {
-  if constexpr (is_sub_group_v<Group>) {
-    return predicate;
-  } else {
 #ifdef __SYCL_DEVICE_ONLY__
-    return __spirv_GroupAny(spirv_scope_workgroup, predicate);
+  return __spirv_GroupAny(spirv_scope_of<Group>, predicate);
 #else
-    device_only("sycl::any_of_group");
+  (void)predicate;
+  device_only("sycl::any_of_group");
 #endif
-  }
 }
 
 template <typename Group> NCPU_ALWAYS_INLINE bool group_all(const Group &, bool predicate) {
-  if constexpr (is_sub_group_v<Group>) {
-    return predicate;
-  } else {
 #ifdef __SYCL_DEVICE_ONLY__
-    return __spirv_GroupAll(spirv_scope_workgroup, predicate);
+  return __spirv_GroupAll(spirv_scope_of<Group>, predicate);
 #else
-    device_only("sycl::all_of_group");
+  (void)predicate;
+  device_only("sycl::all_of_group");
 #endif
-  }
 }
 
 // The calling work-item's share [begin, end) of n elements (see the file comment).
@@ -293,6 +303,30 @@ template <typename Group, typename T>
 NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_trivially_copyable_v<T>, T>
 group_broadcast(Group g, T x, typename Group::id_type local_id) {
   return detail::broadcast(g, x, detail::linearize(local_id, g.get_local_range()));
+}
+
+// ---- Sub-group shuffles (SYCL 2020 4.17.3.3 to 4.17.3.5) ----------------------------------------
+// An index past the sub-group gives an unspecified value, as the spec allows.
+
+template <typename Group, typename T>
+NCPU_ALWAYS_INLINE std::enable_if_t<std::is_same_v<std::decay_t<Group>, sub_group> && std::is_trivially_copyable_v<T>, T>
+shift_group_left(Group g, T x, typename Group::linear_id_type delta = 1) {
+  return detail::shuffle(x, g.get_local_linear_id() + delta);
+}
+template <typename Group, typename T>
+NCPU_ALWAYS_INLINE std::enable_if_t<std::is_same_v<std::decay_t<Group>, sub_group> && std::is_trivially_copyable_v<T>, T>
+shift_group_right(Group g, T x, typename Group::linear_id_type delta = 1) {
+  return detail::shuffle(x, g.get_local_linear_id() - delta);
+}
+template <typename Group, typename T>
+NCPU_ALWAYS_INLINE std::enable_if_t<std::is_same_v<std::decay_t<Group>, sub_group> && std::is_trivially_copyable_v<T>, T>
+permute_group_by_xor(Group g, T x, typename Group::linear_id_type mask) {
+  return detail::shuffle(x, g.get_local_linear_id() ^ mask);
+}
+template <typename Group, typename T>
+NCPU_ALWAYS_INLINE std::enable_if_t<std::is_same_v<std::decay_t<Group>, sub_group> && std::is_trivially_copyable_v<T>, T>
+select_from_group(Group, T x, typename Group::id_type remote_local_id) {
+  return detail::shuffle(x, static_cast<std::uint32_t>(remote_local_id[0]));
 }
 
 // ---- any_of, all_of, none_of ------------------------------------------------------------------

@@ -54,6 +54,11 @@ impl WorkItemQuery {
         )
     }
 
+    /// The sub-group queries: the unranked ones.
+    pub fn is_sub_group(self) -> bool {
+        !self.is_ranked()
+    }
+
     pub fn mux_name(self) -> &'static str {
         match self {
             WorkItemQuery::GlobalId => "__mux_get_global_id",
@@ -288,46 +293,60 @@ pub struct Collective {
 }
 
 impl Collective {
-    /// The mux builtin's name for a value of LLVM type name `ty` (`i32`, `i64`, `f32`, `f64`,
-    /// `i1`).
+    /// The work-group builtin's name for a value of LLVM type name `ty` (`i32`, `i64`, `f32`,
+    /// `f64`, `i1`).
     pub fn mux_name(self, ty: &str) -> String {
+        self.name_with(WORK_GROUP_COLLECTIVE_PREFIX, ty)
+    }
+
+    /// The sub-group builtin's name (`__mux_sub_group_reduce_add_i32`, …): `T (T value)`, or
+    /// `i1 (i1)` for `any`/`all`. There is no sub-group broadcast: it is a shuffle
+    /// ([`SUB_GROUP_SHUFFLE_PREFIX`]) with a uniform index.
+    pub fn sub_group_name(self, ty: &str) -> String {
+        self.name_with(SUB_GROUP_PREFIX, ty)
+    }
+
+    fn name_with(self, prefix: &str, ty: &str) -> String {
         let kind = match self.kind {
             CollectiveKind::Reduce => "reduce",
             CollectiveKind::ScanInclusive => "scan_inclusive",
             CollectiveKind::ScanExclusive => "scan_exclusive",
             CollectiveKind::Broadcast => "broadcast",
-            CollectiveKind::Any => return format!("{WORK_GROUP_COLLECTIVE_PREFIX}any"),
-            CollectiveKind::All => return format!("{WORK_GROUP_COLLECTIVE_PREFIX}all"),
+            CollectiveKind::Any => return format!("{prefix}any"),
+            CollectiveKind::All => return format!("{prefix}all"),
         };
         match self.op {
-            Some(op) => format!("{WORK_GROUP_COLLECTIVE_PREFIX}{kind}_{}_{ty}", op.name()),
-            None => format!("{WORK_GROUP_COLLECTIVE_PREFIX}{kind}_{ty}"),
+            Some(op) => format!("{prefix}{kind}_{}_{ty}", op.name()),
+            None => format!("{prefix}{kind}_{ty}"),
         }
     }
 
-    /// Parses a mux collective name; `None` for barriers and anything else.
+    pub fn is_scan(self) -> bool {
+        matches!(
+            self.kind,
+            CollectiveKind::ScanInclusive | CollectiveKind::ScanExclusive
+        )
+    }
+
+    /// Parses a mux work-group collective name; `None` for barriers and anything else.
     pub fn from_mux_name(name: &str) -> Option<Self> {
-        let rest = name.strip_prefix(WORK_GROUP_COLLECTIVE_PREFIX)?;
+        Self::parse_with(WORK_GROUP_COLLECTIVE_PREFIX, name)
+    }
+
+    /// Parses a mux sub-group collective name (reductions, scans, `any`, `all`).
+    pub fn from_sub_group_name(name: &str) -> Option<Self> {
+        Self::parse_with(SUB_GROUP_PREFIX, name)
+            .filter(|collective| collective.kind != CollectiveKind::Broadcast)
+    }
+
+    fn parse_with(prefix: &str, name: &str) -> Option<Self> {
+        let rest = name.strip_prefix(prefix)?;
+        let bare = |kind| Some(Collective { kind, op: None });
         match rest {
-            "any" => {
-                return Some(Collective {
-                    kind: CollectiveKind::Any,
-                    op: None,
-                })
-            }
-            "all" => {
-                return Some(Collective {
-                    kind: CollectiveKind::All,
-                    op: None,
-                })
-            }
+            "any" => return bare(CollectiveKind::Any),
+            "all" => return bare(CollectiveKind::All),
+            _ if rest.starts_with("broadcast_") => return bare(CollectiveKind::Broadcast),
             _ => {}
-        }
-        if rest.starts_with("broadcast_") {
-            return Some(Collective {
-                kind: CollectiveKind::Broadcast,
-                op: None,
-            });
         }
         let (kind, rest) = [
             ("reduce_", CollectiveKind::Reduce),
@@ -342,6 +361,32 @@ impl Collective {
             .filter(|op| rest.starts_with(&format!("{}_", op.name())))
             .max_by_key(|op| op.name().len())?;
         Some(Collective { kind, op: Some(op) })
+    }
+}
+
+/// Prefix of the sub-group builtins. Unlike work-group collectives they synchronise nothing:
+/// a sub-group's work-items run together, as the lanes of one vector (docs/vectorizer.md,
+/// "Sub-groups"), or the sub-group is one work-item.
+pub const SUB_GROUP_PREFIX: &str = "__mux_sub_group_";
+
+/// `T __mux_sub_group_shuffle_<type>(T value, i32 sub-group local id)`: the value of that
+/// work-item of the caller's sub-group. Broadcasts, shifts, permutations and selections are all
+/// shuffles with an index the headers compute.
+pub const SUB_GROUP_SHUFFLE_PREFIX: &str = "__mux_sub_group_shuffle_";
+
+/// A call to a sub-group builtin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SubGroupOperation {
+    Collective(Collective),
+    Shuffle,
+}
+
+impl SubGroupOperation {
+    pub fn from_mux_name(name: &str) -> Option<Self> {
+        if name.starts_with(SUB_GROUP_SHUFFLE_PREFIX) {
+            return Some(SubGroupOperation::Shuffle);
+        }
+        Collective::from_sub_group_name(name).map(SubGroupOperation::Collective)
     }
 }
 
@@ -516,5 +561,26 @@ mod tests {
             Some(CollectiveKind::Any)
         );
         assert_eq!(Collective::from_mux_name(WORK_GROUP_BARRIER), None);
+    }
+
+    #[test]
+    fn sub_group_names_round_trip() {
+        let scan = Collective {
+            kind: CollectiveKind::ScanExclusive,
+            op: Some(CollectiveOp::LogicalAnd),
+        };
+        assert_eq!(
+            SubGroupOperation::from_mux_name(&scan.sub_group_name("i1")),
+            Some(SubGroupOperation::Collective(scan))
+        );
+        assert_eq!(Collective::from_mux_name(&scan.sub_group_name("i1")), None);
+        assert_eq!(
+            SubGroupOperation::from_mux_name("__mux_sub_group_shuffle_f64"),
+            Some(SubGroupOperation::Shuffle)
+        );
+        assert_eq!(
+            SubGroupOperation::from_mux_name("__mux_sub_group_broadcast_i32"),
+            None
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! The SPIR-V builtin forms device IR uses for work-item queries and barriers (reference
 //! intel-llvm §5): the 2025+ `__spirv_BuiltInGlobalInvocationId(int)` functions, the 2024
 //! `__spirv_GlobalInvocationId_x()` functions, the 2023 `@__spirv_BuiltInGlobalInvocationId`
-//! global variables, `__spirv_ControlBarrier`, the `__spirv_Group*` collectives, the
+//! global variables, `__spirv_ControlBarrier`, the `__spirv_Group*` collectives, `__spirv_SubgroupShuffleINTEL`, the
 //! `__spirv_AtomicF{Add,Min,Max}EXT` float atomics, and the two work-group memory builtins of our
 //! SYCL headers.
 
@@ -23,6 +23,8 @@ pub enum SpirvBuiltin {
     /// `T __spirv_GroupBroadcast(u32 scope, T value, size_t local linear id)` (our headers pass the
     /// linear local id where SPIR-V has per-dimension ids).
     GroupBroadcast,
+    /// `T __spirv_SubgroupShuffleINTEL(T value, u32 sub-group local id)`.
+    SubgroupShuffle,
     /// `char *__nativecpu_get_local_memory(void)`: the work-group's block for local accessors.
     LocalArgumentMemory,
     /// `void *__nativecpu_allocate_local_memory(size_t size, size_t alignment)`: a new
@@ -102,6 +104,9 @@ pub fn classify(name: &str) -> Option<SpirvBuiltin> {
             }
             _ => None,
         };
+    }
+    if identifier == "__spirv_SubgroupShuffleINTEL" && params.len() == 2 && params.ends_with('j') {
+        return Some(SpirvBuiltin::SubgroupShuffle);
     }
     if identifier == "__spirv_ControlBarrier" && params == "jjj" {
         return Some(SpirvBuiltin::ControlBarrier);
@@ -219,6 +224,11 @@ mod tests {
             classify("__nativecpu_get_local_memory"),
             Some(SpirvBuiltin::LocalArgumentMemory)
         );
+        assert_eq!(
+            classify("_Z28__spirv_SubgroupShuffleINTELdj"),
+            Some(SpirvBuiltin::SubgroupShuffle)
+        );
+        assert_eq!(classify("_Z28__spirv_SubgroupShuffleINTELd"), None);
         assert_eq!(classify("_Z17__spirv_GroupIAddi"), None);
     }
 

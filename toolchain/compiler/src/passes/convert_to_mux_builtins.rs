@@ -16,8 +16,11 @@
 //! error naming the function, and the variables are removed once rewritten; work-group control
 //! barriers become `__mux_work_group_barrier(i32 0, i32 scope, i32 semantics)` (the barrier id
 //! is assigned later; a non-constant scope counts as Workgroup), barriers of a narrower execution
-//! scope (sub-group, invocation) are removed, since a sub-group is one work-item, and wider ones
-//! (device) are rejected; the SPIR-V declarations are removed once unused. Nothing else changes.
+//! scope (sub-group, invocation) are removed, since a sub-group's work-items run together
+//! (docs/vectorizer.md, "Sub-groups"), and wider ones (device) are rejected; `__spirv_Group*`
+//! collectives become work-group collectives or sub-group builtins by their scope, and
+//! `__spirv_SubgroupShuffleINTEL` the sub-group shuffle; the SPIR-V declarations are removed
+//! once unused. Nothing else changes.
 
 use inkwell::builder::Builder;
 use inkwell::llvm_sys::core::{
@@ -38,7 +41,9 @@ use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, Ins
 use inkwell::AddressSpace;
 
 use super::ModulePass;
-use crate::ir::mux::{self, Collective, CollectiveKind, WorkGroupMemory, WorkItemQuery};
+use crate::ir::mux::{
+    self, Collective, CollectiveKind, WorkGroupMemory, WorkItemQuery, SUB_GROUP_SHUFFLE_PREFIX,
+};
 use crate::ir::spirv::{self, SpirvBuiltin};
 use crate::ir::walk::{self, DirectCall};
 use crate::CompileError;
@@ -131,30 +136,40 @@ fn constant_operand(call: InstructionValue<'_>, index: u32) -> Option<u64> {
         .and_then(|v| v.into_int_value().get_zero_extended_constant())
 }
 
-/// `__spirv_Group*` collectives: work-group scope becomes the mux collective (barrier id 0 until
-/// prepare-barriers numbers it); sub-group scope is computed in place, as sub-groups have one
-/// work-item (reductions, inclusive scans, broadcasts and votes return the value, exclusive
-/// scans the identity).
-fn lower_group_collective<'ctx>(
-    module: &Module<'ctx>,
-    builder: &Builder<'ctx>,
+/// A `__spirv_Group*` call: what it computes, on which value, and for broadcasts the work-item.
+struct GroupCall<'ctx> {
+    scope: u64,
+    collective: Collective,
+    value: BasicValueEnum<'ctx>,
+    index: Option<BasicValueEnum<'ctx>>,
+}
+
+fn unsupported_call(call: InstructionValue<'_>, reason: &str) -> CompileError {
+    let function = call.get_parent().and_then(|b| b.get_parent());
+    CompileError::unsupported(
+        function.map(walk::name).unwrap_or_default(),
+        format!("{reason}: {}", walk::describe(call)),
+    )
+}
+
+fn call_operand<'ctx>(
+    call: InstructionValue<'ctx>,
+    index: u32,
+) -> Result<BasicValueEnum<'ctx>, CompileError> {
+    call.get_operand(index)
+        .and_then(|o| o.value())
+        .ok_or_else(|| unsupported_call(call, "malformed group builtin call"))
+}
+
+fn parse_group_call<'ctx>(
     call: InstructionValue<'ctx>,
     builtin: SpirvBuiltin,
-) -> Result<Option<BasicValueEnum<'ctx>>, CompileError> {
-    let unsupported = |reason: &str| {
-        let function = call.get_parent().and_then(|b| b.get_parent());
-        CompileError::unsupported(
-            function.map(walk::name).unwrap_or_default(),
-            format!("{reason}: {}", walk::describe(call)),
-        )
-    };
-    let operand = |index: u32| -> Result<BasicValueEnum<'ctx>, CompileError> {
-        call.get_operand(index)
-            .and_then(|o| o.value())
-            .ok_or_else(|| unsupported("malformed group builtin call"))
-    };
+) -> Result<GroupCall<'ctx>, CompileError> {
     let scope = constant_operand(call, 0).ok_or_else(|| {
-        unsupported("the execution scope of a group operation must be a constant")
+        unsupported_call(
+            call,
+            "the execution scope of a group operation must be a constant",
+        )
     })?;
     let (collective, value, index) = match builtin {
         SpirvBuiltin::GroupArithmetic(op) => {
@@ -162,40 +177,96 @@ fn lower_group_collective<'ctx>(
                 Some(0) => CollectiveKind::Reduce,
                 Some(1) => CollectiveKind::ScanInclusive,
                 Some(2) => CollectiveKind::ScanExclusive,
-                _ => return Err(unsupported(
+                _ => return Err(unsupported_call(
+                    call,
                     "unsupported group operation (expected Reduce, InclusiveScan or ExclusiveScan)",
                 )),
             };
-            (Collective { kind, op: Some(op) }, operand(2)?, None)
+            (
+                Collective { kind, op: Some(op) },
+                call_operand(call, 2)?,
+                None,
+            )
         }
-        SpirvBuiltin::GroupVote(kind) => (Collective { kind, op: None }, operand(1)?, None),
+        SpirvBuiltin::GroupVote(kind) => {
+            (Collective { kind, op: None }, call_operand(call, 1)?, None)
+        }
         _ => (
             Collective {
                 kind: CollectiveKind::Broadcast,
                 op: None,
             },
-            operand(1)?,
-            Some(operand(2)?),
+            call_operand(call, 1)?,
+            Some(call_operand(call, 2)?),
         ),
     };
-    match scope {
-        3 | 4 => {
-            return Ok(Some(match (collective.kind, collective.op) {
-                (CollectiveKind::ScanExclusive, Some(op)) => mux::identity(op, value.get_type()),
-                _ => value,
-            }))
+    Ok(GroupCall {
+        scope,
+        collective,
+        value,
+        index,
+    })
+}
+
+/// `__spirv_Group*` collectives: work-group scope becomes the mux collective (barrier id 0 until
+/// prepare-barriers numbers it), sub-group scope the mux sub-group builtin (a broadcast is a
+/// shuffle), invocation scope is computed in place (reductions, inclusive scans, broadcasts and
+/// votes return the value, exclusive scans the identity).
+fn lower_group_collective<'ctx>(
+    module: &Module<'ctx>,
+    builder: &Builder<'ctx>,
+    call: InstructionValue<'ctx>,
+    builtin: SpirvBuiltin,
+) -> Result<Option<BasicValueEnum<'ctx>>, CompileError> {
+    let group_call = parse_group_call(call, builtin)?;
+    let (collective, value) = (group_call.collective, group_call.value);
+    let type_name = || {
+        mux_type_name(value.get_type())
+            .ok_or_else(|| unsupported_call(call, "unsupported type for a group operation"))
+    };
+    match group_call.scope {
+        4 => Ok(Some(match (collective.kind, collective.op) {
+            (CollectiveKind::ScanExclusive, Some(op)) => mux::identity(op, value.get_type()),
+            _ => value,
+        })),
+        3 => {
+            let name = match collective.kind {
+                CollectiveKind::Broadcast => format!("{SUB_GROUP_SHUFFLE_PREFIX}{}", type_name()?),
+                _ => collective.sub_group_name(&type_name()?),
+            };
+            let index = group_call.index.map(|index| (index, call));
+            sub_group_call(module, builder, &name, value, index).map(Some)
         }
-        2 => {}
-        _ => {
-            return Err(unsupported(
-                "group operations across the device are not supported",
-            ))
+        2 => {
+            let index = match group_call.index {
+                Some(BasicValueEnum::IntValue(index)) => Some(index),
+                Some(_) => {
+                    return Err(unsupported_call(
+                        call,
+                        "a broadcast's work-item index must be an integer",
+                    ))
+                }
+                None => None,
+            };
+            let name = collective.mux_name(&type_name()?);
+            work_group_collective_call(module, builder, &name, value, index)
         }
+        _ => Err(unsupported_call(
+            call,
+            "group operations across the device are not supported",
+        )),
     }
+}
+
+/// A call of the work-group collective `name(i32 0, T value[, i64 index])`.
+fn work_group_collective_call<'ctx>(
+    module: &Module<'ctx>,
+    builder: &Builder<'ctx>,
+    name: &str,
+    value: BasicValueEnum<'ctx>,
+    index: Option<inkwell::values::IntValue<'ctx>>,
+) -> Result<Option<BasicValueEnum<'ctx>>, CompileError> {
     let context = module.get_context();
-    let type_name = mux_type_name(value.get_type())
-        .ok_or_else(|| unsupported("unsupported type for a group operation"))?;
-    let name = collective.mux_name(&type_name);
     let i32_type = context.i32_type();
     let i64_type = context.i64_type();
     let build_error =
@@ -203,11 +274,6 @@ fn lower_group_collective<'ctx>(
     let mut params: Vec<BasicMetadataTypeEnum> = vec![i32_type.into(), value.get_type().into()];
     let mut args: Vec<BasicMetadataValueEnum> = vec![i32_type.const_zero().into(), value.into()];
     if let Some(index) = index {
-        let BasicValueEnum::IntValue(index) = index else {
-            return Err(unsupported(
-                "a broadcast's work-item index must be an integer",
-            ));
-        };
         params.push(i64_type.into());
         args.push(
             builder
@@ -216,13 +282,73 @@ fn lower_group_collective<'ctx>(
                 .into(),
         );
     }
-    let function = module.get_function(&name).unwrap_or_else(|| {
-        module.add_function(&name, value.get_type().fn_type(&params, false), None)
+    let function = module.get_function(name).unwrap_or_else(|| {
+        module.add_function(name, value.get_type().fn_type(&params, false), None)
     });
     let site = builder
         .build_call(function, &args, "")
         .map_err(build_error)?;
     Ok(site.try_as_basic_value().basic())
+}
+
+/// A call of the sub-group builtin `name(T value[, i32 index])`; the index (with the call it
+/// came from, for errors) is converted to `i32`.
+fn sub_group_call<'ctx>(
+    module: &Module<'ctx>,
+    builder: &Builder<'ctx>,
+    name: &str,
+    value: BasicValueEnum<'ctx>,
+    index: Option<(BasicValueEnum<'ctx>, InstructionValue<'ctx>)>,
+) -> Result<BasicValueEnum<'ctx>, CompileError> {
+    let i32_type = module.get_context().i32_type();
+    let build_error =
+        |e: inkwell::builder::BuilderError| CompileError::Pass(format!("{NAME}: {e}"));
+    let mut params: Vec<BasicMetadataTypeEnum> = vec![value.get_type().into()];
+    let mut args: Vec<BasicMetadataValueEnum> = vec![value.into()];
+    if let Some((index, call)) = index {
+        let BasicValueEnum::IntValue(index) = index else {
+            return Err(unsupported_call(
+                call,
+                "a sub-group index must be an integer",
+            ));
+        };
+        params.push(i32_type.into());
+        args.push(
+            builder
+                .build_int_cast_sign_flag(index, i32_type, false, "sub_group.index")
+                .map_err(build_error)?
+                .into(),
+        );
+    }
+    let function = module.get_function(name).unwrap_or_else(|| {
+        module.add_function(name, value.get_type().fn_type(&params, false), None)
+    });
+    let site = builder
+        .build_call(function, &args, "")
+        .map_err(build_error)?;
+    Ok(site
+        .try_as_basic_value()
+        .basic()
+        .expect("a sub-group builtin returns a value"))
+}
+
+/// `__spirv_SubgroupShuffleINTEL(value, index)`: the sub-group shuffle builtin.
+fn lower_shuffle<'ctx>(
+    module: &Module<'ctx>,
+    builder: &Builder<'ctx>,
+    call: InstructionValue<'ctx>,
+) -> Result<BasicValueEnum<'ctx>, CompileError> {
+    let value = call_operand(call, 0)?;
+    let type_name = mux_type_name(value.get_type())
+        .ok_or_else(|| unsupported_call(call, "unsupported type for a sub-group shuffle"))?;
+    let name = format!("{SUB_GROUP_SHUFFLE_PREFIX}{type_name}");
+    sub_group_call(
+        module,
+        builder,
+        &name,
+        value,
+        Some((call_operand(call, 1)?, call)),
+    )
 }
 
 /// `__nativecpu_allocate_local_memory(size, alignment)`: a new module-scope `addrspace(3)`
@@ -320,8 +446,8 @@ fn lower_call<'ctx>(
         SpirvBuiltin::ControlBarrier
             if matches!(execution_scope(call_instruction), Some(3 | 4)) =>
         {
-            // A sub-group (or invocation) barrier: sub-groups are one work-item, so it orders
-            // nothing another work-item could observe.
+            // A sub-group (or invocation) barrier: a sub-group's work-items run together (lanes
+            // of one vector, or a single work-item), so it orders nothing they could observe.
             None
         }
         SpirvBuiltin::ControlBarrier
@@ -349,6 +475,7 @@ fn lower_call<'ctx>(
         | SpirvBuiltin::GroupBroadcast => {
             lower_group_collective(module, builder, call_instruction, builtin)?
         }
+        SpirvBuiltin::SubgroupShuffle => Some(lower_shuffle(module, builder, call_instruction)?),
         SpirvBuiltin::LocalArgumentMemory => {
             let function = declare_work_group_memory(module, WorkGroupMemory::LocalArguments);
             call_result(

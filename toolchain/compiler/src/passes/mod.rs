@@ -13,6 +13,7 @@ pub mod prepare_native_cpu;
 pub mod rename_kernels;
 pub mod replace_module_scope_vars;
 pub mod spec_constants;
+pub mod sub_groups_of_one;
 pub mod transfer_kernel_metadata;
 pub mod vectorize;
 pub mod work_item_loops;
@@ -40,6 +41,7 @@ pub const REGISTERED: &[&str] = &[
     encode_kernel_metadata::NAME,
     prepare_barriers::NAME,
     vectorize::NAME,
+    sub_groups_of_one::NAME,
     work_item_loops::NAME,
     replace_module_scope_vars::NAME,
     prepare_native_cpu::NAME,
@@ -99,6 +101,7 @@ pub fn parse(element: &str) -> Option<Result<Box<dyn ModulePass>, String>> {
         prepare_barriers::NAME => no_params(Box::new(prepare_barriers::PrepareBarriers)),
         vectorize::NAME => vectorize::RunVecz::from_parameters(&params)
             .map(|pass| Box::new(pass) as Box<dyn ModulePass>),
+        sub_groups_of_one::NAME => no_params(Box::new(sub_groups_of_one::SubGroupsOfOne)),
         work_item_loops::NAME => work_item_loops::WorkItemLoops::from_parameters(&params)
             .map(|pass| Box::new(pass) as Box<dyn ModulePass>),
         replace_module_scope_vars::NAME => {

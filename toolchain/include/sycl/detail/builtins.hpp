@@ -23,6 +23,8 @@
 // around barriers and collectives, so that these sit in the user's function as DPC++'s headers
 // (__SYCL_ALWAYS_INLINE) leave them.
 #define NCPU_ALWAYS_INLINE inline __attribute__((always_inline))
+// The same for a lambda (written after its parameter list).
+#define NCPU_LAMBDA_ALWAYS_INLINE __attribute__((always_inline))
 
 #ifdef __SYCL_DEVICE_ONLY__
 extern "C++" {
@@ -34,6 +36,13 @@ std::size_t __spirv_BuiltInLocalInvocationId(int dimension);
 std::size_t __spirv_BuiltInWorkgroupId(int dimension);
 std::size_t __spirv_BuiltInWorkgroupSize(int dimension);
 std::size_t __spirv_BuiltInNumWorkgroups(int dimension);
+// Sub-groups: the lanes of one vector of the vectorized kernel (docs/vectorizer.md,
+// "Sub-groups"), or one work-item in a kernel that is not vectorized.
+std::uint32_t __spirv_BuiltInSubgroupLocalInvocationId();
+std::uint32_t __spirv_BuiltInSubgroupSize();
+std::uint32_t __spirv_BuiltInSubgroupMaxSize();
+std::uint32_t __spirv_BuiltInSubgroupId();
+std::uint32_t __spirv_BuiltInNumSubgroups();
 
 // ---- Barrier ----------------------------------------------------------------------------------
 // execution scope 2 (Workgroup) = work-group barrier, 3 (Subgroup) = sub-group barrier;
@@ -41,9 +50,9 @@ std::size_t __spirv_BuiltInNumWorkgroups(int dimension);
 void __spirv_ControlBarrier(unsigned execution_scope, unsigned memory_scope, unsigned semantics);
 
 // ---- Work-group collectives ------------------------------------------------------------------
-// T op(scope, GroupOperation, value): scope is always 2 (Workgroup) from these headers (a
-// sub-group has one work-item, so its collectives need no builtin); GroupOperation is Reduce 0,
-// InclusiveScan 1 or ExclusiveScan 2. Every work-item of the group must make the same call.
+// T op(scope, GroupOperation, value): scope is 2 (Workgroup) or 3 (Subgroup); GroupOperation is
+// Reduce 0, InclusiveScan 1 or ExclusiveScan 2. Every work-item of the group must make the same
+// call.
 #define NCPU_SPIRV_GROUP_OP(name, T) T name(unsigned scope, unsigned operation, T value);
 #define NCPU_SPIRV_GROUP_OP_INTEGERS(name)                                                          \
   NCPU_SPIRV_GROUP_OP(name, std::int32_t)                                                           \
@@ -87,6 +96,17 @@ NCPU_SPIRV_BROADCAST(std::uint64_t)
 NCPU_SPIRV_BROADCAST(float)
 NCPU_SPIRV_BROADCAST(double)
 #undef NCPU_SPIRV_BROADCAST
+
+// The value of the work-item of the caller's sub-group whose sub-group local id is `index`
+// (each work-item may ask for a different one).
+#define NCPU_SPIRV_SHUFFLE(T) T __spirv_SubgroupShuffleINTEL(T value, std::uint32_t index);
+NCPU_SPIRV_SHUFFLE(std::int32_t)
+NCPU_SPIRV_SHUFFLE(std::uint32_t)
+NCPU_SPIRV_SHUFFLE(std::int64_t)
+NCPU_SPIRV_SHUFFLE(std::uint64_t)
+NCPU_SPIRV_SHUFFLE(float)
+NCPU_SPIRV_SHUFFLE(double)
+#undef NCPU_SPIRV_SHUFFLE
 
 // ---- Specialization constants (DPC++'s markers, lowered by the spec-constants pass) ---------
 // `id` is the constant's symbolic id (a string constant), `default_value` its specialization_id

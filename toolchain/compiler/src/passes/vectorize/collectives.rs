@@ -78,7 +78,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
 
     /// `op` over the active lanes, one lane at a time (in lane order, as the scalar kernel's
     /// work-items would be folded).
-    fn lane_fold(
+    pub(super) fn lane_fold(
         &self,
         op: CollectiveOp,
         lanes: VectorValue<'ctx>,

@@ -23,7 +23,7 @@ use inkwell::values::{
 };
 
 use crate::ir::graph::{BlockId, DominatorTree, Graph, Loops};
-use crate::ir::mux::{self, Collective, CollectiveKind, WorkItemQuery};
+use crate::ir::mux::{self, Collective, SubGroupOperation, WorkItemQuery};
 use crate::ir::vector::{constant_int, intrinsic_base_name, operand, user_instruction};
 use crate::ir::walk;
 
@@ -78,9 +78,11 @@ pub fn lane_query(call: InstructionValue<'_>) -> Option<(WorkItemQuery, Option<u
     Some((query, dimension))
 }
 
-/// Whether a query varies along x: the local or global id of dimension 0.
+/// Whether a query varies along x: the local or global id of dimension 0, or the sub-group
+/// local id (the lane).
 fn is_lane_id(query: WorkItemQuery, dimension: Option<u64>) -> bool {
     matches!(query, WorkItemQuery::LocalId | WorkItemQuery::GlobalId) && dimension == Some(0)
+        || query == WorkItemQuery::SubGroupLocalId
 }
 
 /// Intrinsics that only compute (no memory, no side effects) and exist at any vector width.
@@ -165,6 +167,9 @@ pub enum CallKind {
     /// A work-group collective: the lanes combine their operands first, then the vector takes
     /// part once (see `collectives.rs`). Its result is uniform except for scans.
     Collective(Collective),
+    /// A sub-group builtin: computed across the lanes, which are the sub-group (see
+    /// `sub_groups.rs`). Reductions and votes are uniform, scans and shuffles vary.
+    SubGroup(SubGroupOperation),
 }
 
 /// Whether the function (or the call site) promises not to touch memory.
@@ -191,6 +196,9 @@ pub fn call_kind(call: InstructionValue<'_>) -> CallKind {
     }
     if let Some(collective) = Collective::from_mux_name(&name) {
         return CallKind::Collective(collective);
+    }
+    if let Some(operation) = SubGroupOperation::from_mux_name(&name) {
+        return CallKind::SubGroup(operation);
     }
     // The work-group's local memory is one block for the whole group: the same in every lane.
     if mux::WorkGroupMemory::from_mux_name(&name).is_some() {
@@ -252,12 +260,10 @@ fn is_varying<'ctx>(
             CallKind::Query => lane_query(instruction).is_some_and(|(q, d)| is_lane_id(q, d)),
             CallKind::Pure => any_operand(),
             CallKind::Dropped | CallKind::Barrier => false,
-            CallKind::Collective(collective) => {
-                matches!(
-                    collective.kind,
-                    CollectiveKind::ScanInclusive | CollectiveKind::ScanExclusive
-                ) && any_operand()
-            }
+            // A scan gives each work-item its own prefix, even of a uniform operand.
+            CallKind::Collective(collective) => collective.is_scan(),
+            CallKind::SubGroup(SubGroupOperation::Collective(collective)) => collective.is_scan(),
+            CallKind::SubGroup(SubGroupOperation::Shuffle) => any_operand(),
             CallKind::PerLane => true,
         },
         // A load at a uniform address reads one value for every lane, masked or not; under a
@@ -572,11 +578,14 @@ fn check_barriers(graph: &Graph<'_>, masked: &HashSet<BlockId>) -> Result<(), No
             instruction.get_opcode() == InstructionOpcode::Call
                 && matches!(
                     call_kind(instruction),
-                    CallKind::Barrier | CallKind::Collective(_)
+                    CallKind::Barrier | CallKind::Collective(_) | CallKind::SubGroup(_)
                 )
         });
         if barrier {
-            return refuse("a barrier or collective that only some work-items along x reach");
+            return refuse(
+                "a barrier, collective or sub-group operation that only some work-items along x \
+                 reach",
+            );
         }
     }
     Ok(())

@@ -18,13 +18,15 @@
 //! Plain barriers stay in the vector form, once for all lanes (every lane reaches them together;
 //! a barrier only some lanes reach is refused), and `work-item-loops` cuts the vector form into
 //! barrier regions as it does the scalar kernel. Work-group collectives combine the lanes first
-//! and then take part once per vector (`collectives.rs`).
+//! and then take part once per vector (`collectives.rs`). The lanes of one call are one
+//! sub-group, whose builtins are computed in registers (`sub_groups.rs`).
 
 mod collectives;
 mod divergence;
 mod emit;
 mod prepare;
 mod stride;
+mod sub_groups;
 mod vector_math;
 mod widen;
 

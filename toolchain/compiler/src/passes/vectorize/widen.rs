@@ -44,8 +44,17 @@ impl<'ctx> Emitter<'_, 'ctx> {
             None => self.builder.unset_current_debug_location(),
         }
         if instruction.get_opcode() == InstructionOpcode::Call {
-            if let CallKind::Collective(collective) = call_kind(instruction) {
-                return self.emit_collective(instruction, collective);
+            match call_kind(instruction) {
+                CallKind::Collective(collective) => {
+                    return self.emit_collective(instruction, collective)
+                }
+                CallKind::SubGroup(operation) => {
+                    return self.emit_sub_group_operation(instruction, operation)
+                }
+                _ => {}
+            }
+            if let Some((query, _)) = lane_query(instruction).filter(|(q, _)| q.is_sub_group()) {
+                return self.emit_sub_group_query(instruction, query);
             }
         }
         if !self.analysis.varying.contains(&instruction) {

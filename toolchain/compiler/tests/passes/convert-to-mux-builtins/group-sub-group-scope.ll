@@ -1,25 +1,26 @@
-; convert-to-mux-builtins: group collectives of sub-group scope (3) are computed in place, since
-; a sub-group is one work-item: reductions, inclusive scans, any/all and broadcasts give the
-; value itself; exclusive scans give the operation's identity (0.0 for fadd, INT32_MAX for smin,
-; -infinity for fmax, 1 for mul, true for logical_and, all ones for umin). No mux collective is
-; called (nothing synchronises the work-group) and the SPIR-V declarations are removed.
+; convert-to-mux-builtins: group collectives of sub-group scope (3) become the mux sub-group
+; builtins, which take the value alone (no barrier id: nothing synchronises the work-group); a
+; sub-group broadcast is a shuffle with the index narrowed to i32, and
+; __spirv_SubgroupShuffleINTEL the same shuffle. The SPIR-V declarations are removed.
 ; RUN: muxc --passes convert-to-mux-builtins,verify -S %s | FileCheck %s
 
 ; CHECK-NOT: __mux_work_group
 ; CHECK-LABEL: define spir_kernel void @_ZTS9SubGroups(ptr %out, i32 %a, i64 %b, float %c, double %d, i1 %e)
 ; CHECK-NEXT: entry:
-; CHECK-NEXT: store i32 %a, ptr %out
-; CHECK-NEXT: store i64 %b, ptr %out
-; CHECK-NEXT: store float 0.000000e+00, ptr %out
-; CHECK-NEXT: store i32 2147483647, ptr %out
-; CHECK-NEXT: store double 0xFFF0000000000000, ptr %out
-; CHECK-NEXT: store i64 1, ptr %out
-; CHECK-NEXT: store i1 true, ptr %out
-; CHECK-NEXT: store i64 -1, ptr %out
-; CHECK-NEXT: store i1 %e, ptr %out
-; CHECK-NEXT: store i1 %e, ptr %out
-; CHECK-NEXT: store float %c, ptr %out
-; CHECK-NEXT: ret void
+; CHECK-NEXT: call i32 @__mux_sub_group_reduce_add_i32(i32 %a)
+; CHECK: call i64 @__mux_sub_group_scan_inclusive_umax_i64(i64 %b)
+; CHECK: call float @__mux_sub_group_scan_exclusive_fadd_f32(float %c)
+; CHECK: call i32 @__mux_sub_group_scan_exclusive_smin_i32(i32 %a)
+; CHECK: call double @__mux_sub_group_scan_exclusive_fmax_f64(double %d)
+; CHECK: call i64 @__mux_sub_group_scan_exclusive_mul_i64(i64 %b)
+; CHECK: call i1 @__mux_sub_group_scan_exclusive_logical_and_i1(i1 %e)
+; CHECK: call i64 @__mux_sub_group_scan_exclusive_umin_i64(i64 %b)
+; CHECK: call i1 @__mux_sub_group_any(i1 %e)
+; CHECK: call i1 @__mux_sub_group_all(i1 %e)
+; CHECK: %[[INDEX:.*]] = trunc i64 %b to i32
+; CHECK-NEXT: call float @__mux_sub_group_shuffle_f32(float %c, i32 %[[INDEX]])
+; CHECK: call double @__mux_sub_group_shuffle_f64(double %d, i32 %a)
+; CHECK: ret void
 ; CHECK-NOT: __spirv
 ; CHECK-NOT: __mux_work_group
 
@@ -50,6 +51,8 @@ entry:
   store i1 %9, ptr %out
   %10 = call spir_func float @_Z22__spirv_GroupBroadcastjfm(i32 3, float %c, i64 %b)
   store float %10, ptr %out
+  %11 = call spir_func double @_Z28__spirv_SubgroupShuffleINTELdj(double %d, i32 %a)
+  store double %11, ptr %out
   ret void
 }
 
@@ -64,3 +67,4 @@ declare spir_func i64 @_Z17__spirv_GroupUMinjjm(i32, i32, i64)
 declare spir_func i1 @_Z16__spirv_GroupAnyjb(i32, i1)
 declare spir_func i1 @_Z16__spirv_GroupAlljb(i32, i1)
 declare spir_func float @_Z22__spirv_GroupBroadcastjfm(i32, float, i64)
+declare spir_func double @_Z28__spirv_SubgroupShuffleINTELdj(double, i32)

@@ -16,6 +16,7 @@
 ; CHECK-NEXT: encode-kernel-metadata
 ; CHECK-NEXT: prepare-barriers
 ; CHECK-NEXT: run-vecz
+; CHECK-NEXT: sub-groups-of-one
 ; CHECK-NEXT: work-item-loops
 ; CHECK-NEXT: replace-module-scope-vars
 ; CHECK-NEXT: prepare-sycl-native-cpu

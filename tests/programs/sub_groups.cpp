@@ -1,0 +1,162 @@
+// Sub-groups (SYCL 2020 sections 4.9.1.8 and 4.17): ids, sizes and the group functions on
+// sub-groups, checked against a host model of their layout (docs/vectorizer.md, "Sub-groups"):
+// a sub-group is a run of up to W consecutive work-items along the work-group's last dimension,
+// W being the kernel's get_max_local_range(); the last run of a row may be shorter; they are
+// numbered row by row. With EXPECTED_SUB_GROUP_SIZE=N in the environment, W must be N (the
+// vector width of the build), so a kernel that silently stayed scalar fails.
+#include <sycl/sycl.hpp>
+#include "check.hpp"
+#include <algorithm>
+#include <cstdlib>
+#include <vector>
+
+constexpr size_t kRows = 3, kRowLength = 20, kGroupsY = 2, kGroupsX = 2;
+constexpr size_t kSegment = 13;
+
+struct Mixed {
+  short a;
+  char b;
+  double c;
+};
+
+enum Slot {
+  kMax, kLocalId, kSize, kGroupId, kGroupCount, kLeader, kReduce, kMin, kXor, kExclusive, kInclusive,
+  kBroadcast, kLeft, kRight, kPermuted, kSelected, kFloatSum, kDoubleScan, kCharSum, kMixedA, kMixedC,
+  kAny, kAll, kNone, kJoint, kNeighbour, kSlots
+};
+
+// Where a work-item's sub-group is, in the host model.
+struct Layout {
+  size_t base, lane, size, id, count;
+};
+
+Layout layout(size_t width, size_t ly, size_t lx) {
+  size_t per_row = (kRowLength + width - 1) / width;
+  size_t base = lx / width * width;
+  return {base, lx - base, std::min(width, kRowLength - base), ly * per_row + lx / width, per_row * kRows};
+}
+
+int value_of(size_t gy, size_t gx) { return int((gy * 37 + gx * 11) % 23) - 7; }
+
+int main() {
+  sycl::queue q;
+  const size_t height = kRows * kGroupsY, width_items = kRowLength * kGroupsX;
+  const size_t n = height * width_items;
+  double *out = sycl::malloc_shared<double>(n * kSlots, q);
+  int *segments = sycl::malloc_shared<int>(n * kSegment, q);
+  for (size_t i = 0; i < n * kSegment; ++i) segments[i] = int(i % 17) - 3;
+
+  q.submit([&](sycl::handler &h) {
+    sycl::local_accessor<int, 2> tile({kRows, kRowLength}, h);
+    h.parallel_for<class SubGroups>(
+        sycl::nd_range<2>({height, width_items}, {kRows, kRowLength}), [=](sycl::nd_item<2> it) {
+          sycl::sub_group sg = it.get_sub_group();
+          const size_t gy = it.get_global_id(0), gx = it.get_global_id(1);
+          const size_t ly = it.get_local_id(0), lx = it.get_local_id(1);
+          double *o = out + (gy * width_items + gx) * kSlots;
+          const int v = value_of(gy, gx);
+          const uint32_t lane = sg.get_local_linear_id(), size = sg.get_local_linear_range();
+          o[kMax] = sg.get_max_local_range()[0];
+          o[kLocalId] = sg.get_local_id()[0];
+          o[kSize] = sg.get_local_range()[0];
+          o[kGroupId] = sg.get_group_id()[0];
+          o[kGroupCount] = sg.get_group_linear_range();
+          o[kLeader] = sg.leader();
+          o[kReduce] = sycl::reduce_over_group(sg, v, sycl::plus<int>());
+          o[kMin] = sycl::reduce_over_group(sg, v, sycl::minimum<int>());
+          o[kXor] = sycl::reduce_over_group(sg, unsigned(v), sycl::bit_xor<unsigned>());
+          o[kExclusive] = sycl::exclusive_scan_over_group(sg, v, sycl::plus<int>());
+          o[kInclusive] = sycl::inclusive_scan_over_group(sg, v, sycl::maximum<int>(), -100);
+          o[kBroadcast] = sycl::group_broadcast(sg, v, size - 1);
+          o[kLeft] = sycl::shift_group_left(sg, v, 1);
+          o[kRight] = sycl::shift_group_right(sg, v, 2);
+          o[kPermuted] = sycl::permute_group_by_xor(sg, v, 1);
+          o[kSelected] = sycl::select_from_group(sg, v, sycl::id<1>((lane + 3) % size));
+          o[kFloatSum] = sycl::reduce_over_group(sg, float(v) * 0.5f, sycl::plus<float>());
+          o[kDoubleScan] = sycl::inclusive_scan_over_group(sg, double(v) * 0.25, sycl::plus<double>());
+          o[kCharSum] = sycl::reduce_over_group(sg, static_cast<signed char>(v), sycl::plus<signed char>());
+          Mixed m{short(v * 3), char(v), v * 1.5};
+          Mixed from_left = sycl::shift_group_left(sg, m, 1);
+          o[kMixedA] = from_left.a + from_left.b;
+          o[kMixedC] = sycl::group_broadcast(sg, m).c;
+          o[kAny] = sycl::any_of_group(sg, v > 10);
+          o[kAll] = sycl::all_of_group(sg, v, [](int x) { return x > -7; });
+          o[kNone] = sycl::none_of_group(sg, v == 0);
+          const int *segment = segments + (gy * width_items + gx - lane) * kSegment;
+          o[kJoint] = sycl::joint_reduce(sg, segment, segment + kSegment, sycl::plus<int>());
+          // Communication through local memory, ordered by a sub-group barrier.
+          tile[ly][lx] = v;
+          sycl::group_barrier(sg);
+          o[kNeighbour] = tile[ly][lx - lane + (lane + 1) % size];
+        });
+  }).wait();
+
+  const size_t width = size_t(out[kMax]);
+  if (const char *expected = std::getenv("EXPECTED_SUB_GROUP_SIZE"))
+    check::equal("max sub-group size (the build's width)", 0, width, std::strtoul(expected, nullptr, 10));
+  for (size_t gy = 0; gy < height; ++gy)
+    for (size_t gx = 0; gx < width_items; ++gx) {
+      const size_t ly = gy % kRows, lx = gx % kRowLength;
+      const long at = long(gy * width_items + gx);
+      const double *o = out + at * kSlots;
+      const Layout s = layout(width, ly, lx);
+      auto member = [&](size_t k) { return value_of(gy, gx - s.lane + k); };
+      int sum = 0, minimum = 1 << 30, before = 0, maximum = -100;
+      unsigned bits = 0;
+      float half_sum = 0;
+      double quarter_prefix = 0;
+      signed char char_sum = 0;
+      bool any = false, all = true, none = true;
+      for (size_t k = 0; k < s.size; ++k) {
+        int x = member(k);
+        sum += x;
+        minimum = std::min(minimum, x);
+        bits ^= unsigned(x);
+        half_sum += float(x) * 0.5f;
+        char_sum = static_cast<signed char>(char_sum + static_cast<signed char>(x));
+        any |= x > 10;
+        all &= x > -7;
+        none &= x != 0;
+        if (k < s.lane) before += x;
+        if (k <= s.lane) {
+          maximum = std::max(maximum, x);
+          quarter_prefix += double(x) * 0.25;
+        }
+      }
+      check::equal("max sub-group size", at, o[kMax], width);
+      check::equal("local id", at, o[kLocalId], s.lane);
+      check::equal("size", at, o[kSize], s.size);
+      check::equal("sub-group id", at, o[kGroupId], s.id);
+      check::equal("sub-group count", at, o[kGroupCount], s.count);
+      check::equal("leader", at, o[kLeader], s.lane == 0);
+      check::equal("reduce plus", at, o[kReduce], sum);
+      check::equal("reduce minimum", at, o[kMin], minimum);
+      check::equal("reduce bit_xor", at, o[kXor], bits);
+      check::equal("exclusive scan", at, o[kExclusive], before);
+      check::equal("inclusive scan with init", at, o[kInclusive], maximum);
+      check::equal("broadcast", at, o[kBroadcast], member(s.size - 1));
+      if (s.lane + 1 < s.size) check::equal("shift left", at, o[kLeft], member(s.lane + 1));
+      if (s.lane >= 2) check::equal("shift right", at, o[kRight], member(s.lane - 2));
+      if ((s.lane ^ 1) < s.size) check::equal("permute by xor", at, o[kPermuted], member(s.lane ^ 1));
+      check::equal("select", at, o[kSelected], member((s.lane + 3) % s.size));
+      check::equal("float reduce", at, o[kFloatSum], half_sum);
+      check::equal("double scan", at, o[kDoubleScan], quarter_prefix);
+      check::equal("char reduce", at, o[kCharSum], char_sum);
+      if (s.lane + 1 < s.size) {
+        int right = member(s.lane + 1);
+        check::equal("struct shift", at, o[kMixedA], short(right * 3) + char(right));
+      }
+      check::equal("struct broadcast", at, o[kMixedC], member(0) * 1.5);
+      check::equal("any", at, o[kAny], any);
+      check::equal("all", at, o[kAll], all);
+      check::equal("none", at, o[kNone], none);
+      int joint = 0;
+      const int *segment = segments + (at - long(s.lane)) * kSegment;
+      for (size_t k = 0; k < kSegment; ++k) joint += segment[k];
+      check::equal("joint reduce", at, o[kJoint], joint);
+      check::equal("neighbour through local memory", at, o[kNeighbour], member((s.lane + 1) % s.size));
+    }
+  sycl::free(out, q);
+  sycl::free(segments, q);
+  return check::finish();
+}
