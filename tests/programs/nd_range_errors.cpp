@@ -45,6 +45,7 @@ int main() {
   check::equal("local_mem_type", 0, d.get_info<sycl::info::device::local_mem_type>() == sycl::info::local_mem_type::local,
                true);
   check::equal("sub_group_sizes", 0, d.get_info<sycl::info::device::sub_group_sizes>().front(), size_t(1));
+  check::equal("sub_group_sizes", 1, d.get_info<sycl::info::device::sub_group_sizes>().back(), size_t(64));
 
   valid_launch<class ValidBefore>(q, 0);
   int *sink = sycl::malloc_shared<int>(1, q);

@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <vector>
 
+class SubGroups;
+
 constexpr size_t kRows = 3, kRowLength = 20, kGroupsY = 2, kGroupsX = 2;
 constexpr size_t kSegment = 13;
 
@@ -48,7 +50,7 @@ int main() {
 
   q.submit([&](sycl::handler &h) {
     sycl::local_accessor<int, 2> tile({kRows, kRowLength}, h);
-    h.parallel_for<class SubGroups>(
+    h.parallel_for<SubGroups>(
         sycl::nd_range<2>({height, width_items}, {kRows, kRowLength}), [=](sycl::nd_item<2> it) {
           sycl::sub_group sg = it.get_sub_group();
           const size_t gy = it.get_global_id(0), gx = it.get_global_id(1);
@@ -92,6 +94,16 @@ int main() {
   }).wait();
 
   const size_t width = size_t(out[kMax]);
+  // The kernel's info queries report the size it ran with.
+  const sycl::device device = q.get_device();
+  const sycl::kernel kernel = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context())
+                                  .get_kernel(sycl::get_kernel_id<SubGroups>());
+  check::equal("kernel max_sub_group_size", 0,
+               kernel.get_info<sycl::info::kernel_device_specific::max_sub_group_size>(device), width);
+  check::equal("kernel compile_sub_group_size", 0,
+               kernel.get_info<sycl::info::kernel_device_specific::compile_sub_group_size>(device), 0u);
+  const auto sizes = device.get_info<sycl::info::device::sub_group_sizes>();
+  check::equal("device sub_group_sizes lists it", 0, std::count(sizes.begin(), sizes.end(), width), 1);
   if (const char *expected = std::getenv("EXPECTED_SUB_GROUP_SIZE"))
     check::equal("max sub-group size (the build's width)", 0, width, std::strtoul(expected, nullptr, 10));
   for (size_t gy = 0; gy < height; ++gy)

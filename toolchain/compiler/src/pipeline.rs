@@ -10,19 +10,20 @@
 //! 7. `run-vecz` — each kernel also gets a vector form running several work-items at once
 //!    (not with `-O0`, debuggable work-items or `-sycl-native-cpu-no-vecz`);
 //! 8. `sub-groups-of-one` — what is left scalar has sub-groups of one work-item;
-//! 9. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
-//!    rows of x through the vector form when there is one;
-//! 10. `replace-module-scope-vars` — work-group local variables in one block per work-group;
-//! 11. `prepare-sycl-native-cpu` — the state parameter, builtins read from it, subhandlers;
-//! 12. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
+//! 9. `register-kernel-info` — a constructor tells the runtime each kernel's sub-group size;
+//! 10. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
+//!     rows of x through the vector form when there is one;
+//! 11. `replace-module-scope-vars` — work-group local variables in one block per work-group;
+//! 12. `prepare-sycl-native-cpu` — the state parameter, builtins read from it, subhandlers;
+//! 13. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
 //!
 //! Then LLVM's own `default<O*>` pipeline optimises the result for the chosen CPU (see
 //! [`crate::backend`]).
 
 use crate::passes::{
     check_kernel_features, convert_to_mux_builtins, fatomics, prepare_barriers, prepare_native_cpu,
-    rename_kernels, replace_module_scope_vars, spec_constants, sub_groups_of_one,
-    transfer_kernel_metadata, vectorize, work_item_loops,
+    register_kernel_info, rename_kernels, replace_module_scope_vars, spec_constants,
+    sub_groups_of_one, transfer_kernel_metadata, vectorize, work_item_loops,
 };
 
 /// What the `-mllvm` options ask of the vectorizer (DPC++'s knobs, plus remarks).
@@ -94,6 +95,7 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
         passes.push(with_parameters(vectorize::NAME, &parameters));
     }
     passes.push(sub_groups_of_one::NAME.to_owned());
+    passes.push(register_kernel_info::NAME.to_owned());
     passes.push(with_parameters(work_item_loops::NAME, &loop_parameters));
     passes.extend(
         [

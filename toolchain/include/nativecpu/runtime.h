@@ -214,6 +214,16 @@ size_t __nativecpu_max_work_group_size(void);
 /* The most work-group local memory (bytes) a launch may ask for. */
 size_t __nativecpu_local_memory_size(void);
 
+/* What the compiler decided about a kernel, registered by a constructor of the device object:
+ * the sub-group size it runs with (its vector width, 1 if not vectorized) and the size it
+ * required (0 if none). */
+void __nativecpu_register_kernel_info(const char *kernel_name, uint32_t sub_group_size,
+                                      uint32_t required_sub_group_size);
+
+/* A kernel's sub-group size (required = 0) or the size it required (required = 1; 0 if none).
+ * Kernels nothing was registered for answer 1 and 0. */
+uint32_t __nativecpu_kernel_sub_group_size(const char *kernel_name, uint32_t required);
+
 #ifdef __cplusplus
 }
 #endif

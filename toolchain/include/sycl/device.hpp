@@ -332,8 +332,10 @@ public:
       return static_cast<std::uint32_t>(__nativecpu_thread_count());
     else if constexpr (std::is_same_v<Param, max_work_item_dimensions>)
       return 3;
+    // The vector widths a kernel may require with the sub_group_size property (the vectorizer
+    // takes any up to 64; kernels it does not vectorize have sub-groups of one work-item).
     else if constexpr (std::is_same_v<Param, sub_group_sizes>)
-      return {1};
+      return {1, 2, 4, 8, 16, 32, 64};
     // The runtime's nd_range limits. A work-group may have up to max_work_group_size work-items
     // in any shape, so that is also each dimension's limit.
     else if constexpr (std::is_same_v<Param, max_work_group_size>)

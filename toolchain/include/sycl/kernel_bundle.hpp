@@ -108,18 +108,20 @@ public:
   }
 
   // Any work-group shape up to the device's maximum can run any kernel (a kernel with the
-  // work_group_size property runs only with that size, which the launch checks); sub-groups
-  // have one work-item, and no kernel asks for a sub-group size.
+  // work_group_size property runs only with that size, which the launch checks). The sub-group
+  // size is the kernel's vector width, which the compiler registers with the runtime (1 for a
+  // kernel that was not vectorized), and the required one its sub_group_size property.
   template <typename Param> typename Param::return_type get_info(const device &) const {
     using namespace info::kernel_device_specific;
     if constexpr (std::is_same_v<Param, work_group_size>)
       return __nativecpu_max_work_group_size();
     else if constexpr (std::is_same_v<Param, max_sub_group_size>)
-      return 1;
+      return __nativecpu_kernel_sub_group_size(name_.c_str(), 0);
     else if constexpr (std::is_same_v<Param, max_num_sub_groups>)
       return static_cast<std::uint32_t>(__nativecpu_max_work_group_size());
-    else if constexpr (std::is_same_v<Param, compile_sub_group_size> ||
-                       std::is_same_v<Param, compile_num_sub_groups>)
+    else if constexpr (std::is_same_v<Param, compile_sub_group_size>)
+      return __nativecpu_kernel_sub_group_size(name_.c_str(), 1);
+    else if constexpr (std::is_same_v<Param, compile_num_sub_groups>)
       return 0;
     else if constexpr (std::is_same_v<Param, global_work_size>)
       throw exception(make_error_code(errc::invalid),

@@ -5,6 +5,7 @@ use std::ffi::{c_char, c_int, CStr};
 
 use crate::device;
 use crate::diag;
+use crate::kernel_info;
 use crate::launch::{self, LaunchDesc, LaunchError, ResultCode};
 use crate::pool;
 use crate::registry::{self, DeviceBinaries, Kernel, Subhandler};
@@ -461,4 +462,53 @@ pub extern "C" fn __nativecpu_max_work_group_size() -> usize {
 #[no_mangle]
 pub extern "C" fn __nativecpu_local_memory_size() -> usize {
     device::LOCAL_MEMORY_SIZE
+}
+
+/// Records what the compiler decided about a kernel (called by the device object's constructor,
+/// see [`kernel_info`]): its sub-group size and the size it required (0 if none).
+///
+/// # Safety
+/// `kernel_name` must be null (ignored) or a valid C string.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_register_kernel_info(
+    kernel_name: *const c_char,
+    sub_group_size: u32,
+    required_sub_group_size: u32,
+) {
+    if kernel_name.is_null() {
+        return;
+    }
+    diag::catch_panic("__nativecpu_register_kernel_info", (), || {
+        // SAFETY: checked non-null; the caller guarantees a C string.
+        let name = unsafe { CStr::from_ptr(kernel_name) }.to_owned();
+        let sizes = kernel_info::SubGroupSizes {
+            size: sub_group_size,
+            required: required_sub_group_size,
+        };
+        kernel_info::register(name, sizes);
+    })
+}
+
+/// A kernel's sub-group size (`required` 0) or the size it required (`required` 1, 0 when it
+/// required none); 1 and 0 for a kernel the compiler registered nothing for.
+///
+/// # Safety
+/// `kernel_name` must be null or a valid C string.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_kernel_sub_group_size(
+    kernel_name: *const c_char,
+    required: u32,
+) -> u32 {
+    if kernel_name.is_null() {
+        return if required != 0 { 0 } else { 1 };
+    }
+    diag::catch_panic("__nativecpu_kernel_sub_group_size", 1, || {
+        // SAFETY: checked non-null; the caller guarantees a C string.
+        let sizes = kernel_info::sub_group_sizes(unsafe { CStr::from_ptr(kernel_name) });
+        if required != 0 {
+            sizes.required
+        } else {
+            sizes.size
+        }
+    })
 }

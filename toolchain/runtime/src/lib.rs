@@ -35,8 +35,9 @@
 //! `__sycl_register_lib`, `__sycl_unregister_lib`, `__nativecpu_find_kernel`,
 //! `__nativecpu_launch`, `__nativecpu_spec_constants_size`, `__nativecpu_spec_constants_fill`,
 //! `__nativecpu_device_selected`, `__nativecpu_check_launch`, the `__nativecpu_task_*` functions,
-//! `__nativecpu_last_error`, `__nativecpu_thread_count`, `__nativecpu_set_tsan_hooks`, `__nativecpu_max_work_group_size` and
-//! `__nativecpu_local_memory_size`. The `#[repr(C)]` types
+//! `__nativecpu_last_error`, `__nativecpu_thread_count`, `__nativecpu_set_tsan_hooks`, `__nativecpu_max_work_group_size`,
+//! `__nativecpu_local_memory_size`, `__nativecpu_register_kernel_info` and
+//! `__nativecpu_kernel_sub_group_size`. The `#[repr(C)]` types
 //! mirror the header's structs field for field, and [`launch::ResultCode`] its
 //! `enum __nativecpu_result`:
 //!
@@ -71,6 +72,7 @@ pub mod arena;
 pub mod device;
 mod diag;
 pub mod ffi;
+pub mod kernel_info;
 pub mod launch;
 pub mod pool;
 pub mod registry;

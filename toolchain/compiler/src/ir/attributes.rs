@@ -95,3 +95,17 @@ pub fn copy_function_attributes(to: FunctionValue<'_>, from: FunctionValue<'_>) 
         to.add_attribute(AttributeLoc::Function, attribute);
     }
 }
+
+/// Metadata on a kernel that requires a sub-group size: `!{i32 N}` (DPC++'s name).
+pub const REQD_SUB_GROUP_SIZE: &str = "intel_reqd_sub_group_size";
+
+/// The sub-group size `function` requires, if it has `!intel_reqd_sub_group_size`.
+pub fn required_sub_group_size(function: FunctionValue<'_>) -> Option<u32> {
+    let node = super::vector::function_metadata(function, REQD_SUB_GROUP_SIZE)?;
+    match node.get_node_values()?.first()? {
+        inkwell::values::BasicMetadataValueEnum::IntValue(size) => {
+            size.get_zero_extended_constant().map(|size| size as u32)
+        }
+        _ => None,
+    }
+}

@@ -4,6 +4,7 @@
 
 pub mod attributes;
 pub mod cfg;
+pub mod globals;
 pub mod graph;
 pub mod memory;
 pub mod mux;

@@ -10,6 +10,7 @@ pub mod fatomics;
 pub mod lower_kernel_properties;
 pub mod prepare_barriers;
 pub mod prepare_native_cpu;
+pub mod register_kernel_info;
 pub mod rename_kernels;
 pub mod replace_module_scope_vars;
 pub mod spec_constants;
@@ -42,6 +43,7 @@ pub const REGISTERED: &[&str] = &[
     prepare_barriers::NAME,
     vectorize::NAME,
     sub_groups_of_one::NAME,
+    register_kernel_info::NAME,
     work_item_loops::NAME,
     replace_module_scope_vars::NAME,
     prepare_native_cpu::NAME,
@@ -102,6 +104,7 @@ pub fn parse(element: &str) -> Option<Result<Box<dyn ModulePass>, String>> {
         vectorize::NAME => vectorize::RunVecz::from_parameters(&params)
             .map(|pass| Box::new(pass) as Box<dyn ModulePass>),
         sub_groups_of_one::NAME => no_params(Box::new(sub_groups_of_one::SubGroupsOfOne)),
+        register_kernel_info::NAME => no_params(Box::new(register_kernel_info::RegisterKernelInfo)),
         work_item_loops::NAME => work_item_loops::WorkItemLoops::from_parameters(&params)
             .map(|pass| Box::new(pass) as Box<dyn ModulePass>),
         replace_module_scope_vars::NAME => {

@@ -14,6 +14,9 @@
 //! function is predicated: `work-item-loops` runs the remainder of a row through it too, so no
 //! scalar tail is needed. A kernel that cannot be vectorized (or is not worth it) is left alone,
 //! and with the `remarks` parameter each kernel gets one line on standard error saying which.
+//! A kernel with `!intel_reqd_sub_group_size !{i32 N}` is vectorized at width N whatever the
+//! `width` parameter (sub-groups are the vector's lanes); N = 1 keeps it scalar, and a kernel
+//! that cannot be vectorized at N > 1 is a compile error naming it and the reason.
 //!
 //! Plain barriers stay in the vector form, once for all lanes (every lane reaches them together;
 //! a barrier only some lanes reach is refused), and `work-item-loops` cuts the vector form into
@@ -282,12 +285,22 @@ impl ModulePass for RunVecz {
         prepare::prepare(module, &kernels)?;
         let target_data = walk::target_data(module);
         for kernel in kernels {
-            let width = self.width.unwrap_or_else(|| width_for(kernel));
+            let required = attributes::required_sub_group_size(kernel);
+            let width = required.or(self.width).unwrap_or_else(|| width_for(kernel));
             if width < 2 {
                 self.remark(kernel, Err(NotVectorizable("the width is 1".into())));
                 continue;
             }
             let outcome = vectorize_kernel(module, kernel, width, &target_data).map(|v| (v, width));
+            if let (Some(required), Err(reason)) = (required, &outcome) {
+                return Err(CompileError::unsupported(
+                    attributes::original_name(kernel),
+                    format!(
+                        "the kernel requires sub-groups of {required} work-items, which needs it \
+                         vectorized at that width, but it is not: {reason}"
+                    ),
+                ));
+            }
             self.remark(kernel, outcome);
         }
         Ok(())

@@ -17,6 +17,7 @@
 ; CHECK-NEXT: prepare-barriers
 ; CHECK-NEXT: run-vecz
 ; CHECK-NEXT: sub-groups-of-one
+; CHECK-NEXT: register-kernel-info
 ; CHECK-NEXT: work-item-loops
 ; CHECK-NEXT: replace-module-scope-vars
 ; CHECK-NEXT: prepare-sycl-native-cpu
