@@ -24,7 +24,7 @@ struct Mixed {
 enum Slot {
   kMax, kLocalId, kSize, kGroupId, kGroupCount, kLeader, kReduce, kMin, kXor, kExclusive, kInclusive,
   kBroadcast, kLeft, kRight, kPermuted, kSelected, kFloatSum, kDoubleScan, kCharSum, kMixedA, kMixedC,
-  kAny, kAll, kNone, kJoint, kNeighbour, kSlots
+  kAny, kAll, kNone, kJoint, kNeighbour, kExtension, kSlots
 };
 
 // Where a work-item's sub-group is, in the host model.
@@ -46,6 +46,7 @@ int main() {
   const size_t n = height * width_items;
   double *out = sycl::malloc_shared<double>(n * kSlots, q);
   int *segments = sycl::malloc_shared<int>(n * kSegment, q);
+  int *stored = sycl::malloc_shared<int>(n, q);
   for (size_t i = 0; i < n * kSegment; ++i) segments[i] = int(i % 17) - 3;
 
   q.submit([&](sycl::handler &h) {
@@ -90,6 +91,16 @@ int main() {
           tile[ly][lx] = v;
           sycl::group_barrier(sg);
           o[kNeighbour] = tile[ly][lx - lane + (lane + 1) % size];
+          // DPC++'s sub-group extension methods, as one checksum: load/store of the row's block,
+          // shuffles, broadcast, reduce and scans, and barrier.
+          const int loaded = sg.load(&tile[ly][lx - lane]);
+          sg.barrier();
+          sg.store(stored + (gy * width_items + gx - lane), loaded + 1);
+          o[kExtension] = (sg.shuffle(loaded, sycl::id<1>(0)) + sg.shuffle_xor(loaded, sycl::id<1>(0)) +
+                           sg.broadcast(loaded, sycl::id<1>(size - 1)) + sg.reduce(loaded, sycl::plus<int>()) +
+                           sg.exclusive_scan(loaded, sycl::plus<int>()) + sg.inclusive_scan(loaded, sycl::plus<int>())) *
+                              1000 +
+                          (lane + 1 < size ? sg.shuffle_down(loaded, 1u) : 0) + (lane > 0 ? sg.shuffle_up(loaded, 1u) : 0);
         });
   }).wait();
 
@@ -167,8 +178,14 @@ int main() {
       for (size_t k = 0; k < kSegment; ++k) joint += segment[k];
       check::equal("joint reduce", at, o[kJoint], joint);
       check::equal("neighbour through local memory", at, o[kNeighbour], member((s.lane + 1) % s.size));
+      const int own = member(s.lane);
+      const int extension = (member(0) + own + member(s.size - 1) + sum + before + (before + own)) * 1000 +
+                            (s.lane + 1 < s.size ? member(s.lane + 1) : 0) + (s.lane > 0 ? member(s.lane - 1) : 0);
+      check::equal("sub_group extension methods", at, o[kExtension], extension);
+      check::equal("sub_group::store", at, stored[at], own + 1);
     }
   sycl::free(out, q);
   sycl::free(segments, q);
+  sycl::free(stored, q);
   return check::finish();
 }

@@ -108,6 +108,21 @@ public:
   linear_id_type get_local_linear_range() const { NCPU_SUB_GROUP_QUERY(__spirv_BuiltInSubgroupSize); }
   bool leader() const { return get_local_linear_id() == 0; }
 
+  // DPC++'s sub-group extension methods (sycl_ext_oneapi_sub_group), defined with the group
+  // functions they forward to (group_algorithm.hpp; barrier below).
+  template <typename T> T shuffle(T x, id_type local_id) const;
+  template <typename T> T shuffle_down(T x, std::uint32_t delta) const;
+  template <typename T> T shuffle_up(T x, std::uint32_t delta) const;
+  template <typename T> T shuffle_xor(T x, id_type mask) const;
+  template <typename T> T broadcast(T x, id_type local_id) const;
+  template <typename T, typename BinaryOperation> T reduce(T x, BinaryOperation op) const;
+  template <typename T, typename BinaryOperation> T exclusive_scan(T x, BinaryOperation op) const;
+  template <typename T, typename BinaryOperation> T inclusive_scan(T x, BinaryOperation op) const;
+  // Each work-item's element of a contiguous block: src[local id] / dst[local id].
+  template <typename T> T load(const T *src) const { return src[get_local_linear_id()]; }
+  template <typename T> void store(T *dst, const T &x) const { dst[get_local_linear_id()] = x; }
+  void barrier() const;
+
   // A work-item can only see its own sub-group.
   friend bool operator==(const sub_group &, const sub_group &) { return true; }
   friend bool operator!=(const sub_group &, const sub_group &) { return false; }
@@ -159,6 +174,8 @@ NCPU_ALWAYS_INLINE std::enable_if_t<is_group_v<std::decay_t<Group>>> group_barri
   detail::device_only("sycl::group_barrier");
 #endif
 }
+
+inline void sub_group::barrier() const { group_barrier(*this); }
 
 } // namespace _V1
 } // namespace sycl

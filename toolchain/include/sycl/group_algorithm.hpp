@@ -459,5 +459,28 @@ joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOper
   return detail::joint_scan<true, true>(g, first, last, result, init, binary_op);
 }
 
+// ---- sub_group's extension methods (group.hpp) -----------------------------------------------
+
+template <typename T> T sub_group::shuffle(T x, id_type local_id) const { return select_from_group(*this, x, local_id); }
+template <typename T> T sub_group::shuffle_down(T x, std::uint32_t delta) const {
+  return shift_group_left(*this, x, delta);
+}
+template <typename T> T sub_group::shuffle_up(T x, std::uint32_t delta) const {
+  return shift_group_right(*this, x, delta);
+}
+template <typename T> T sub_group::shuffle_xor(T x, id_type mask) const {
+  return permute_group_by_xor(*this, x, static_cast<linear_id_type>(mask[0]));
+}
+template <typename T> T sub_group::broadcast(T x, id_type local_id) const { return group_broadcast(*this, x, local_id); }
+template <typename T, typename BinaryOperation> T sub_group::reduce(T x, BinaryOperation op) const {
+  return reduce_over_group(*this, x, op);
+}
+template <typename T, typename BinaryOperation> T sub_group::exclusive_scan(T x, BinaryOperation op) const {
+  return exclusive_scan_over_group(*this, x, op);
+}
+template <typename T, typename BinaryOperation> T sub_group::inclusive_scan(T x, BinaryOperation op) const {
+  return inclusive_scan_over_group(*this, x, op);
+}
+
 } // namespace _V1
 } // namespace sycl
