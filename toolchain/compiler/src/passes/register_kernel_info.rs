@@ -25,7 +25,7 @@ pub const NAME: &str = "register-kernel-info";
 /// The runtime's `void (const char *name, u32 sub-group size, u32 required size)`.
 pub const REGISTER_KERNEL_INFO: &str = "__nativecpu_register_kernel_info";
 
-const CONSTRUCTOR: &str = "__nativecpu_kernel_info";
+const CONSTRUCTOR: &str = "kernel_info.register";
 
 pub struct RegisterKernelInfo;
 
@@ -74,7 +74,7 @@ impl ModulePass for RegisterKernelInfo {
         builder.position_at_end(context.append_basic_block(constructor, "entry"));
         for (kernel, (size, required)) in kernels {
             let name = attributes::original_name(kernel);
-            let text = globals::c_string(module, &name, "__nativecpu_kernel_name");
+            let text = globals::c_string(module, &name, "kernel_info.name");
             let args = [
                 text.into(),
                 i32_type.const_int(size as u64, false).into(),

@@ -12,7 +12,7 @@
 ; RUN: muxc --verify-each --passes assign-sycl-module-id,spec-constants,convert-to-mux-builtins,fatomics,transfer-kernel-metadata,prepare-barriers,work-item-loops,replace-module-scope-vars,prepare-sycl-native-cpu,rename-kernel-sycl-native-cpu,verify -S %s \
 ; RUN:   | FileCheck %s --check-prefix=SCALAR
 ; RUN: muxc --passes assign-sycl-module-id,native-cpu-pipeline -S %s \
-; RUN:   | grep -E '^(define|@)' | grep -v -E '^(define|@[^ ]+ =) (internal|private)' \
+; RUN:   | grep -E '^(define|@)' | grep -v -E '^(define|@[^ ]+ =) (internal|private|appending)' \
 ; RUN:   | FileCheck %s --check-prefix=EXPORTS
 
 ; EXPORTS-NOT: {{^(define|@)}}

@@ -1,6 +1,7 @@
 ; The whole flow on a tiled kernel (clang -fsycl-is-device style): group_local_memory for the
 ; tile, local ids and sizes, and two work-group barriers. Through native-cpu-pipeline with the
-; device library linked, then LLVM's O3: the module exports only the `.SYCLNCPU` subhandler; no
+; device library linked, then LLVM's O3: the module exports only the `.SYCLNCPU` subhandler (and
+; the constructor list, through which the kernel's vector width reaches the runtime); no
 ; SPIR-V, mux or work-group memory builtin, and no `__dpcpp_nativecpu_get*` state accessor, is
 ; left anywhere (calls or declarations); the per-thread scratch function of the device library
 ; is not inlined (it keeps its thread-local buffers to itself) and is called for the tile
@@ -8,10 +9,10 @@
 ; verifies after every step.
 ; RUN: muxc --link-device-lib --verify-each --passes='native-cpu-pipeline,default<O3>' -S %s | FileCheck %s
 ; RUN: muxc --link-device-lib --passes='native-cpu-pipeline,default<O3>' -S %s \
-; RUN:   | grep -E '^(define|@)' | grep -v -E '^(define|@[^ ]+ =) (internal|private)' \
+; RUN:   | grep -E '^(define|@)' | grep -v -E '^(define|@[^ ]+ =) (internal|private|appending)' \
 ; RUN:   | FileCheck %s --check-prefix=EXPORTS
 ; RUN: muxc --link-device-lib --passes='native-cpu-pipeline,default<O3>' -S %s \
-; RUN:   | not grep -E '@(__mux_|__spirv|__nativecpu_|__dpcpp_nativecpu_get)'
+; RUN:   | not grep -E '@(__mux_|__spirv|__nativecpu_(get|allocate)_local_memory|__dpcpp_nativecpu_get)'
 
 ; EXPORTS-NOT: {{^(define|@)}}
 ; EXPORTS: {{^}}define void @_ZTSZ4mainE5Tiled.SYCLNCPU(ptr

@@ -5,7 +5,7 @@
 ; or declaration of, a __dpcpp_nativecpu_* or __mux_* function is left.
 ; RUN: muxc --link-device-lib --passes='native-cpu-pipeline,default<O3>' -S %s | FileCheck %s
 ; RUN: muxc --link-device-lib --passes='native-cpu-pipeline,default<O3>' -S %s \
-; RUN:   | grep -E '^(define|@)' | grep -v -E '^(define|@[^ ]+ =) (internal|private)' \
+; RUN:   | grep -E '^(define|@)' | grep -v -E '^(define|@[^ ]+ =) (internal|private|appending)' \
 ; RUN:   | FileCheck %s --check-prefix=EXPORTS
 
 ; EXPORTS-NOT: {{^(define|@)}}

@@ -4,10 +4,10 @@
 ; requirement is left to the runtime's default and gets no call.
 ; RUN: muxc --passes 'run-vecz<width=4>,register-kernel-info,verify' -S %s | FileCheck %s
 
-; CHECK: @[[WIDE:__nativecpu_kernel_name[.0-9]*]] = private unnamed_addr constant [5 x i8] c"wide\00"
-; CHECK: @[[ONE:__nativecpu_kernel_name[.0-9]*]] = private unnamed_addr constant [9 x i8] c"one_orig\00"
-; CHECK: @llvm.global_ctors = appending global [2 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 0, ptr @existing, ptr null }, { i32, ptr, ptr } { i32 65535, ptr @__nativecpu_kernel_info, ptr null }]
-; CHECK-LABEL: define internal void @__nativecpu_kernel_info()
+; CHECK: @[[WIDE:kernel_info.name[.0-9]*]] = private unnamed_addr constant [5 x i8] c"wide\00"
+; CHECK: @[[ONE:kernel_info.name[.0-9]*]] = private unnamed_addr constant [9 x i8] c"one_orig\00"
+; CHECK: @llvm.global_ctors = appending global [2 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 0, ptr @existing, ptr null }, { i32, ptr, ptr } { i32 65535, ptr @kernel_info.register, ptr null }]
+; CHECK-LABEL: define internal void @kernel_info.register()
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: call void @__nativecpu_register_kernel_info(ptr @[[WIDE]], i32 4, i32 0)
 ; CHECK-NEXT: call void @__nativecpu_register_kernel_info(ptr @[[ONE]], i32 1, i32 1)

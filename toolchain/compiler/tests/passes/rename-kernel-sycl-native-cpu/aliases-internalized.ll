@@ -6,7 +6,7 @@
 ; RUN: muxc --passes rename-kernel-sycl-native-cpu,verify -S %s | FileCheck %s
 ; RUN: muxc --passes rename-kernel-sycl-native-cpu,verify -S %s | FileCheck %s --check-prefix=NO-EXTERNAL-ALIAS
 ; RUN: muxc --link-device-lib --passes='native-cpu-pipeline,default<O3>' -S %s \
-; RUN:   | grep -E '^(define|@)' | grep -v -E '^(define|@[^ ]+ =) (internal|private)' \
+; RUN:   | grep -E '^(define|@)' | grep -v -E '^(define|@[^ ]+ =) (internal|private|appending)' \
 ; RUN:   | FileCheck %s --check-prefix=EXPORTS
 
 ; CHECK: define internal void @_ZN3AccC2Ef(
