@@ -11,6 +11,8 @@
 #include <vector>
 
 class SubGroups;
+class RequiresFour;
+class RequiresOne;
 
 constexpr size_t kRows = 3, kRowLength = 20, kGroupsY = 2, kGroupsX = 2;
 constexpr size_t kSegment = 13;
@@ -104,6 +106,30 @@ int main() {
         });
   }).wait();
 
+  // The sub_group_size kernel property: 4 lanes (or 1) whatever the build's width, and the
+  // kernel reports the size it required.
+  namespace syclex = sycl::ext::oneapi::experimental;
+  uint32_t *required = sycl::malloc_shared<uint32_t>(2 * n, q);
+  q.parallel_for<RequiresFour>(sycl::nd_range<1>(n, 30), syclex::properties{syclex::sub_group_size<4>},
+                               [=](sycl::nd_item<1> it) {
+                                 sycl::sub_group sg = it.get_sub_group();
+                                 required[it.get_global_id(0)] =
+                                     sg.get_max_local_range()[0] * 100 +
+                                     sycl::reduce_over_group(sg, 1u, sycl::plus<uint32_t>());
+                               });
+  q.parallel_for<RequiresOne>(sycl::nd_range<1>(n, 30), syclex::properties{syclex::sub_group_size<1>},
+                              [=](sycl::nd_item<1> it) {
+                                sycl::sub_group sg = it.get_sub_group();
+                                required[n + it.get_global_id(0)] = sg.get_max_local_range()[0];
+                              });
+  q.wait();
+  for (size_t i = 0; i < n; ++i) {
+    // Rows of 30: seven sub-groups of 4, then one of 2.
+    check::equal("sub_group_size<4> kernel", long(i), required[i], 4 * 100 + (i % 30 < 28 ? 4 : 2));
+    check::equal("sub_group_size<1> kernel", long(i), required[n + i], 1);
+  }
+  sycl::free(required, q);
+
   const size_t width = size_t(out[kMax]);
   // The kernel's info queries report the size it ran with.
   const sycl::device device = q.get_device();
@@ -113,6 +139,12 @@ int main() {
                kernel.get_info<sycl::info::kernel_device_specific::max_sub_group_size>(device), width);
   check::equal("kernel compile_sub_group_size", 0,
                kernel.get_info<sycl::info::kernel_device_specific::compile_sub_group_size>(device), 0u);
+  const sycl::kernel four = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context())
+                                .get_kernel(sycl::get_kernel_id<RequiresFour>());
+  check::equal("required kernel max_sub_group_size", 0,
+               four.get_info<sycl::info::kernel_device_specific::max_sub_group_size>(device), 4u);
+  check::equal("required kernel compile_sub_group_size", 0,
+               four.get_info<sycl::info::kernel_device_specific::compile_sub_group_size>(device), 4u);
   const auto sizes = device.get_info<sycl::info::device::sub_group_sizes>();
   check::equal("device sub_group_sizes lists it", 0, std::count(sizes.begin(), sizes.end(), width), 1);
   if (const char *expected = std::getenv("EXPECTED_SUB_GROUP_SIZE"))

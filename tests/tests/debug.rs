@@ -1,5 +1,6 @@
 //! `-g -O0` keeps kernels debuggable through barrier regions: gdb, in batch mode, stops after
-//! the barrier and shows each work-item's own value of a private variable that lives across it.
+//! the barrier and shows each work-item's own value of a private variable that lives across it;
+//! kernels that require their sub-group size stay right in such builds.
 
 use std::process::Command;
 
@@ -30,4 +31,13 @@ fn gdb_shows_a_private_variable_after_a_barrier() {
         .collect();
     // Work-items 0, 1 and 2 of the group: secret = id * 7 + 3.
     assert_eq!(values, ["3", "10", "17"], "{}", describe(&output));
+}
+
+/// Debuggable work-items keep kernels scalar, except those that require their sub-group size:
+/// they run through their vector form, whose lanes are the sub-groups, and every sub-group
+/// function still matches the host model.
+#[test]
+fn required_sub_group_sizes_hold_in_debug_builds() {
+    let built = Built::compile(&[program("sub_groups.cpp")], &["-g", "-O0"]);
+    built.run_and_check(&[("EXPECTED_SUB_GROUP_SIZE", "1")]);
 }

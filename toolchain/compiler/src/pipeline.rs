@@ -8,7 +8,8 @@
 //! 5. `transfer-kernel-metadata` — kernels are marked as entry points;
 //! 6. `prepare-barriers` — barriers inlined into kernels and numbered;
 //! 7. `run-vecz` — each kernel also gets a vector form running several work-items at once
-//!    (not with `-O0`, debuggable work-items or `-sycl-native-cpu-no-vecz`);
+//!    (with debuggable work-items or `-sycl-native-cpu-no-vecz` only the kernels that require
+//!    sub-groups wider than one work-item);
 //! 8. `sub-groups-of-one` — what is left scalar has sub-groups of one work-item;
 //! 9. `register-kernel-info` — a constructor tells the runtime each kernel's sub-group size;
 //! 10. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
@@ -84,16 +85,18 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
         transfer_kernel_metadata::NAME.to_owned(),
         prepare_barriers::NAME.to_owned(),
     ];
-    if vectorizer.enabled && !options.debug {
-        let mut parameters = Vec::new();
-        if let Some(width) = vectorizer.width {
-            parameters.push(format!("width={width}"));
-        }
-        if vectorizer.remarks {
-            parameters.push("remarks".to_owned());
-        }
-        passes.push(with_parameters(vectorize::NAME, &parameters));
+    let mut parameters = Vec::new();
+    if !vectorizer.enabled || options.debug {
+        // Kernels that require wide sub-groups are vectorized anyway: they are wrong otherwise.
+        parameters.push("required-only".to_owned());
     }
+    if let Some(width) = vectorizer.width {
+        parameters.push(format!("width={width}"));
+    }
+    if vectorizer.remarks {
+        parameters.push("remarks".to_owned());
+    }
+    passes.push(with_parameters(vectorize::NAME, &parameters));
     passes.push(sub_groups_of_one::NAME.to_owned());
     passes.push(register_kernel_info::NAME.to_owned());
     passes.push(with_parameters(work_item_loops::NAME, &loop_parameters));

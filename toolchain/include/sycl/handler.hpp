@@ -230,12 +230,13 @@ public:
 #endif
   }
 
-  // An nd_range kernel with kernel properties (work_group_size).
+  // An nd_range kernel with kernel properties (work_group_size, sub_group_size).
   template <typename KernelName = detail::auto_name, int Dims, typename Properties, typename Functor,
             typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
   void parallel_for(nd_range<Dims> ndr, Properties, const Functor &f) {
     using Required = typename detail::required_work_group_size_of<Properties>::type;
-    parallel_for_with_size<KernelName>(ndr, f, static_cast<Required *>(nullptr));
+    constexpr std::uint32_t sub_group_size = detail::required_sub_group_size_of<Properties>::value;
+    parallel_for_with_size<KernelName, sub_group_size>(ndr, f, static_cast<Required *>(nullptr));
   }
 
   // Rejected when the command group is submitted: null pointers with a non-zero size, counts
@@ -388,17 +389,23 @@ private:
 #endif
   }
 
-  template <typename KernelName, int Dims, typename Functor>
+  template <typename KernelName, std::uint32_t SubGroupSize, int Dims, typename Functor>
   void parallel_for_with_size(nd_range<Dims> ndr, const Functor &f, void *) {
+    using Name = detail::kernel_name_t<KernelName, Functor>;
+#ifdef __SYCL_DEVICE_ONLY__
+    (void)ndr;
+    detail::nd_range_kernel<Name, Dims, Functor, SubGroupSize>(f, nullptr);
+#else
     parallel_for<KernelName>(ndr, f);
+#endif
   }
-  template <typename KernelName, int Dims, typename Functor, std::size_t... Required>
+  template <typename KernelName, std::uint32_t SubGroupSize, int Dims, typename Functor, std::size_t... Required>
   void parallel_for_with_size(nd_range<Dims> ndr, const Functor &f,
                               ext::oneapi::experimental::work_group_size_key::value_t<Required...> *) {
     using Name = detail::kernel_name_t<KernelName, Functor>;
 #ifdef __SYCL_DEVICE_ONLY__
     (void)ndr;
-    detail::nd_range_kernel<Name, Dims, Functor, Required...>(f, nullptr);
+    detail::nd_range_kernel<Name, Dims, Functor, SubGroupSize, Required...>(f, nullptr);
 #else
     submit_kernel<Name>(detail::nd_range_shape(ndr), f,
                         spec_constants_for<detail::takes_kernel_handler<Functor, nd_item<Dims>>>());

@@ -465,6 +465,35 @@ pub fn function_metadata<'ctx>(
     }
 }
 
+/// Attaches `!kind !{values…}` (constants) to `function`. Not through inkwell's metadata
+/// values: a metadata value wrapping a one-element tuple is canonicalised to the element, so
+/// `!intel_reqd_sub_group_size !{i32 8}` would become `!intel_reqd_sub_group_size i32 8`, which
+/// the verifier cannot read.
+pub fn set_function_metadata<'ctx>(
+    function: FunctionValue<'ctx>,
+    kind: &str,
+    values: &[BasicValueEnum<'ctx>],
+) {
+    use inkwell::llvm_sys::core::{
+        LLVMGlobalSetMetadata, LLVMMDNodeInContext2, LLVMValueAsMetadata,
+    };
+    let context = function.get_type().get_context();
+    let kind_id = context.get_kind_id(kind);
+    // SAFETY: every value is a live constant of the function's context; the operand array lives
+    // until the node is made, and the node is owned by that context, like the function.
+    unsafe {
+        let mut operands: Vec<_> = values
+            .iter()
+            .map(|value| LLVMValueAsMetadata(value.as_value_ref()))
+            .collect();
+        let context_ref = inkwell::llvm_sys::core::LLVMGetTypeContext(
+            inkwell::llvm_sys::core::LLVMTypeOf(function.as_value_ref()),
+        );
+        let node = LLVMMDNodeInContext2(context_ref, operands.as_mut_ptr(), operands.len());
+        LLVMGlobalSetMetadata(function.as_value_ref(), kind_id, node);
+    }
+}
+
 /// The function a metadata operand names (a `ptr @f` operand), if it is one.
 pub fn metadata_function<'ctx>(
     operand: BasicMetadataValueEnum<'ctx>,

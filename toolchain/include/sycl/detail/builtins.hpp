@@ -136,6 +136,8 @@ __attribute__((noduplicate)) void *__nativecpu_allocate_local_memory(std::size_t
 // The work_group_size property, in device order (x fastest), called at the start of the kernel;
 // the front-end's lower-kernel-properties pass turns it into !reqd_work_group_size metadata.
 void __nativecpu_reqd_work_group_size(std::size_t x, std::size_t y, std::size_t z);
+// The sub_group_size property, turned into !intel_reqd_sub_group_size the same way.
+void __nativecpu_reqd_sub_group_size(std::uint32_t size);
 }
 #endif
 

@@ -91,10 +91,12 @@ template <int Dims, typename Functor> void invoke_nd_range_kernel(const Functor 
   call_kernel(f, spec_constants, nd_item<Dims>(group_tag{}));
 }
 
-// `RequiredSize...` is the work_group_size kernel property in SYCL order, if any.
-template <typename KernelName, int Dims, typename Functor, std::size_t... RequiredSize>
+// `RequiredSize...` is the work_group_size kernel property in SYCL order, if any, and
+// `SubGroupSize` the sub_group_size property (0 if none).
+template <typename KernelName, int Dims, typename Functor, std::uint32_t SubGroupSize = 0, std::size_t... RequiredSize>
 [[clang::sycl_kernel_entry_point(KernelName)]] void nd_range_kernel(Functor functor, const char *spec_constants) {
 #ifdef __SYCL_DEVICE_ONLY__
+  if constexpr (SubGroupSize != 0) __nativecpu_reqd_sub_group_size(SubGroupSize);
   if constexpr (sizeof...(RequiredSize) > 0) {
     static_assert(sizeof...(RequiredSize) == Dims, "work_group_size must have the nd_range's dimensions");
     // constexpr locals, so the arguments are constants even at -O0.

@@ -16,7 +16,8 @@
 //! and with the `remarks` parameter each kernel gets one line on standard error saying which.
 //! A kernel with `!intel_reqd_sub_group_size !{i32 N}` is vectorized at width N whatever the
 //! `width` parameter (sub-groups are the vector's lanes); N = 1 keeps it scalar, and a kernel
-//! that cannot be vectorized at N > 1 is a compile error naming it and the reason.
+//! that cannot be vectorized at N > 1 is a compile error naming it and the reason. With
+//! `required-only` (vectorization disabled) only such kernels are vectorized.
 //!
 //! Plain barriers stay in the vector form, once for all lanes (every lane reaches them together;
 //! a barrier only some lanes reach is refused), and `work-item-loops` cuts the vector form into
@@ -54,13 +55,16 @@ pub const BASE_METADATA: &str = "codeplay_ca_vecz.base";
 /// Metadata on a vector kernel naming its scalar kernel.
 pub const DERIVED_METADATA: &str = "codeplay_ca_vecz.derived";
 
-/// `run-vecz<width=N;remarks>`.
+/// `run-vecz<width=N;remarks;required-only>`.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct RunVecz {
     /// Lanes per vector kernel; `None` chooses from the kernel's target features.
     pub width: Option<u32>,
     /// Report per kernel what was vectorized and why not.
     pub remarks: bool,
+    /// Only kernels that require sub-groups wider than one work-item (vectorization otherwise
+    /// disabled: `-sycl-native-cpu-no-vecz`, debuggable work-items).
+    pub required_only: bool,
 }
 
 impl RunVecz {
@@ -69,6 +73,8 @@ impl RunVecz {
         for param in params {
             if *param == "remarks" {
                 pass.remarks = true;
+            } else if *param == "required-only" {
+                pass.required_only = true;
             } else if let Some(width) = param.strip_prefix("width=") {
                 match width.parse::<u32>() {
                     Ok(w @ 1..=64) => pass.width = Some(w),
@@ -76,7 +82,7 @@ impl RunVecz {
                 }
             } else {
                 return Err(format!(
-                    "{NAME}: unknown parameter '{param}' (expected width=N or remarks)"
+                    "{NAME}: unknown parameter '{param}' (expected width=N, remarks or required-only)"
                 ));
             }
         }
@@ -278,6 +284,9 @@ impl ModulePass for RunVecz {
             .get_functions()
             .filter(|f| attributes::is_kernel_entry_point(*f) && walk::is_definition(*f))
             .filter(|f| vector_kernel(*f).is_none())
+            .filter(|f| {
+                !self.required_only || attributes::required_sub_group_size(*f).unwrap_or(1) > 1
+            })
             .collect();
         if kernels.is_empty() {
             return Ok(());

@@ -19,21 +19,38 @@ use crate::ir::{attributes, walk};
 use crate::target::{host_target_machine, CpuSelection};
 use crate::CompileError;
 
-/// LLVM's passes that give the shape described above, in order.
+/// LLVM's passes that give the shape described above, in order; `function-attrs` last, so that
+/// a by-value argument the kernel only reads is marked `readonly` also in code the front-end did
+/// not optimise (`-O0`).
 pub const PREPARATION_PIPELINE: &str = "always-inline,function(sroa,early-cse,simplifycfg,\
-instcombine<no-verify-fixpoint>,simplifycfg,lower-switch,mergereturn,loop-simplify,lcssa)";
+instcombine<no-verify-fixpoint>,simplifycfg,lower-switch,mergereturn,loop-simplify,lcssa),\
+cgscc(function-attrs)";
+
+/// Lets LLVM optimise `function`: code compiled at `-O0` is `optnone` and `noinline`, which the
+/// preparation passes would skip. A `noinline` the program wrote itself (without `optnone`)
+/// stays.
+fn allow_optimisation(function: FunctionValue<'_>) {
+    if attributes::has_enum_attribute(function, AttributeLoc::Function, "optnone") {
+        for name in ["optnone", "noinline"] {
+            let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(name);
+            function.remove_enum_attribute(AttributeLoc::Function, kind);
+        }
+    }
+}
 
 /// Marks every function `kernels` reach as always-inline (unless it must not be inlined), so
-/// the preparation pipeline inlines it.
+/// the preparation pipeline inlines it, and lets LLVM optimise them all.
 fn mark_callees_inline(kernels: &[FunctionValue<'_>]) {
     let mut seen: HashSet<FunctionValue> = kernels.iter().copied().collect();
     let mut work: Vec<FunctionValue> = kernels.to_vec();
     while let Some(function) = work.pop() {
+        allow_optimisation(function);
         for call in walk::direct_calls(function) {
             let callee = call.callee;
             if !walk::is_definition(callee) || !seen.insert(callee) {
                 continue;
             }
+            allow_optimisation(callee);
             if !attributes::has_enum_attribute(callee, AttributeLoc::Function, "noinline") {
                 attributes::add_enum_attribute(callee, AttributeLoc::Function, "alwaysinline");
             }

@@ -64,7 +64,8 @@ pub struct WorkItemLoops {
     /// Keep work-items debuggable (`-g -O0`): the kernel is not inlined into the loops, or, with
     /// barriers, the wrapper takes over the kernel's subprogram and its variables are described
     /// in their live-variable struct members, so a debugger shows a private variable's value
-    /// after a barrier.
+    /// after a barrier. A kernel with a vector form (in debug builds, one that requires its
+    /// sub-group size) still runs through it: its sub-groups depend on that.
     pub debug: bool,
     /// Vectorized kernels run whole vectors only (`no-tail`): the remainder of a row is not run,
     /// because the program promises every work-group's x size is a multiple of the width.
@@ -520,27 +521,25 @@ fn wrap_kernel<'ctx>(
     };
     if has_barrier(kernel) {
         let subprogram = kernel.get_subprogram();
-        let vector =
-            vectorize::vector_kernel(kernel)
-                .filter(|_| !debug)
-                .map(|(function, width)| VectorSchedule {
-                    function,
-                    width,
-                    no_tail: options.no_tail,
-                });
-        schedule_regions(&wrapper, kernel, vector, debug && subprogram.is_some())?;
+        let vector = vectorize::vector_kernel(kernel).map(|(function, width)| VectorSchedule {
+            function,
+            width,
+            no_tail: options.no_tail,
+        });
+        let debuggable = debug && subprogram.is_some() && vector.is_none();
+        schedule_regions(&wrapper, kernel, vector, debuggable)?;
         // The regions are clones; whatever still names the kernel now names the wrapper.
         if let Some(vector) = vector {
             walk::delete_function(vector.function, None);
         }
         walk::delete_function(kernel, Some(wrapper_function));
-        if let Some(subprogram) = subprogram.filter(|_| debug) {
+        if let Some(subprogram) = subprogram.filter(|_| debuggable) {
             // The regions keep the kernel's source locations and are inlined here, so this
             // function takes the kernel's place in the debug information, as its own frame.
             wrapper_function.set_subprogram(subprogram);
             attributes::add_enum_attribute(wrapper_function, AttributeLoc::Function, "noinline");
         }
-    } else if let Some((vector, width)) = vectorize::vector_kernel(kernel).filter(|_| !debug) {
+    } else if let Some((vector, width)) = vectorize::vector_kernel(kernel) {
         wrapper.loops_over("", &[1, 2], |_, _| {
             wrapper.vector_row(width, options.no_tail, |_, active| {
                 let mut args: Vec<BasicMetadataValueEnum> =

@@ -3,9 +3,9 @@
 ; kernel and its vector form are linked both ways by the Construction Kit's metadata.
 ; RUN: muxc --passes 'run-vecz<width=4>,verify' -S %s | FileCheck %s
 
-; CHECK: define void @k(ptr %in, ptr %out) #0 !codeplay_ca_vecz.base [[BASE:![0-9]+]] {
+; CHECK: define void @k(ptr {{.*}}%in, ptr {{.*}}%out) #0 !codeplay_ca_vecz.base [[BASE:![0-9]+]] {
 
-; CHECK: define internal void @__vecz_v4_k(ptr %in, ptr %out, i32 %active.lanes) !codeplay_ca_vecz.derived [[DERIVED:![0-9]+]] {
+; CHECK: define internal void @__vecz_v4_k(ptr {{.*}}%in, ptr {{.*}}%out, i32 %active.lanes) !codeplay_ca_vecz.derived [[DERIVED:![0-9]+]] {
 ; CHECK: %active = icmp ult <4 x i32> <i32 0, i32 1, i32 2, i32 3>, %{{.*}}
 ; CHECK: %base.id = call i64 @__mux_get_global_id(i32 0)
 ; CHECK: %lane.id = add nuw <4 x i64> %{{.*}}, <i64 0, i64 1, i64 2, i64 3>

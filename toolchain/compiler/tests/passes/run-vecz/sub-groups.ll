@@ -7,7 +7,7 @@
 ; RUN: muxc --passes 'run-vecz<width=4;remarks>,verify' -S %s 2>&1 | FileCheck %s
 
 ; CHECK: remark: sub_groups: vectorized at width 4
-; CHECK-LABEL: define internal void @__vecz_v4_sub_groups(ptr %out, ptr %floats, i32 %active.lanes)
+; CHECK-LABEL: define internal void @__vecz_v4_sub_groups(ptr {{.*}}%out, ptr {{.*}}%floats, i32 %active.lanes)
 ; CHECK: %base.x = call i64 @__mux_get_local_id(i32 0)
 ; CHECK: %vectors.per.row = udiv i64 %{{.*}}, 4
 ; CHECK: %row.start = mul i64 %row, %vectors.per.row

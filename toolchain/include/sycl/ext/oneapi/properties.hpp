@@ -6,10 +6,13 @@
 //   q.parallel_for(nd_range, syclex::properties{syclex::work_group_size<8, 8>}, kernel);
 //
 // The kernel then only runs with that local size (other launches throw errc::nd_range), and
-// the compiler uses it as constant loop bounds.
+// the compiler uses it as constant loop bounds. syclex::sub_group_size<N> makes the compiler
+// vectorize the kernel at N lanes, so that its sub-groups have N work-items (1 keeps it scalar;
+// a kernel that cannot be vectorized is a compile error naming the reason).
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 #include "../../detail/defines.hpp"
@@ -26,6 +29,14 @@ struct work_group_size_key {
 };
 
 template <std::size_t... Dims> inline constexpr work_group_size_key::value_t<Dims...> work_group_size{};
+
+struct sub_group_size_key {
+  template <std::uint32_t Size> struct value_t {
+    static_assert(Size >= 1 && Size <= 64, "sub_group_size takes a size from 1 to 64");
+  };
+};
+
+template <std::uint32_t Size> inline constexpr sub_group_size_key::value_t<Size> sub_group_size{};
 
 template <typename... Properties> class properties {
 public:
@@ -58,6 +69,16 @@ template <typename... Properties>
 struct required_work_group_size_of<ext::oneapi::experimental::properties<Properties...>> {
   using type = typename required_work_group_size<Properties...>::type;
 };
+
+// The sub_group_size a property list requires, or 0.
+template <typename Property> struct sub_group_size_of : std::integral_constant<std::uint32_t, 0> {};
+template <std::uint32_t Size>
+struct sub_group_size_of<ext::oneapi::experimental::sub_group_size_key::value_t<Size>>
+    : std::integral_constant<std::uint32_t, Size> {};
+template <typename PropertyList> struct required_sub_group_size_of;
+template <typename... Properties>
+struct required_sub_group_size_of<ext::oneapi::experimental::properties<Properties...>>
+    : std::integral_constant<std::uint32_t, (sub_group_size_of<Properties>::value | ... | 0u)> {};
 } // namespace detail
 
 } // namespace _V1
