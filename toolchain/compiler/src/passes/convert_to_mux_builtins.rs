@@ -238,18 +238,9 @@ fn lower_group_collective<'ctx>(
             sub_group_call(module, builder, &name, value, index).map(Some)
         }
         2 => {
-            let index = match group_call.index {
-                Some(BasicValueEnum::IntValue(index)) => Some(index),
-                Some(_) => {
-                    return Err(unsupported_call(
-                        call,
-                        "a broadcast's work-item index must be an integer",
-                    ))
-                }
-                None => None,
-            };
+            let index = group_call.index.map(|index| (index, call));
             let name = collective.mux_name(&type_name()?);
-            work_group_collective_call(module, builder, &name, value, index)
+            work_group_collective_call(module, builder, &name, value, index).map(Some)
         }
         _ => Err(unsupported_call(
             call,
@@ -258,41 +249,65 @@ fn lower_group_collective<'ctx>(
     }
 }
 
+/// A call of `T name(args…)`, declared from the arguments' types if missing, `T` being the
+/// type of `value`, the argument the builtin computes on.
+fn call_builtin<'ctx>(
+    module: &Module<'ctx>,
+    builder: &Builder<'ctx>,
+    name: &str,
+    value: BasicValueEnum<'ctx>,
+    args: &[BasicValueEnum<'ctx>],
+) -> Result<BasicValueEnum<'ctx>, CompileError> {
+    let params: Vec<BasicMetadataTypeEnum> = args.iter().map(|a| a.get_type().into()).collect();
+    let function = module.get_function(name).unwrap_or_else(|| {
+        module.add_function(name, value.get_type().fn_type(&params, false), None)
+    });
+    let args: Vec<BasicMetadataValueEnum> = args.iter().map(|&a| a.into()).collect();
+    let site = builder
+        .build_call(function, &args, "")
+        .map_err(|e| CompileError::Pass(format!("{NAME}: {e}")))?;
+    Ok(site
+        .try_as_basic_value()
+        .basic()
+        .expect("a group builtin returns a value"))
+}
+
+/// `index` (an integer operand of `call`) as a `ty`.
+fn index_operand<'ctx>(
+    builder: &Builder<'ctx>,
+    call: InstructionValue<'ctx>,
+    index: BasicValueEnum<'ctx>,
+    ty: inkwell::types::IntType<'ctx>,
+) -> Result<BasicValueEnum<'ctx>, CompileError> {
+    let BasicValueEnum::IntValue(index) = index else {
+        return Err(unsupported_call(
+            call,
+            "a group operation's work-item index must be an integer",
+        ));
+    };
+    builder
+        .build_int_cast_sign_flag(index, ty, false, "index")
+        .map(Into::into)
+        .map_err(|e| CompileError::Pass(format!("{NAME}: {e}")))
+}
+
 /// A call of the work-group collective `name(i32 0, T value[, i64 index])`.
 fn work_group_collective_call<'ctx>(
     module: &Module<'ctx>,
     builder: &Builder<'ctx>,
     name: &str,
     value: BasicValueEnum<'ctx>,
-    index: Option<inkwell::values::IntValue<'ctx>>,
-) -> Result<Option<BasicValueEnum<'ctx>>, CompileError> {
+    index: Option<(BasicValueEnum<'ctx>, InstructionValue<'ctx>)>,
+) -> Result<BasicValueEnum<'ctx>, CompileError> {
     let context = module.get_context();
-    let i32_type = context.i32_type();
-    let i64_type = context.i64_type();
-    let build_error =
-        |e: inkwell::builder::BuilderError| CompileError::Pass(format!("{NAME}: {e}"));
-    let mut params: Vec<BasicMetadataTypeEnum> = vec![i32_type.into(), value.get_type().into()];
-    let mut args: Vec<BasicMetadataValueEnum> = vec![i32_type.const_zero().into(), value.into()];
-    if let Some(index) = index {
-        params.push(i64_type.into());
-        args.push(
-            builder
-                .build_int_cast_sign_flag(index, i64_type, false, "broadcast.index")
-                .map_err(build_error)?
-                .into(),
-        );
+    let mut args = vec![context.i32_type().const_zero().into(), value];
+    if let Some((index, call)) = index {
+        args.push(index_operand(builder, call, index, context.i64_type())?);
     }
-    let function = module.get_function(name).unwrap_or_else(|| {
-        module.add_function(name, value.get_type().fn_type(&params, false), None)
-    });
-    let site = builder
-        .build_call(function, &args, "")
-        .map_err(build_error)?;
-    Ok(site.try_as_basic_value().basic())
+    call_builtin(module, builder, name, value, &args)
 }
 
-/// A call of the sub-group builtin `name(T value[, i32 index])`; the index (with the call it
-/// came from, for errors) is converted to `i32`.
+/// A call of the sub-group builtin `name(T value[, i32 index])`.
 fn sub_group_call<'ctx>(
     module: &Module<'ctx>,
     builder: &Builder<'ctx>,
@@ -300,36 +315,16 @@ fn sub_group_call<'ctx>(
     value: BasicValueEnum<'ctx>,
     index: Option<(BasicValueEnum<'ctx>, InstructionValue<'ctx>)>,
 ) -> Result<BasicValueEnum<'ctx>, CompileError> {
-    let i32_type = module.get_context().i32_type();
-    let build_error =
-        |e: inkwell::builder::BuilderError| CompileError::Pass(format!("{NAME}: {e}"));
-    let mut params: Vec<BasicMetadataTypeEnum> = vec![value.get_type().into()];
-    let mut args: Vec<BasicMetadataValueEnum> = vec![value.into()];
+    let mut args = vec![value];
     if let Some((index, call)) = index {
-        let BasicValueEnum::IntValue(index) = index else {
-            return Err(unsupported_call(
-                call,
-                "a sub-group index must be an integer",
-            ));
-        };
-        params.push(i32_type.into());
-        args.push(
-            builder
-                .build_int_cast_sign_flag(index, i32_type, false, "sub_group.index")
-                .map_err(build_error)?
-                .into(),
-        );
+        args.push(index_operand(
+            builder,
+            call,
+            index,
+            module.get_context().i32_type(),
+        )?);
     }
-    let function = module.get_function(name).unwrap_or_else(|| {
-        module.add_function(name, value.get_type().fn_type(&params, false), None)
-    });
-    let site = builder
-        .build_call(function, &args, "")
-        .map_err(build_error)?;
-    Ok(site
-        .try_as_basic_value()
-        .basic()
-        .expect("a sub-group builtin returns a value"))
+    call_builtin(module, builder, name, value, &args)
 }
 
 /// `__spirv_SubgroupShuffleINTEL(value, index)`: the sub-group shuffle builtin.

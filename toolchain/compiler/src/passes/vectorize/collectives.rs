@@ -162,7 +162,20 @@ impl<'ctx> Emitter<'_, 'ctx> {
         };
         let before =
             self.collective_call(instruction, total, Some(exclusive.mux_name(&type_name)))?;
-        let identity = mux::identity(op, total.get_type());
+        self.scan_vector(op, inclusive, lanes, &prefixes, Some(before))
+    }
+
+    /// Each lane's scan value from the lanes' running folds `prefixes`: its own (inclusive) or
+    /// its predecessor's (exclusive, the identity for lane 0), combined after `before` if given.
+    pub(super) fn scan_vector(
+        &self,
+        op: CollectiveOp,
+        inclusive: bool,
+        lanes: VectorValue<'ctx>,
+        prefixes: &[BasicValueEnum<'ctx>],
+        before: Option<BasicValueEnum<'ctx>>,
+    ) -> EmitResult<VectorValue<'ctx>> {
+        let identity = mux::identity(op, lanes.get_type().get_element_type());
         let mut result = lanes.get_type().get_poison();
         for lane in 0..self.width {
             let within = match (inclusive, lane) {
@@ -170,7 +183,10 @@ impl<'ctx> Emitter<'_, 'ctx> {
                 (false, 0) => identity,
                 (false, _) => prefixes[lane as usize - 1],
             };
-            let value = built(mux::combine(&self.builder, op, before, within))?;
+            let value = match before {
+                Some(before) => built(mux::combine(&self.builder, op, before, within))?,
+                None => within,
+            };
             result = built(self.lanes().insert_lane(result, value, lane))?;
         }
         Ok(result)

@@ -14,7 +14,7 @@ use inkwell::values::{BasicValueEnum, InstructionValue, IntValue, VectorValue};
 
 use super::divergence::refuse;
 use super::emit::{built, EmitResult, Emitter, Lowered};
-use crate::ir::mux::{self, CollectiveKind, CollectiveOp, SubGroupOperation, WorkItemQuery};
+use crate::ir::mux::{CollectiveKind, CollectiveOp, SubGroupOperation, WorkItemQuery};
 use crate::ir::vector::{operand, step_vector};
 
 impl<'ctx> Emitter<'_, 'ctx> {
@@ -124,11 +124,15 @@ impl<'ctx> Emitter<'_, 'ctx> {
                     (CollectiveKind::Any, _) => fold(CollectiveOp::LogicalOr)?,
                     (CollectiveKind::All, _) => fold(CollectiveOp::LogicalAnd)?,
                     (CollectiveKind::Reduce, Some(op)) => fold(op)?,
-                    (CollectiveKind::ScanInclusive, Some(op)) => {
-                        Lowered::Varying(vec![self.lane_scan(op, true, lanes)?])
-                    }
-                    (CollectiveKind::ScanExclusive, Some(op)) => {
-                        Lowered::Varying(vec![self.lane_scan(op, false, lanes)?])
+                    (
+                        kind @ (CollectiveKind::ScanInclusive | CollectiveKind::ScanExclusive),
+                        Some(op),
+                    ) => {
+                        let prefixes = self.lane_fold(op, lanes)?;
+                        let inclusive = kind == CollectiveKind::ScanInclusive;
+                        Lowered::Varying(vec![
+                            self.scan_vector(op, inclusive, lanes, &prefixes, None)?
+                        ])
                     }
                     _ => return refuse("internal: a sub-group collective without an operation"),
                 }
@@ -136,27 +140,6 @@ impl<'ctx> Emitter<'_, 'ctx> {
         };
         self.values.insert(instruction, result);
         Ok(())
-    }
-
-    /// Each lane's scan over the lanes up to it (inclusive) or before it (exclusive).
-    fn lane_scan(
-        &self,
-        op: CollectiveOp,
-        inclusive: bool,
-        lanes: VectorValue<'ctx>,
-    ) -> EmitResult<VectorValue<'ctx>> {
-        let prefixes = self.lane_fold(op, lanes)?;
-        let identity = mux::identity(op, lanes.get_type().get_element_type());
-        let mut result = lanes.get_type().get_poison();
-        for lane in 0..self.width {
-            let value = match (inclusive, lane) {
-                (true, _) => prefixes[lane as usize],
-                (false, 0) => identity,
-                (false, _) => prefixes[lane as usize - 1],
-            };
-            result = built(self.lanes().insert_lane(result, value, lane))?;
-        }
-        Ok(result)
     }
 
     /// The lane `index mod W` of `lanes`, per lane when the index varies.
