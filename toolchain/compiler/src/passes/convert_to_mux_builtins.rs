@@ -235,12 +235,13 @@ fn lower_group_collective<'ctx>(
                 _ => collective.sub_group_name(&type_name()?),
             };
             let index = group_call.index.map(|index| (index, call));
-            sub_group_call(module, builder, &name, value, index).map(Some)
+            group_builtin_call(module, builder, GroupScope::SubGroup, &name, value, index).map(Some)
         }
         2 => {
             let index = group_call.index.map(|index| (index, call));
             let name = collective.mux_name(&type_name()?);
-            work_group_collective_call(module, builder, &name, value, index).map(Some)
+            group_builtin_call(module, builder, GroupScope::WorkGroup, &name, value, index)
+                .map(Some)
         }
         _ => Err(unsupported_call(
             call,
@@ -291,38 +292,35 @@ fn index_operand<'ctx>(
         .map_err(|e| CompileError::Pass(format!("{NAME}: {e}")))
 }
 
-/// A call of the work-group collective `name(i32 0, T value[, i64 index])`.
-fn work_group_collective_call<'ctx>(
+/// Which group a builtin call is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum GroupScope {
+    /// `name(i32 0, T value[, i64 index])`: the 0 is the barrier id `prepare-barriers` assigns.
+    WorkGroup,
+    /// `name(T value[, i32 index])`.
+    SubGroup,
+}
+
+/// A call of the group builtin `name` on `value` (and, with the call it came from for errors,
+/// a work-item index).
+fn group_builtin_call<'ctx>(
     module: &Module<'ctx>,
     builder: &Builder<'ctx>,
+    scope: GroupScope,
     name: &str,
     value: BasicValueEnum<'ctx>,
     index: Option<(BasicValueEnum<'ctx>, InstructionValue<'ctx>)>,
 ) -> Result<BasicValueEnum<'ctx>, CompileError> {
     let context = module.get_context();
-    let mut args = vec![context.i32_type().const_zero().into(), value];
+    let (mut args, index_type) = match scope {
+        GroupScope::WorkGroup => (
+            vec![context.i32_type().const_zero().into(), value],
+            context.i64_type(),
+        ),
+        GroupScope::SubGroup => (vec![value], context.i32_type()),
+    };
     if let Some((index, call)) = index {
-        args.push(index_operand(builder, call, index, context.i64_type())?);
-    }
-    call_builtin(module, builder, name, value, &args)
-}
-
-/// A call of the sub-group builtin `name(T value[, i32 index])`.
-fn sub_group_call<'ctx>(
-    module: &Module<'ctx>,
-    builder: &Builder<'ctx>,
-    name: &str,
-    value: BasicValueEnum<'ctx>,
-    index: Option<(BasicValueEnum<'ctx>, InstructionValue<'ctx>)>,
-) -> Result<BasicValueEnum<'ctx>, CompileError> {
-    let mut args = vec![value];
-    if let Some((index, call)) = index {
-        args.push(index_operand(
-            builder,
-            call,
-            index,
-            module.get_context().i32_type(),
-        )?);
+        args.push(index_operand(builder, call, index, index_type)?);
     }
     call_builtin(module, builder, name, value, &args)
 }
@@ -337,13 +335,8 @@ fn lower_shuffle<'ctx>(
     let type_name = mux_type_name(value.get_type())
         .ok_or_else(|| unsupported_call(call, "unsupported type for a sub-group shuffle"))?;
     let name = format!("{SUB_GROUP_SHUFFLE_PREFIX}{type_name}");
-    sub_group_call(
-        module,
-        builder,
-        &name,
-        value,
-        Some((call_operand(call, 1)?, call)),
-    )
+    let index = Some((call_operand(call, 1)?, call));
+    group_builtin_call(module, builder, GroupScope::SubGroup, &name, value, index)
 }
 
 /// `__nativecpu_allocate_local_memory(size, alignment)`: a new module-scope `addrspace(3)`
