@@ -98,11 +98,13 @@ int main() {
           const int loaded = sg.load(&tile[ly][lx - lane]);
           sg.barrier();
           sg.store(stored + (gy * width_items + gx - lane), loaded + 1);
+          // (Every work-item of the sub-group makes each call; only the results are chosen.)
+          const int down = sg.shuffle_down(loaded, 1u), up = sg.shuffle_up(loaded, 1u);
           o[kExtension] = (sg.shuffle(loaded, sycl::id<1>(0)) + sg.shuffle_xor(loaded, sycl::id<1>(0)) +
                            sg.broadcast(loaded, sycl::id<1>(size - 1)) + sg.reduce(loaded, sycl::plus<int>()) +
                            sg.exclusive_scan(loaded, sycl::plus<int>()) + sg.inclusive_scan(loaded, sycl::plus<int>())) *
                               1000 +
-                          (lane + 1 < size ? sg.shuffle_down(loaded, 1u) : 0) + (lane > 0 ? sg.shuffle_up(loaded, 1u) : 0);
+                          (lane + 1 < size ? down : 0) + (lane > 0 ? up : 0);
         });
   }).wait();
 
