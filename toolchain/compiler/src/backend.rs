@@ -1,5 +1,5 @@
-//! Device IR to a host object: what `ncpu++ -c device.bc` does (the "compile device IR" step of
-//! seed 002, the `-mllvm -sycl-native-cpu-backend` compile of DPC++).
+//! Device IR to a host object: what `ncpu++ -c device.bc` does (DPC++'s
+//! `-mllvm -sycl-native-cpu-backend` compile; docs/compiler-pipeline.md).
 //!
 //! 1. read the linked device module (`.bc` or `.ll`);
 //! 2. link the device library ([`nativecpu_device_lib::BITCODE`]) into it, unless the module

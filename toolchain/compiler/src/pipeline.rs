@@ -1,4 +1,4 @@
-//! The Native CPU pass pipeline, in one place and in order (reference intel-llvm §4.4, with the
+//! The Native CPU pass pipeline, in one place and in order (docs/compiler-pipeline.md, with the
 //! steps that do not exist yet left out until they do):
 //!
 //! 1. `check-kernel-features` — kernels that throw or use `thread_local` are refused (ours);

@@ -1,4 +1,5 @@
-//! Function attributes through which the passes communicate (seed 000, "Function Attributes"):
+//! Function attributes through which the passes communicate (docs/compiler-pipeline.md,
+//! "Function attributes between passes"):
 //!
 //! * `"mux-kernel"` marks kernels; the value `"entry-point"` marks those the runtime may call.
 //! * `"mux-orig-fn"` names the original kernel a function was derived from.
@@ -68,7 +69,7 @@ pub fn set_is_kernel_entry_point(function: FunctionValue<'_>) {
     set_string_attribute(function, MUX_KERNEL, ENTRY_POINT);
 }
 
-/// Moves the `mux-kernel` attribute from `from` to `to` (seed 000's `takeIsKernel`).
+/// Moves the `mux-kernel` attribute from `from` to `to`, when `to` replaces `from`.
 pub fn take_is_kernel(to: FunctionValue<'_>, from: FunctionValue<'_>) {
     if let Some(value) = string_attribute(from, MUX_KERNEL) {
         set_string_attribute(to, MUX_KERNEL, &value);

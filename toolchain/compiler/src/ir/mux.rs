@@ -1,6 +1,6 @@
 //! The mux builtins: the scheduling-related functions the front-end's SPIR-V builtins are
-//! lowered to (seed 001, "Input IR"), and the Native CPU state accessors they become once the
-//! kernels receive the work-item state (reference intel-llvm §4.3).
+//! lowered to, and the Native CPU state accessors they become once the kernels receive the
+//! work-item state (docs/compiler-pipeline.md, "Mux builtins and their state accessors").
 
 use inkwell::values::BasicValueEnum;
 use inkwell::{FloatPredicate, IntPredicate};
@@ -76,7 +76,7 @@ impl WorkItemQuery {
         }
     }
 
-    /// The `__dpcpp_nativecpu_*` accessor of the device library (reference §4.3's table).
+    /// The `__dpcpp_nativecpu_*` accessor of the device library (docs/compiler-pipeline.md).
     pub fn state_accessor(self) -> &'static str {
         match self {
             WorkItemQuery::GlobalId => "__dpcpp_nativecpu_get_global_id",

@@ -1,5 +1,5 @@
-//! The SPIR-V builtin forms device IR uses for work-item queries and barriers (reference
-//! intel-llvm §5): the 2025+ `__spirv_BuiltInGlobalInvocationId(int)` functions, the 2024
+//! The SPIR-V builtin forms device IR uses for work-item queries and barriers
+//! (docs/compiler-pipeline.md, "SPIR-V forms"): the 2025+ `__spirv_BuiltInGlobalInvocationId(int)` functions, the 2024
 //! `__spirv_GlobalInvocationId_x()` functions, the 2023 `@__spirv_BuiltInGlobalInvocationId`
 //! global variables, `__spirv_ControlBarrier`, the `__spirv_Group*` collectives, `__spirv_SubgroupShuffleINTEL`, the
 //! `__spirv_AtomicF{Add,Min,Max}EXT` float atomics, and the two work-group memory builtins of our

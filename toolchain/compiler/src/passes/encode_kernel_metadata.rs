@@ -1,6 +1,6 @@
 //! `encode-kernel-metadata<name=N;local-sizes=X:Y:Z>`: the one-kernel form of
-//! `transfer-kernel-metadata` (seed 000, "TransferKernelMetadataPass and
-//! EncodeKernelMetadataPass"), for compiling a single kernel with a known work-group size.
+//! `transfer-kernel-metadata` (OCK's `EncodeKernelMetadataPass`), for compiling a single kernel
+//! with a known work-group size.
 //!
 //! Expects: a definition named `N`; `name` is mandatory, and `local-sizes`, if given, has all
 //! three sizes (x:y:z, each at least 1). Unknown parameters are rejected.

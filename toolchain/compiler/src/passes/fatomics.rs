@@ -1,4 +1,5 @@
-//! `fatomics`: defines the SPIR-V float atomics (reference intel-llvm §4.5, "FAtomicsNativeCPU").
+//! `fatomics`: defines the SPIR-V float atomics (DPC++'s `FAtomicsNativeCPU`;
+//! docs/compiler-pipeline.md).
 //!
 //! Expects: declarations of `T __spirv_AtomicF{Add,Min,Max}EXT(T *pointer, u32 scope, u32
 //! semantics, T value)` for a float type `T` and a pointer in any address space (Itanium names

@@ -1,5 +1,5 @@
 //! `prepare-barriers`: puts every barrier where `work-item-loops` can cut the kernel, and gives
-//! each one a unique id (seed 000, "PrepareBarriersPass").
+//! each one a unique id (OCK's `PrepareBarriersPass`; docs/compiler-pipeline.md).
 //!
 //! Expects: barrier-like calls (`__mux_work_group_barrier`, work-group collectives) whose first
 //! operand is the barrier id, in kernels or in functions they call, possibly defined in another

@@ -1,5 +1,5 @@
-//! `rename-kernel-sycl-native-cpu`: fixes the device object's exported symbols (reference
-//! intel-llvm §4.5, "RenameKernelSYCLNativeCPUPass").
+//! `rename-kernel-sycl-native-cpu`: fixes the device object's exported symbols
+//! (docs/compiler-pipeline.md, "Subhandlers and exported names").
 //!
 //! Expects: subhandlers (and `SYCL_EXTERNAL` functions) are the externally visible definitions
 //! carrying `"sycl-module-id"`.

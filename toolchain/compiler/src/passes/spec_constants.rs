@@ -1,6 +1,5 @@
-//! `spec-constants`: SYCL 2020 specialization constants in emulation form (reference
-//! intel-llvm §4.4 step 1, §1.4; intel/llvm's design document "SYCL2020-SpecializationConstants",
-//! section 2.2).
+//! `spec-constants`: SYCL 2020 specialization constants in emulation form, as DPC++'s
+//! `SpecConstantsPass` writes them for CPUs (docs/compiler-pipeline.md, step 2).
 //!
 //! Expects: calls to the markers `T __sycl_getScalar2020SpecConstantValue<T>(const char *id,
 //! const void *default, const void *buffer)` and `__sycl_getComposite2020SpecConstantValue<T>`

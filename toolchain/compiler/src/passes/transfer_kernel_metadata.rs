@@ -1,5 +1,5 @@
-//! `transfer-kernel-metadata`: marks the kernels under compilation (seed 000,
-//! "TransferKernelMetadataPass and EncodeKernelMetadataPass").
+//! `transfer-kernel-metadata`: marks the kernels under compilation (OCK's pass of that name;
+//! docs/compiler-pipeline.md, "Function attributes between passes").
 //!
 //! Expects: kernels are the `spir_kernel` definitions (SYCL modules carry no `!opencl.kernels`;
 //! a kernel's `!reqd_work_group_size` is already attached to the function by the front-end).

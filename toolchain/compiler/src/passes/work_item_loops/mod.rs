@@ -1,5 +1,6 @@
-//! `work-item-loops`: makes the implicit SIMT parallelism of each kernel explicit (seed 000,
-//! "WorkItemLoopsPass"): the new entry point runs a whole work-group per call.
+//! `work-item-loops`: makes the implicit SIMT parallelism of each kernel explicit (OCK's
+//! `WorkItemLoopsPass`; docs/compiler-pipeline.md): the new entry point runs a whole work-group
+//! per call.
 //!
 //! Expects: kernels marked `"mux-kernel"="entry-point"` that query work-item ids through mux
 //! builtins (`__mux_get_local_id` …) and return `void`; every barrier-like call (barriers and

@@ -1,4 +1,4 @@
-//! Barrier regions (construction-kit §4a): a kernel with barriers is cut at every barrier, and
+//! Barrier regions (OCK's `WorkItemLoopsPass`; docs/compiler-pipeline.md): a kernel with barriers is cut at every barrier, and
 //! each region — the code from a barrier (or the entry) up to the next barrier reached (or the
 //! return) — becomes its own function, so that the wrapper can run a region for every work-item
 //! before any work-item starts the next one.
