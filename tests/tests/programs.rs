@@ -152,6 +152,11 @@ fn half_arithmetic_is_correctly_rounded_binary16() {
 }
 
 #[test]
+fn bfloat16_conversions_and_arithmetic_round_to_nearest_even() {
+    compile_and_run(&["bfloat16.cpp"], &["-O2"]);
+}
+
+#[test]
 fn oneapi_printf_prints_every_call_from_kernels() {
     let built = Built::compile(&[program("oneapi_printf.cpp")], &["-O2"]);
     let stdout = built.run_and_check(&[]);

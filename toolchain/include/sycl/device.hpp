@@ -31,7 +31,7 @@ enum class aspect {
   cpu, gpu, accelerator, custom, emulated, host_debuggable, fp16, fp64, atomic64, image,
   online_compiler, online_linker, queue_profiling, usm_device_allocations, usm_host_allocations,
   usm_atomic_host_allocations, usm_shared_allocations, usm_atomic_shared_allocations,
-  usm_system_allocations
+  usm_system_allocations, ext_oneapi_bfloat16_math_functions
 };
 
 class platform;
@@ -159,7 +159,8 @@ inline std::vector<aspect> device_aspects() {
           aspect::usm_device_allocations,
           aspect::usm_host_allocations,
           aspect::usm_shared_allocations,
-          aspect::usm_system_allocations};
+          aspect::usm_system_allocations,
+          aspect::ext_oneapi_bfloat16_math_functions};
 }
 // The OpenCL extension names matching those aspects (info::device::extensions, deprecated).
 inline std::vector<std::string> device_extensions() {
