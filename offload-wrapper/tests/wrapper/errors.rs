@@ -11,7 +11,7 @@ struct Inputs {
 impl Inputs {
     fn new() -> Self {
         let fx = Fixture::new();
-        fx.write("k.bc", "code");
+        fx.code("k.bc", 100, &["_ZTS1K"], &[]);
         fx.symbols("k.sym", &["_ZTS1K"]);
         fx.write("k.prop", "[SYCL/misc properties]\noptLevel=1|2\n");
         Inputs { fx }
@@ -260,7 +260,13 @@ fn unwritable_output() {
     let out = arg(&inputs.fx.path("no/such/dir/w.o"));
     let message = wrap_err(
         inputs.fx.dir.path(),
-        &strings(&["-o", &out, "-target=native_cpu", &inputs.file("k.bc")]),
+        &strings(&[
+            "-o",
+            &out,
+            "-target=native_cpu",
+            &format!("-entries={}", inputs.file("k.sym")),
+            &inputs.file("k.bc"),
+        ]),
     );
     assert_mentions(&message, &["cannot write output file", &out]);
 }
