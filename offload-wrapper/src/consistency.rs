@@ -77,15 +77,19 @@ pub fn check(files: &ImageFiles<'_>) -> Result<(), WrapperError> {
         ));
     }
     check_entries(files, &image)?;
-    let no_sets = PropertySetRegistry::default();
-    let (file, sets) = files.properties.unwrap_or((code, &no_sets));
+    let Some((file, sets)) = files.properties else {
+        return match REQUIRED.into_iter().find(|name| needs(&image, name)) {
+            Some(name) => Err(mismatch(
+                code,
+                format!("the image needs [{name}], but no properties file gives it"),
+            )),
+            None => Ok(()),
+        };
+    };
     for name in COMPARED {
-        let expected = image.properties.get(name);
         match sets.get(name) {
-            Some(given) => compare_set(file, code, given, expected)?,
-            None if REQUIRED.contains(&name)
-                && expected.is_some_and(|s| !s.properties.is_empty()) =>
-            {
+            Some(given) => compare_set(file, code, given, image.properties.get(name))?,
+            None if REQUIRED.contains(&name) && needs(&image, name) => {
                 return Err(mismatch(
                     file,
                     format!(
@@ -98,6 +102,14 @@ pub fn check(files: &ImageFiles<'_>) -> Result<(), WrapperError> {
         }
     }
     Ok(())
+}
+
+/// Whether `sycl-post-link` writes a non-empty set `name` for the image.
+fn needs(image: &ImageDescription, name: &str) -> bool {
+    image
+        .properties
+        .get(name)
+        .is_some_and(|set| !set.properties.is_empty())
 }
 
 /// Every entry is a function of the image, and every kernel of the image an entry.
@@ -148,7 +160,12 @@ fn compare_set(
     let expected = expected.unwrap_or(&no_properties);
     for (key, value) in &given.properties {
         match expected.get(key) {
-            None => return Err(error(key, format!("not in the image {code}"))),
+            None => {
+                return Err(error(
+                    key,
+                    format!("the image {code} gives no such property"),
+                ))
+            }
             Some(wanted) if wanted != value => {
                 return Err(error(
                     key,
@@ -167,7 +184,10 @@ fn compare_set(
         .iter()
         .find(|(key, _)| given.get(key).is_none())
     {
-        Some((key, _)) => Err(error(key, format!("missing, but the image {code} has it"))),
+        Some((key, _)) => Err(error(
+            key,
+            format!("missing, but the image {code} gives it"),
+        )),
         None => Ok(()),
     }
 }
