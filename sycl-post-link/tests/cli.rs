@@ -674,11 +674,41 @@ fn input_errors_name_the_file() {
          native_cpu cannot run",
     );
 
+    std::fs::create_dir(dir.path().join("folder")).unwrap();
+    let output = run_in(dir.path(), &["-symbols", "folder"]);
+    assert_fails_with(&output, "folder: cannot read input: Is a directory");
+    std::fs::write(dir.path().join("garbage.bc"), [0xde, 0xad, 0xbe, 0xef]).unwrap();
+    let output = run_in(dir.path(), &["-symbols", "garbage.bc"]);
+    assert_fails_with(
+        &output,
+        "garbage.bc: invalid LLVM IR: 1:1: error: expected top-level entity",
+    );
+
     assert_eq!(
         outputs_in(dir.path()),
-        set(&["broken.ll", "invalid.ll", "esimd.ll"]),
+        set(&[
+            "broken.ll",
+            "invalid.ll",
+            "esimd.ll",
+            "folder",
+            "garbage.bc"
+        ]),
         "no output for failed runs"
     );
+}
+
+/// An argument that is not UTF-8 is one error line, not a panic.
+#[test]
+fn non_utf8_arguments_are_one_error_line() {
+    use std::os::unix::ffi::OsStrExt;
+    let output = Command::new(env!("CARGO_BIN_EXE_sycl-post-link"))
+        .args([
+            "-symbols".as_ref(),
+            std::ffi::OsStr::from_bytes(b"in\xff.ll"),
+        ])
+        .output()
+        .unwrap();
+    assert_fails_with(&output, "argument \"in\\xff.ll\" is not valid UTF-8");
 }
 
 /// A kernel name the `.sym` and `.prop` files cannot hold as it is would be written lossily and
