@@ -24,9 +24,13 @@
 //!   [`Outcome::input_unmodified`] is set (the binary prints intel/llvm's NOTE line).
 //! * **`-ir-output-only`**: the single pruned module is written to the first `-o` (default
 //!   `<stem of input>.out`), and nothing else.
-//! * **Errors** are values of [`PostLinkError`], one line each; files already written by a
-//!   failing run are removed again. A module holding ESIMD kernels (`!sycl_explicit_simd`) is
-//!   refused rather than split without the ESIMD lowering native_cpu lacks.
+//! * **Errors** are values of [`PostLinkError`], one line each, starting with the file concerned;
+//!   files already written by a failing run are removed again. A module holding ESIMD kernels
+//!   (`!sycl_explicit_simd`) is refused rather than split without the ESIMD lowering native_cpu
+//!   lacks, and so is a function name the `.sym` and `.prop` files cannot hold as it is (not
+//!   UTF-8, a line break, `=`, a leading `[`), which would otherwise be written lossily.
+//! * **[`describe_image`]** recomputes what the tool writes for one image from the image's code,
+//!   so that the offload wrapper can check the files it is given (`docs/formats-validation.md`).
 //!
 //! Behaviour was checked against intel/llvm (branch `sycl`): `llvm/tools/sycl-post-link/
 //! sycl-post-link.cpp` (the version using `llvm/SYCLPostLink/*.h`), `llvm/lib/SYCLPostLink/` and
