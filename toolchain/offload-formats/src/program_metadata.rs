@@ -12,19 +12,15 @@ use std::collections::BTreeMap;
 use crate::properties::{PropertySet, PropertyValue, PROGRAM_METADATA};
 use crate::validate::{byte_array, PropertyError};
 
-/// What `[SYCL/program metadata]` says about one kernel.
+/// What the runtime takes from `[SYCL/program metadata]` for one kernel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct KernelMetadata {
     /// `@reqd_work_group_size` in x, y, z order, missing dimensions 1.
     pub reqd_work_group_size: Option<[u32; 3]>,
-    /// `@max_work_group_size` in x, y, z order, missing dimensions `u32::MAX` (UR's padding).
-    pub max_work_group_size: Option<[u32; 3]>,
-    pub reqd_sub_group_size: Option<u32>,
-    pub work_group_num_dim: Option<u32>,
-    pub max_linear_work_group_size: Option<u32>,
 }
 
-/// The kernels' metadata, keyed by kernel name.
+/// Checks every entry and returns the kernels' metadata, keyed by kernel name. The tags the
+/// runtime does not use are checked for their form only.
 pub fn from_set(
     set: Option<&PropertySet>,
 ) -> Result<BTreeMap<String, KernelMetadata>, PropertyError> {
@@ -34,40 +30,33 @@ pub fn from_set(
         let Some((kernel, tag)) = key.rsplit_once('@').filter(|(k, _)| !k.is_empty()) else {
             return Err(bad("expected <kernel>@<tag>".into()));
         };
-        if tag == "global_id_mapping" {
-            byte_array(value).map_err(bad)?;
-            continue;
-        }
-        let entry = kernels.entry(kernel.to_owned()).or_default();
         match tag {
             "reqd_work_group_size" => {
-                entry.reqd_work_group_size = Some(sizes(value, 1).map_err(bad)?);
+                let sizes = sizes(value).map_err(bad)?;
+                kernels
+                    .entry(kernel.to_owned())
+                    .or_default()
+                    .reqd_work_group_size = Some(sizes);
             }
-            "max_work_group_size" => {
-                entry.max_work_group_size = Some(sizes(value, u32::MAX).map_err(bad)?);
+            "max_work_group_size" => sizes(value).map(|_| ()).map_err(bad)?,
+            "reqd_sub_group_size" | "max_linear_work_group_size" => {
+                single(value, u32::MAX).map_err(bad)?
             }
-            "reqd_sub_group_size" => {
-                entry.reqd_sub_group_size = Some(single(value, u32::MAX).map_err(bad)?);
-            }
-            "work_group_num_dim" => {
-                entry.work_group_num_dim = Some(single(value, 3).map_err(bad)?);
-            }
-            "max_linear_work_group_size" => {
-                entry.max_linear_work_group_size = Some(single(value, u32::MAX).map_err(bad)?);
-            }
+            "work_group_num_dim" => single(value, 3).map_err(bad)?,
+            "global_id_mapping" => byte_array(value).map(|_| ()).map_err(bad)?,
             _ => return Err(bad(format!("unknown tag '{tag}'"))),
         }
     }
     Ok(kernels)
 }
 
-/// One to three non-zero `u32` sizes, the missing dimensions filled with `missing`.
-fn sizes(value: &PropertyValue, missing: u32) -> Result<[u32; 3], String> {
+/// One to three non-zero `u32` sizes, the missing dimensions 1.
+fn sizes(value: &PropertyValue) -> Result<[u32; 3], String> {
     let (bits, data) = byte_array(value)?;
     if bits % 32 != 0 || !(1..=3).contains(&(bits / 32)) {
         return Err(format!("holds {bits} bits; expected 1 to 3 32-bit sizes"));
     }
-    let mut sizes = [missing; 3];
+    let mut sizes = [1; 3];
     for (size, bytes) in sizes.iter_mut().zip(data.chunks_exact(4)) {
         *size = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
     }
@@ -78,9 +67,9 @@ fn sizes(value: &PropertyValue, missing: u32) -> Result<[u32; 3], String> {
 }
 
 /// A `u32` property from 1 to `max`.
-fn single(value: &PropertyValue, max: u32) -> Result<u32, String> {
+fn single(value: &PropertyValue, max: u32) -> Result<(), String> {
     match value {
-        PropertyValue::U32(v) if (1..=max).contains(v) => Ok(*v),
+        PropertyValue::U32(v) if (1..=max).contains(v) => Ok(()),
         PropertyValue::U32(v) => Err(format!("{v} is outside 1 to {max}")),
         PropertyValue::ByteArray(_) => Err("is a byte array; expected a 32-bit integer".into()),
     }
@@ -101,7 +90,7 @@ mod tests {
     }
 
     #[test]
-    fn sizes_are_padded_per_tag() {
+    fn required_sizes_are_padded_and_other_tags_checked() {
         let kernels = metadata(&[
             ("k@reqd_work_group_size", PropertyValue::from_u32s(&[8, 4])),
             ("k@max_work_group_size", PropertyValue::from_u32s(&[16])),
@@ -110,11 +99,6 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(kernels["k"].reqd_work_group_size, Some([8, 4, 1]));
-        assert_eq!(
-            kernels["k"].max_work_group_size,
-            Some([16, u32::MAX, u32::MAX])
-        );
-        assert_eq!(kernels["k"].work_group_num_dim, Some(2));
         assert!(!kernels.contains_key("uid"));
     }
 
