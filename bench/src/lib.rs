@@ -22,7 +22,7 @@ use report::{KernelReport, Report};
 pub enum BenchError {
     #[error("ncpu++ not found: pass --ncpu PATH or set NCPU_CXX, or build the workspace (cargo build --release)")]
     NcpuNotFound,
-    #[error("{0} does not exist")]
+    #[error("{0}: does not exist")]
     Missing(PathBuf),
     #[error("unknown kernel {0} (see --list)")]
     UnknownKernel(String),

@@ -115,11 +115,18 @@ fn main_result(cli: &Cli) -> Result<bool, BenchError> {
 }
 
 fn main() -> ExitCode {
-    match main_result(&Cli::parse()) {
+    let cli: Cli = match ncpu_cli::parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(error) => {
+            eprintln!("ncpu-bench: error: {error}");
+            return ExitCode::from(ncpu_cli::USAGE_EXIT_STATUS);
+        }
+    };
+    match main_result(&cli) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("ncpu-bench: {e}");
+            eprintln!("ncpu-bench: error: {e}");
             ExitCode::from(2)
         }
     }

@@ -8,6 +8,7 @@
 //! the current directory: `sycl-post-link` writes the paths it was given for its outputs, and
 //! intel/llvm's wrapper opens table cells as they are.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -15,7 +16,10 @@ use std::path::{Path, PathBuf};
 use sycl_offload_formats::properties::PropertySetRegistry;
 use sycl_offload_formats::symbols;
 use sycl_offload_formats::table::{self, Table};
+use sycl_offload_formats::validate::validate;
+use sycl_offload_formats::FormatError;
 
+use crate::consistency::{self, ImageFiles};
 use crate::WrapperError;
 
 /// The `Format` byte of the device image struct (`-format=`). intel/llvm's values; Native CPU
@@ -79,7 +83,9 @@ pub struct DeviceImage {
 }
 
 impl DeviceImage {
-    /// Reads one image from its files. Empty paths mean "not given", as empty table cells do.
+    /// Reads one image from its files and checks them (`docs/formats-validation.md`): the
+    /// property sets against [`validate`], the `.sym` and `.prop` files against the code
+    /// ([`consistency::check`]). Empty paths mean "not given", as empty table cells do.
     pub fn read(
         code: &Path,
         manifest: Option<&Path>,
@@ -99,31 +105,33 @@ impl DeviceImage {
                     .map_err(|source| WrapperError::io("read manifest file", path, source))
             })
             .transpose()?;
-        let properties = given(properties)
-            .map(PropertySetRegistry::read)
-            .transpose()?;
+        let (properties, entries) = (given(properties), given(entries));
+        let property_sets = properties.map(read_properties).transpose()?;
         let code_size = code_file_size(code)?;
-        let entries = given(entries).map(symbols::read).transpose()?;
+        let names = entries.map(symbols::read).transpose()?;
+        consistency::check(&ImageFiles {
+            code,
+            entries: entries.zip(names.as_deref()),
+            properties: properties.zip(property_sets.as_ref()),
+        })?;
         Ok(DeviceImage {
             code: code.to_path_buf(),
             code_size,
             manifest,
             settings: settings.clone(),
-            entries,
-            properties,
+            entries: names,
+            properties: property_sets,
         })
     }
 
     /// Reads every row of a `-batch` table as one image, in row order. Cells are found by column
-    /// name; only `Code` is required.
+    /// name; only `Code` is required, the other columns must be ones the wrapper knows, and no
+    /// file may appear twice (`sycl-post-link` writes each once, and an image sharing another's
+    /// files would register its kernels with the wrong properties).
     pub fn read_table(path: &Path, settings: &ImageSettings) -> Result<Vec<Self>, WrapperError> {
         let table = Table::read(path)?;
-        if table.column_index(table::CODE).is_none() {
-            return Err(WrapperError::MissingColumn {
-                table: path.to_path_buf(),
-                column: table::CODE,
-            });
-        }
+        check_columns(&table, path)?;
+        check_files_named_once(&table, path)?;
         (0..table.rows().len())
             .map(|row| {
                 let cell = |column| table.cell(row, column).map(Path::new);
@@ -144,6 +152,74 @@ impl DeviceImage {
             })
             .collect()
     }
+}
+
+/// Reads a `.prop` file and checks its sets with [`validate`].
+fn read_properties(path: &Path) -> Result<PropertySetRegistry, WrapperError> {
+    let registry = PropertySetRegistry::read(path)?;
+    validate(&registry).map_err(|source| FormatError::Property {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(registry)
+}
+
+/// The table has a `Code` column, no column twice, and no column the wrapper does not know.
+fn check_columns(table: &Table, path: &Path) -> Result<(), WrapperError> {
+    if table.column_index(table::CODE).is_none() {
+        return Err(WrapperError::MissingColumn {
+            table: path.to_path_buf(),
+            column: table::CODE,
+        });
+    }
+    for (index, column) in table.columns().iter().enumerate() {
+        if ![
+            table::CODE,
+            table::PROPERTIES,
+            table::SYMBOLS,
+            table::MANIFEST,
+        ]
+        .contains(&column.as_str())
+        {
+            return Err(WrapperError::UnknownColumn {
+                table: path.to_path_buf(),
+                column: column.clone(),
+            });
+        }
+        if table.column_index(column) != Some(index) {
+            return Err(WrapperError::RepeatedColumn {
+                table: path.to_path_buf(),
+                column: column.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// No file is named by two cells of the table (the same path, or two paths of one file).
+fn check_files_named_once(table: &Table, path: &Path) -> Result<(), WrapperError> {
+    let mut seen: HashMap<PathBuf, (usize, &str)> = HashMap::new();
+    for (row, cells) in table.rows().iter().enumerate() {
+        for (column, cell) in table
+            .columns()
+            .iter()
+            .zip(cells)
+            .filter(|(_, c)| !c.is_empty())
+        {
+            let file = std::fs::canonicalize(cell).unwrap_or_else(|_| PathBuf::from(cell));
+            if let Some((first_row, first_column)) = seen.insert(file, (row + 1, column)) {
+                return Err(WrapperError::Mismatch {
+                    file: path.to_path_buf(),
+                    cause: format!(
+                        "row {}, column {column} names {cell}, already named in row \
+                         {first_row}, column {first_column}",
+                        row + 1
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The intel/llvm wrapper maps the whole `Code` file into memory, so a file that cannot be read

@@ -57,6 +57,7 @@
 //!   for the `-host=` triple and its data layout.
 
 pub mod bitcode;
+pub mod consistency;
 pub mod elf;
 pub mod image;
 pub mod layout;
@@ -78,10 +79,18 @@ pub enum WrapperError {
     /// A command-line problem.
     #[error("{0}")]
     Usage(String),
-    /// A `.table`, `.sym` or `.prop` file that cannot be read or parsed.
+    /// A `.table`, `.sym` or `.prop` file that cannot be read or parsed, or property sets that
+    /// break a rule of `sycl_offload_formats::validate`.
     #[error(transparent)]
     Format(#[from] FormatError),
-    #[error("cannot {action} '{path}': {source}")]
+    /// An image's code that cannot be read as an LLVM module.
+    #[error(transparent)]
+    Image(#[from] sycl_post_link::PostLinkError),
+    /// A `.sym` or `.prop` file that disagrees with the image's code, or a table that names a
+    /// file twice.
+    #[error("{file}: {cause}")]
+    Mismatch { file: PathBuf, cause: String },
+    #[error("{path}: cannot {action}: {source}")]
     Io {
         action: &'static str,
         path: PathBuf,
@@ -93,6 +102,10 @@ pub enum WrapperError {
         table: PathBuf,
         column: &'static str,
     },
+    #[error("{table}: unknown column '{column}' (expected Code, Properties, Symbols or Manifest)")]
+    UnknownColumn { table: PathBuf, column: String },
+    #[error("{table}: the column '{column}' appears twice")]
+    RepeatedColumn { table: PathBuf, column: String },
     #[error("{table}: row {row}: image file name missing (empty Code cell)")]
     EmptyCodeCell { table: PathBuf, row: usize },
     #[error("unsupported host triple '{triple}': {reason}")]

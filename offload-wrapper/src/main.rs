@@ -16,13 +16,7 @@ fn main() -> ExitCode {
 }
 
 fn wrap() -> Result<(), WrapperError> {
-    let args = std::env::args_os()
-        .skip(1)
-        .map(|a| {
-            a.into_string()
-                .map_err(|a| WrapperError::Usage(format!("argument {a:?} is not valid UTF-8")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let args = ncpu_cli::utf8_args().map_err(|e| WrapperError::Usage(e.to_string()))?;
     match Command::parse(args)? {
         Command::Help => {
             print!("{}", options::usage());

@@ -91,8 +91,39 @@ pub(crate) fn functions<'ctx>(module: &Module<'ctx>) -> Vec<FunctionValue<'ctx>>
     module.get_functions().collect()
 }
 
+/// The function's name. Lossless once [`check_function_names`] accepted the module.
 pub(crate) fn name(function: FunctionValue<'_>) -> String {
     function.get_name().to_string_lossy().into_owned()
+}
+
+/// A function whose name the `.sym` and `.prop` files cannot hold: the name as LLVM assembly
+/// would quote it, and why.
+#[derive(Debug)]
+pub(crate) struct UnwritableName {
+    pub escaped: String,
+    pub cause: &'static str,
+}
+
+/// Checks that every function name can be written as it is: the files are UTF-8 text with one
+/// name per line, a property key ends at its first `=` and must not start with `[` (a set
+/// title); LLVM itself refuses NUL characters in names. Writing such a name lossily
+/// would make the program look up a kernel under another name.
+pub(crate) fn check_function_names(module: &Module<'_>) -> Result<(), UnwritableName> {
+    for function in module.get_functions() {
+        let bytes = function.get_name().to_bytes();
+        let cause = match std::str::from_utf8(bytes) {
+            Err(_) => "is not valid UTF-8",
+            Ok(name) if name.contains(['\n', '\r']) => "holds a line break",
+            Ok(name) if name.contains('=') => "holds '=', which ends a property key",
+            Ok(name) if name.starts_with('[') => "starts with '[', which opens a property set",
+            Ok(_) => continue,
+        };
+        return Err(UnwritableName {
+            escaped: bytes.escape_ascii().to_string(),
+            cause,
+        });
+    }
+    Ok(())
 }
 
 pub(crate) fn is_declaration(function: FunctionValue<'_>) -> bool {

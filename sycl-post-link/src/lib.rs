@@ -24,15 +24,20 @@
 //!   [`Outcome::input_unmodified`] is set (the binary prints intel/llvm's NOTE line).
 //! * **`-ir-output-only`**: the single pruned module is written to the first `-o` (default
 //!   `<stem of input>.out`), and nothing else.
-//! * **Errors** are values of [`PostLinkError`], one line each; files already written by a
-//!   failing run are removed again. A module holding ESIMD kernels (`!sycl_explicit_simd`) is
-//!   refused rather than split without the ESIMD lowering native_cpu lacks.
+//! * **Errors** are values of [`PostLinkError`], one line each, starting with the file concerned;
+//!   files already written by a failing run are removed again. A module holding ESIMD kernels
+//!   (`!sycl_explicit_simd`) is refused rather than split without the ESIMD lowering native_cpu
+//!   lacks, and so is a function name the `.sym` and `.prop` files cannot hold as it is (not
+//!   UTF-8, a line break, `=`, a leading `[`), which would otherwise be written lossily.
+//! * **[`describe_image`]** recomputes what the tool writes for one image from the image's code,
+//!   so that the offload wrapper can check the files it is given (`docs/formats-validation.md`).
 //!
 //! Behaviour was checked against intel/llvm (branch `sycl`): `llvm/tools/sycl-post-link/
 //! sycl-post-link.cpp` (the version using `llvm/SYCLPostLink/*.h`), `llvm/lib/SYCLPostLink/` and
 //! the tests under `llvm/test/tools/sycl-post-link/`; the module docs of `src/split.rs` and
 //! `src/properties.rs` name the exact versions and the deliberate differences.
 
+mod describe;
 mod ir;
 pub mod options;
 mod properties;
@@ -47,46 +52,53 @@ use nativecpu_compiler::passes::spec_constants;
 use nativecpu_compiler::passes::ModulePass;
 use sycl_offload_formats::table::{self, Table};
 
+pub use describe::{describe_image, ImageDescription};
 pub use options::{
     parse_args, usage, Command, OptLevel, Options, OptionsError, SpecConstMode, SplitMode,
 };
 
-/// Why a run failed. Each message is one line ending in the file concerned, if any.
+/// Why a run failed. Each message is one line starting with the file concerned, if any.
 #[derive(Debug, thiserror::Error)]
 pub enum PostLinkError {
     #[error("{0}")]
     Options(#[from] OptionsError),
-    #[error("cannot read input: {message} ({path})")]
+    #[error("{path}: cannot read input: {message}")]
     ReadInput { path: String, message: String },
-    #[error("invalid LLVM IR: {message} ({path})")]
+    #[error("{path}: invalid LLVM IR: {message}")]
     InvalidIr { path: String, message: String },
+    #[error("{path}: function name \"{name}\" {cause}; the .sym and .prop files cannot hold it")]
+    UnwritableName {
+        path: String,
+        name: String,
+        cause: &'static str,
+    },
     #[error("cannot set up LLVM for the host: {0}")]
     Llvm(String),
-    #[error("{message} ({path})")]
+    #[error("{path}: {message}")]
     SpecConstants { path: String, message: String },
     #[error(
-        "the module reads specialization constants, which -spec-const=native cannot lower for \
-         native_cpu (it has no SPIR-V); use -spec-const=emulation ({path})"
+        "{path}: the module reads specialization constants, which -spec-const=native cannot \
+         lower for native_cpu (it has no SPIR-V); use -spec-const=emulation"
     )]
     NativeSpecConstants { path: String },
     #[error(
-        "kernel '{function}' is an ESIMD kernel (!sycl_explicit_simd), which native_cpu cannot \
-         run ({path})"
+        "{path}: kernel '{function}' is an ESIMD kernel (!sycl_explicit_simd), which native_cpu \
+         cannot run"
     )]
     EsimdUnsupported { path: String, function: String },
-    #[error("cannot split the module for image {index}: {message} ({path})")]
+    #[error("{path}: cannot split the module for image {index}: {message}")]
     Split {
         index: usize,
         path: String,
         message: String,
     },
-    #[error("cannot write output: {source} ({path})")]
+    #[error("{path}: cannot write output: {source}")]
     Write {
         path: String,
         #[source]
         source: std::io::Error,
     },
-    #[error("refusing to write bitcode to a terminal; use -S or -f ({path})")]
+    #[error("{path}: refusing to write bitcode to a terminal; use -S or -f")]
     BitcodeToTerminal { path: String },
 }
 
@@ -139,16 +151,7 @@ pub const UNMODIFIED_NOTE: &str =
 pub fn run(options: &Options) -> Result<Outcome, PostLinkError> {
     options.validate()?;
     let context = Context::create();
-    let module = ir::read_module(&context, &options.input).map_err(|e| {
-        let path = options.input.clone();
-        match e {
-            ir::ReadError::Io(message) => PostLinkError::ReadInput { path, message },
-            ir::ReadError::Parse(message) | ir::ReadError::Invalid(message) => {
-                PostLinkError::InvalidIr { path, message }
-            }
-        }
-    })?;
-
+    let module = read_input(&context, &options.input)?;
     if let Some(function) = ir::functions(&module).into_iter().find(|f| {
         !ir::is_declaration(*f) && ir::function_metadata(*f, "sycl_explicit_simd").is_some()
     }) {
@@ -213,6 +216,30 @@ pub fn run(options: &Options) -> Result<Outcome, PostLinkError> {
     };
     staged.commit();
     Ok(outcome)
+}
+
+/// Reads and verifies the module at `path` and checks that every function name can be written
+/// to the `.sym` and `.prop` files as it is.
+fn read_input<'ctx>(context: &'ctx Context, path: &str) -> Result<Module<'ctx>, PostLinkError> {
+    let module = ir::read_module(context, path).map_err(|e| {
+        let path = path.to_owned();
+        match e {
+            ir::ReadError::Io(message) => PostLinkError::ReadInput { path, message },
+            ir::ReadError::Parse(message) | ir::ReadError::Invalid(message) => {
+                let message = message
+                    .strip_prefix(&format!("{path}:"))
+                    .unwrap_or(&message)
+                    .to_owned();
+                PostLinkError::InvalidIr { path, message }
+            }
+        }
+    })?;
+    ir::check_function_names(&module).map_err(|name| PostLinkError::UnwritableName {
+        path: path.to_owned(),
+        name: name.escaped,
+        cause: name.cause,
+    })?;
+    Ok(module)
 }
 
 /// `-spec-const`: with `emulation`, lowers the marker calls of the whole module before it is
@@ -500,10 +527,8 @@ mod tests {
         let err = staged
             .write(missing_dir.to_str().unwrap(), b"y", false)
             .unwrap_err();
-        assert!(
-            err.to_string().starts_with("cannot write output: "),
-            "{err}"
-        );
+        let expected = format!("{}: cannot write output: ", missing_dir.display());
+        assert!(err.to_string().starts_with(&expected), "{err}");
         drop(staged);
         assert!(!first.exists());
     }

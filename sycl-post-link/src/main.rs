@@ -6,7 +6,14 @@ use std::process::ExitCode;
 use sycl_post_link::{parse_args, run, usage, Command, UNMODIFIED_NOTE};
 
 fn main() -> ExitCode {
-    let result = parse_args(std::env::args().skip(1))
+    let args = match ncpu_cli::utf8_args() {
+        Ok(args) => args,
+        Err(error) => {
+            eprintln!("sycl-post-link: error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = parse_args(args)
         .map_err(sycl_post_link::PostLinkError::from)
         .and_then(|command| match command {
             Command::Help => {

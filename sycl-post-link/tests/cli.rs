@@ -385,9 +385,9 @@ fn spec_constants_are_left_alone_without_emulation_and_refused_natively() {
     );
     assert_fails_with(
         &output,
-        "the module reads specialization constants, which \
+        "input.ll: the module reads specialization constants, which \
          -spec-const=native cannot lower for native_cpu (it has no SPIR-V); use \
-         -spec-const=emulation (input.ll)",
+         -spec-const=emulation",
     );
     // A module without them passes with native, as intel/llvm's native_cpu wrapper test runs it.
     run_ok(
@@ -637,14 +637,14 @@ fn input_errors_name_the_file() {
     let output = run_in(dir.path(), &["-symbols", "missing.ll"]);
     assert_fails_with(
         &output,
-        "cannot read input: No such file or directory (os error 2) (missing.ll)",
+        "missing.ll: cannot read input: No such file or directory (os error 2)",
     );
 
     std::fs::write(dir.path().join("broken.ll"), "define void @f( {\n").unwrap();
     let output = run_in(dir.path(), &["-symbols", "broken.ll"]);
     assert_fails_with(
         &output,
-        "invalid LLVM IR: broken.ll:2:1: error: expected type (broken.ll)",
+        "broken.ll: invalid LLVM IR: 2:1: error: expected type",
     );
 
     std::fs::write(
@@ -656,13 +656,10 @@ fn input_errors_name_the_file() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1));
     assert!(
-        stderr.starts_with("sycl-post-link: error: invalid LLVM IR: "),
+        stderr.starts_with("sycl-post-link: error: invalid.ll: invalid LLVM IR: "),
         "{stderr}"
     );
-    assert!(
-        stderr.ends_with(" (invalid.ll)\n") && stderr.lines().count() == 1,
-        "{stderr}"
-    );
+    assert!(stderr.lines().count() == 1, "{stderr}");
 
     std::fs::write(
         dir.path().join("esimd.ll"),
@@ -673,15 +670,76 @@ fn input_errors_name_the_file() {
     let output = run_in(dir.path(), &["-lower-esimd", "-symbols", "esimd.ll"]);
     assert_fails_with(
         &output,
-        "kernel '_ZTS5Esimd' is an ESIMD kernel (!sycl_explicit_simd), which native_cpu cannot \
-         run (esimd.ll)",
+        "esimd.ll: kernel '_ZTS5Esimd' is an ESIMD kernel (!sycl_explicit_simd), which \
+         native_cpu cannot run",
+    );
+
+    std::fs::create_dir(dir.path().join("folder")).unwrap();
+    let output = run_in(dir.path(), &["-symbols", "folder"]);
+    assert_fails_with(&output, "folder: cannot read input: Is a directory");
+    std::fs::write(dir.path().join("garbage.bc"), [0xde, 0xad, 0xbe, 0xef]).unwrap();
+    let output = run_in(dir.path(), &["-symbols", "garbage.bc"]);
+    assert_fails_with(
+        &output,
+        "garbage.bc: invalid LLVM IR: 1:1: error: expected top-level entity",
     );
 
     assert_eq!(
         outputs_in(dir.path()),
-        set(&["broken.ll", "invalid.ll", "esimd.ll"]),
+        set(&[
+            "broken.ll",
+            "invalid.ll",
+            "esimd.ll",
+            "folder",
+            "garbage.bc"
+        ]),
         "no output for failed runs"
     );
+}
+
+/// An argument that is not UTF-8 is one error line, not a panic.
+#[test]
+fn non_utf8_arguments_are_one_error_line() {
+    use std::os::unix::ffi::OsStrExt;
+    let output = Command::new(env!("CARGO_BIN_EXE_sycl-post-link"))
+        .args([
+            "-symbols".as_ref(),
+            std::ffi::OsStr::from_bytes(b"in\xff.ll"),
+        ])
+        .output()
+        .unwrap();
+    assert_fails_with(&output, "argument \"in\\xff.ll\" is not valid UTF-8");
+}
+
+/// A kernel name the `.sym` and `.prop` files cannot hold as it is would be written lossily and
+/// later looked up under another name, so the run fails naming the function, escaped.
+#[test]
+fn unwritable_function_names_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, escaped, cause) in [
+        ("\\FF\\FEK", "\\xff\\xfeK", "is not valid UTF-8"),
+        ("K\\0AL", "K\\nL", "holds a line break"),
+        ("K=L", "K=L", "holds '=', which ends a property key"),
+        ("[K]", "[K]", "starts with '[', which opens a property set"),
+    ] {
+        std::fs::write(
+            dir.path().join("names.ll"),
+            format!(
+                "define spir_kernel void @\"{name}\"() #0 {{\n  ret void\n}}\n\
+                 attributes #0 = {{ \"sycl-module-id\"=\"n.cpp\" }}\n"
+            ),
+        )
+        .unwrap();
+        let output = run_in(dir.path(), &["-symbols", "-properties", "names.ll"]);
+        assert_fails_with(
+            &output,
+            &format!(
+                "names.ll: function name \"{escaped}\" {cause}; the .sym and .prop files \
+                 cannot hold it"
+            ),
+        );
+        assert_eq!(outputs_in(dir.path()), set(&["names.ll"]), "{name}");
+    }
 }
 
 #[test]
@@ -695,7 +753,7 @@ fn write_errors_name_the_file_and_remove_partial_output() {
     );
     assert_fails_with(
         &output,
-        "cannot write output: No such file or directory (os error 2) (nowhere/t_0.bc)",
+        "nowhere/t_0.bc: cannot write output: No such file or directory (os error 2)",
     );
 
     // The images go to the current directory and succeed; the table cannot be written, so the
@@ -713,7 +771,7 @@ fn write_errors_name_the_file_and_remove_partial_output() {
     );
     assert_fails_with(
         &output,
-        "cannot write output: No such file or directory (os error 2) (nowhere/t.table)",
+        "nowhere/t.table: cannot write output: No such file or directory (os error 2)",
     );
     assert!(
         outputs_in(dir.path()).is_empty(),

@@ -214,7 +214,69 @@ fn assert_one_error_line(output: &std::process::Output, needle: &str) {
 fn missing_input_is_one_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     let output = ncpu_in(dir.path(), &["-fsycl", "nope.cpp", "-o", "app"]);
-    assert_one_error_line(&output, "no such file or directory: 'nope.cpp'");
+    assert_one_error_line(&output, "nope.cpp: no such file or directory");
+}
+
+/// A bad value, a missing output directory, a directory or a non-UTF-8 argument is exactly one
+/// `ncpu++: error:` line on stderr and a non-zero exit, found before any step runs.
+#[test]
+fn bad_values_are_exactly_one_error_line() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let source = program("single_task.cpp");
+    let source = source.to_str().unwrap();
+    std::fs::create_dir(dir.path().join("folder")).unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["-fsycl", "-fsycl-device-code-split=bogus", source],
+            "invalid value 'bogus' in '-fsycl-device-code-split=bogus' (expected per_kernel, \
+             per_source, auto, off)",
+        ),
+        (
+            &["-fsycl", "-sycl-std=3000", source],
+            "invalid value '3000' in '-sycl-std=3000' (expected 2020, 2017, 121, 1.2.1, \
+             sycl-1.2.1)",
+        ),
+        (
+            &[
+                "-fsycl",
+                "-mllvm",
+                "-sycl-native-cpu-vecz-width=abc",
+                source,
+            ],
+            "invalid value 'abc' in '-mllvm -sycl-native-cpu-vecz-width=abc' (expected a lane \
+             count from 1 to 4294967295)",
+        ),
+        (
+            &["-fsycl", source, "-o", "missing/app"],
+            "missing/app: cannot write it: its directory does not exist",
+        ),
+        (
+            &["-fsycl", "folder"],
+            "folder: unrecognised input file type (expected a C++ source, .o, .a, .bc or .ll)",
+        ),
+        (
+            &["-fsycl", source, "-o"],
+            "argument to '-o' is missing (expected 1 value)",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = ncpu_in(dir.path(), args);
+        assert_eq!(output.status.code(), Some(1), "{}", describe(&output));
+        assert_eq!(stderr(&output), format!("ncpu++: error: {message}\n"));
+    }
+    let std = ncpu_in(dir.path(), &["-fsycl", "-std=c++99x", source]);
+    assert_eq!(stderr(&std).lines().count(), 1, "{}", describe(&std));
+    assert!(stderr(&std).starts_with("ncpu++: error: invalid value 'c++99x' in '-std=c++99x'"));
+    let output = Command::new(nativecpu_e2e_tests::ncpu())
+        .arg(std::ffi::OsStr::from_bytes(b"a\xff.cpp"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        "ncpu++: error: argument \"a\\xff.cpp\" is not valid UTF-8\n"
+    );
 }
 
 #[test]

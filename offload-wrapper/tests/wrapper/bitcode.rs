@@ -95,8 +95,9 @@ fn bitcode_for_aarch64_has_its_triple_and_data_layout() {
 #[test]
 fn bitcode_without_registration_exports_a_named_descriptor() {
     let fx = Fixture::new();
-    let code = fx.write("k.bc", "x");
-    let sym = fx.symbols("k.sym", &["_ZTS4Test", "k.NativeCPUKernel"]);
+    let kernels = ["_ZTS4Test", "k.NativeCPUKernel"];
+    let code = fx.code("k.bc", 200, &kernels, &[]);
+    let sym = fx.symbols("k.sym", &kernels);
     let options = strings(&[
         "-host=x86_64-unknown-linux-gnu",
         "-emit-reg-funcs=false",

@@ -30,7 +30,7 @@ fn help_prints_usage_and_succeeds() {
 #[test]
 fn verbose_describes_images_and_globals_on_stderr() {
     let fx = Fixture::new();
-    let code = fx.write("a.bc", "12345");
+    let code = fx.code("a.bc", 100, &["_ZTS1A"], &[]);
     let sym = fx.symbols("a.sym", &["_ZTS1A"]);
     let out = fx.path("w.o");
     let output = wrap_ok(
@@ -46,7 +46,10 @@ fn verbose_describes_images_and_globals_on_stderr() {
     );
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("image 0: code="), "{stderr}");
-    assert!(stderr.contains("(5 bytes), target=native_cpu"), "{stderr}");
+    assert!(
+        stderr.contains("(100 bytes), target=native_cpu"),
+        "{stderr}"
+    );
     assert!(
         stderr.contains("global added: __sycl_native_cpu_decls\n"),
         "{stderr}"

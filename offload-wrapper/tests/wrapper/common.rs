@@ -31,6 +31,26 @@ impl Fixture {
         path
     }
 
+    /// An image's code of exactly `size` bytes: [`image_code`] for `functions` and `reqd`, padded
+    /// with a comment.
+    pub fn code(
+        &self,
+        name: &str,
+        size: usize,
+        functions: &[&str],
+        reqd: &[(&str, [u32; 3])],
+    ) -> PathBuf {
+        let mut text = image_code(functions, reqd);
+        let padding = size.checked_sub(text.len()).expect("size fits the code");
+        assert!(padding != 1, "a comment needs two bytes");
+        if padding > 0 {
+            text.push(';');
+            text.push_str(&"-".repeat(padding - 2));
+            text.push('\n');
+        }
+        self.write(name, text)
+    }
+
     /// A `.sym` file.
     pub fn symbols(&self, name: &str, kernels: &[&str]) -> PathBuf {
         self.write(name, sycl_offload_formats::symbols::to_text(kernels))
@@ -52,6 +72,35 @@ impl Fixture {
     }
 }
 
+/// The LLVM assembly of an image's code that defines `functions`: names starting with `_ZTS` are
+/// kernels (`spir_kernel`), the others plain functions, and each kernel in `reqd` carries that
+/// `!reqd_work_group_size`. The wrapper checks the `.sym` and `.prop` files against it.
+pub fn image_code(functions: &[&str], reqd: &[(&str, [u32; 3])]) -> String {
+    let mut text = String::new();
+    let mut metadata = String::new();
+    for (index, name) in functions.iter().enumerate() {
+        let kind = if name.starts_with("_ZTS") {
+            "spir_kernel "
+        } else {
+            ""
+        };
+        let attached = match reqd.iter().find(|(kernel, _)| kernel == name) {
+            Some((_, [x, y, z])) => {
+                metadata.push_str(&format!("!{index} = !{{i32 {x}, i32 {y}, i32 {z}}}\n"));
+                format!(" !reqd_work_group_size !{index}")
+            }
+            None => String::new(),
+        };
+        text.push_str(&format!(
+            "define {kind}void @\"{name}\"(){attached} {{\n  ret void\n}}\n"
+        ));
+    }
+    text + &metadata
+}
+
+/// The `reqd_work_group_size` in [`image_0_properties`], which image 0's code must carry.
+pub const IMAGE_0_REQD: (&str, [u32; 3]) = ("_ZTS10SimpleVadd", [8, 4, 2]);
+
 /// Image 0's property sets in the two-image fixtures: a UINT32 (misc `optLevel`), a BYTE_ARRAY
 /// (`reqd_work_group_size` {8, 4, 2}) and an empty `kernel param opt` set.
 pub fn image_0_properties() -> PropertySetRegistry {
@@ -69,15 +118,13 @@ pub fn image_0_properties() -> PropertySetRegistry {
 
 /// The table of two images shared by the bitcode and link tests: image 0 has three entry points
 /// (one a `__dpcpp_nativecpu` builtin), a 1234-byte Code file and property sets (misc, program
-/// metadata and an empty kernel param opt set); image 1 has `_ZTS4Test`, a 1-byte Code file, no
+/// metadata and an empty kernel param opt set); image 1 has `_ZTS4Test`, a 77-byte Code file, no
 /// properties and a manifest. Returns the table's path.
 pub fn two_image_table(fx: &Fixture) -> PathBuf {
-    let code0 = fx.write("k_0.bc", vec![0u8; 1234]);
-    let code1 = fx.write("k_1.bc", "x");
-    let sym0 = fx.symbols(
-        "k_0.sym",
-        &["_ZTS10SimpleVadd", "_ZTS4Test", "__dpcpp_nativecpu_helper"],
-    );
+    let kernels0 = ["_ZTS10SimpleVadd", "_ZTS4Test", "__dpcpp_nativecpu_helper"];
+    let code0 = fx.code("k_0.bc", 1234, &kernels0, &[IMAGE_0_REQD]);
+    let code1 = fx.code("k_1.bc", 77, &["_ZTS4Test"], &[]);
+    let sym0 = fx.symbols("k_0.sym", &kernels0);
     let sym1 = fx.symbols("k_1.sym", &["_ZTS4Test"]);
     let prop0 = fx.properties("k_0.prop", &image_0_properties());
     let manifest = fx.write("k_1.mnf", "MANIFEST");

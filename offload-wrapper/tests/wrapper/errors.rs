@@ -11,7 +11,7 @@ struct Inputs {
 impl Inputs {
     fn new() -> Self {
         let fx = Fixture::new();
-        fx.write("k.bc", "code");
+        fx.code("k.bc", 100, &["_ZTS1K"], &[]);
         fx.symbols("k.sym", &["_ZTS1K"]);
         fx.write("k.prop", "[SYCL/misc properties]\noptLevel=1|2\n");
         Inputs { fx }
@@ -91,6 +91,40 @@ fn missing_table() {
     let inputs = Inputs::new();
     let table = inputs.file("nope.table");
     assert_mentions(&inputs.fail_batch(&table), &[&table, "No such file"]);
+}
+
+#[test]
+fn tables_that_are_directories_empty_or_not_text() {
+    let inputs = Inputs::new();
+    let dir = arg(inputs.fx.dir.path());
+    assert_eq!(
+        inputs.fail_batch(&dir),
+        format!("offload-wrapper: error: {dir}: Is a directory (os error 21)")
+    );
+    let empty = arg(&inputs.fx.write("empty.table", ""));
+    assert_eq!(
+        inputs.fail_batch(&empty),
+        format!("offload-wrapper: error: {empty}: the table has no 'Code' column")
+    );
+    let binary = arg(&inputs.fx.write("binary.table", [b'[', 0xff, b']']));
+    assert_eq!(
+        inputs.fail_batch(&binary),
+        format!("offload-wrapper: error: {binary}: not UTF-8 text (invalid byte at offset 1)")
+    );
+}
+
+#[test]
+fn non_utf8_arguments() {
+    use std::os::unix::ffi::OsStrExt;
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_offload-wrapper"))
+        .arg(std::ffi::OsStr::from_bytes(b"k\xff.bc"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "offload-wrapper: error: argument \"k\\xff.bc\" is not valid UTF-8\n"
+    );
 }
 
 #[test]
@@ -260,7 +294,13 @@ fn unwritable_output() {
     let out = arg(&inputs.fx.path("no/such/dir/w.o"));
     let message = wrap_err(
         inputs.fx.dir.path(),
-        &strings(&["-o", &out, "-target=native_cpu", &inputs.file("k.bc")]),
+        &strings(&[
+            "-o",
+            &out,
+            "-target=native_cpu",
+            &format!("-entries={}", inputs.file("k.sym")),
+            &inputs.file("k.bc"),
+        ]),
     );
     assert_mentions(&message, &["cannot write output file", &out]);
 }

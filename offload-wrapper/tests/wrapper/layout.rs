@@ -13,6 +13,7 @@ use offload_wrapper::{write_object, Config, DeviceImage, HostArch, ImageFormat, 
 
 use crate::common::{
     arg, image_0_properties, strings, wrap_native_cpu_batch, wrap_ok, ElfFile, Fixture, Slot,
+    IMAGE_0_REQD,
 };
 
 const SHF_GNU_RETAIN: u64 = 0x20_0000;
@@ -29,8 +30,8 @@ const KERNELS_1: [&str; 2] = ["_ZTS10SimpleVadd", "_ZTS4Test"];
 /// Two rows: image 0 with properties, image 1 with a manifest and no properties. Returns the
 /// table path.
 fn two_image_table(fx: &Fixture) -> std::path::PathBuf {
-    let code0 = fx.write("k_0.bc", vec![7u8; 1234]);
-    let code1 = fx.write("k_1.bc", vec![1u8; 77]);
+    let code0 = fx.code("k_0.bc", 1234, &KERNELS_0, &[IMAGE_0_REQD]);
+    let code1 = fx.code("k_1.bc", 177, &KERNELS_1, &[]);
     let sym0 = fx.symbols("k_0.sym", &KERNELS_0);
     let sym1 = fx.symbols("k_1.sym", &KERNELS_1);
     let prop0 = fx.properties("k_0.prop", &image_0_properties());
@@ -445,7 +446,7 @@ fn tgtimg_records_hold_binary_start_and_code_size() {
     );
     for (info, decls, code_size) in [
         (".sycl_offloading.0.info", "__sycl_native_cpu_decls", 1234),
-        (".sycl_offloading.1.info", "__sycl_native_cpu_decls.12", 77),
+        (".sycl_offloading.1.info", "__sycl_native_cpu_decls.12", 177),
     ] {
         assert_eq!(elf.symbol(info).size, 16);
         assert_eq!(elf.symbol(info).value % 16, 0);
@@ -577,11 +578,16 @@ fn aarch64_objects_use_adrp_add_and_b() {
 #[test]
 fn non_batch_images_take_the_options_before_them() {
     let fx = Fixture::new();
-    let a_code = fx.write("a.bc", "aaaa");
+    let a_code = fx.code(
+        "a.bc",
+        400,
+        &["_ZTS1A", "_ZTS10SimpleVadd"],
+        &[IMAGE_0_REQD],
+    );
     let a_manifest = fx.write("a.mnf", "MF");
-    let a_sym = fx.symbols("a.sym", &["_ZTS1A"]);
+    let a_sym = fx.symbols("a.sym", &["_ZTS1A", "_ZTS10SimpleVadd"]);
     let a_prop = fx.properties("a.prop", &image_0_properties());
-    let b_code = fx.write("b.bc", "bb");
+    let b_code = fx.code("b.bc", 200, &["_ZTS1B", "_ZTS1C"], &[]);
     let b_sym = fx.symbols("b.sym", &["_ZTS1B", "_ZTS1C"]);
     let out = fx.path("w.o");
     wrap_ok(
@@ -636,14 +642,14 @@ fn non_batch_images_take_the_options_before_them() {
         .collect::<Vec<_>>();
     assert_eq!(decls1.len(), 1);
     assert_eq!(decls1[0].size, 3 * 16);
-    assert_eq!(elf.u64_at(".sycl_offloading.0.info", 8), 4);
-    assert_eq!(elf.u64_at(".sycl_offloading.1.info", 8), 2);
+    assert_eq!(elf.u64_at(".sycl_offloading.0.info", 8), 400);
+    assert_eq!(elf.u64_at(".sycl_offloading.1.info", 8), 200);
 }
 
 #[test]
 fn native_cpu_flag_sets_the_target_and_accepts_a_host_triple_target() {
     let fx = Fixture::new();
-    let code = fx.write("a.bc", "x");
+    let code = fx.code("a.bc", 100, &["_ZTS1A"], &[]);
     let sym = fx.symbols("a.sym", &["_ZTS1A"]);
     let out = fx.path("w.o");
     wrap_ok(
@@ -669,14 +675,15 @@ fn native_cpu_flag_sets_the_target_and_accepts_a_host_triple_target() {
 #[test]
 fn images_without_symbols_have_only_the_terminator_and_null_entries() {
     let fx = Fixture::new();
-    let code = fx.write("a.bc", "x");
+    let helper = fx.code("a.bc", 100, &["helper"], &[]);
+    let other_helper = fx.code("b.bc", 100, &["helper"], &[]);
     let empty_sym = fx.write("empty.sym", "");
     let table = fx.table(
         "t.table",
         &["Code", "Symbols"],
         &[
-            vec![arg(&code), String::new()],
-            vec![arg(&code), arg(&empty_sym)],
+            vec![arg(&helper), String::new()],
+            vec![arg(&other_helper), arg(&empty_sym)],
         ],
     );
     let elf = wrap_native_cpu_batch(&fx, &table);
@@ -705,7 +712,7 @@ fn images_without_symbols_have_only_the_terminator_and_null_entries() {
 #[test]
 fn relative_table_cells_are_opened_from_the_current_directory() {
     let fx = Fixture::new();
-    fx.write("a.bc", "abc");
+    fx.code("a.bc", 100, &["_ZTS1A"], &[]);
     fx.symbols("a.sym", &["_ZTS1A"]);
     let table = fx.table(
         "t.table",

@@ -226,7 +226,7 @@ fn bitcode_compiled_by_clang_links_into_a_pie_like_the_object() {
 
 /// Wraps one image with a global descriptor into `output`.
 fn wrap_exported_descriptor(fx: &Fixture, output: &Path) {
-    let code = fx.write("k.bc", "x");
+    let code = fx.code("k.bc", 100, &["_ZTS4Test"], &[]);
     let sym = fx.symbols("k.sym", &["_ZTS4Test"]);
     wrap_ok(
         fx.dir.path(),

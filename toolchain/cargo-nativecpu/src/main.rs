@@ -5,10 +5,15 @@ use std::process::ExitCode;
 use cargo_nativecpu::cli::{execute, normalize_args, Cli};
 use cargo_nativecpu::shell::Shell;
 use cargo_nativecpu::Reported;
-use clap::Parser;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse_from(normalize_args(std::env::args_os()));
+    let cli: Cli = match ncpu_cli::parse(normalize_args(std::env::args_os())) {
+        Ok(cli) => cli,
+        Err(error) => {
+            Shell::new(false).error(error);
+            return ExitCode::from(ncpu_cli::USAGE_EXIT_STATUS);
+        }
+    };
     match execute(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -85,6 +85,31 @@ pub struct Workspace {
     pub current: Option<String>,
 }
 
+/// Cargo's error in one line: its message and each `Caused by:` after it, joined, after the
+/// location cargo points at (` --> file:line:col`) when there is one; the quoted source and the
+/// caret below it are left out.
+fn one_line(stderr: &str) -> String {
+    let mut parts = Vec::new();
+    let mut location = None;
+    let mut message_follows = true;
+    for line in stderr.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(at) = line.strip_prefix("--> ") {
+            location = Some(at);
+        } else if line == "Caused by:" {
+            message_follows = true;
+            continue;
+        } else if message_follows {
+            parts.push(line.strip_prefix("error: ").unwrap_or(line));
+        }
+        message_follows = false;
+    }
+    let message = parts.join(": ");
+    match location {
+        Some(location) => format!("{location}: {message}"),
+        None => message,
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum MetadataError {
     #[error("cannot read the workspace metadata: {0}")]
@@ -109,10 +134,7 @@ impl Workspace {
         }
         let metadata = command.exec().map_err(|error| {
             MetadataError::Cargo(match error {
-                cargo_metadata::Error::CargoMetadata { stderr } => {
-                    let text = stderr.trim();
-                    text.strip_prefix("error: ").unwrap_or(text).to_owned()
-                }
+                cargo_metadata::Error::CargoMetadata { stderr } => one_line(&stderr),
                 other => other.to_string(),
             })
         })?;
@@ -400,6 +422,25 @@ fn check_name(name: &str) -> Result<(), &'static str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn cargo_errors_become_one_line() {
+        let toml = "error: key with no value, expected `=`\n --> cn/Cargo.toml:1:8\n  |\n1 | \
+                    garbage[[\n  |        ^\n";
+        assert_eq!(
+            super::one_line(toml),
+            "cn/Cargo.toml:1:8: key with no value, expected `=`"
+        );
+        let chained =
+            "error: failed to load manifest for workspace member `/w/a`\n\nCaused by:\n  \
+                       failed to read `/w/a/Cargo.toml`\n\nCaused by:\n  No such file or directory \
+                       (os error 2)\n";
+        assert_eq!(
+            super::one_line(chained),
+            "failed to load manifest for workspace member `/w/a`: failed to read \
+             `/w/a/Cargo.toml`: No such file or directory (os error 2)"
+        );
+    }
+
     use super::*;
     use serde_json::json;
 

@@ -355,6 +355,44 @@ fn errors_are_one_clear_line() {
     );
 }
 
+/// A bad command line is one `error:` line with clap's exit status 2, and a malformed manifest
+/// one line naming the place cargo points at, not cargo's quoted source.
+#[test]
+fn bad_command_lines_and_manifests_are_one_line() {
+    let f = Fixture::new(MANIFEST);
+    for (args, message) in [
+        (&[][..], "a subcommand is required (see --help)"),
+        (&["frob"], "unrecognized subcommand 'frob'"),
+        (
+            &["build", "-j", "x"],
+            "invalid value 'x' for '--jobs <N>': invalid digit found in string",
+        ),
+        (
+            &["run", "--app"],
+            "a value is required for '--app <NAME>' but none was supplied",
+        ),
+    ] {
+        let output = f.cmd(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&output), format!("error: {message}\n"));
+    }
+    let broken = tempfile::tempdir().unwrap();
+    let manifest = broken.path().join("Cargo.toml");
+    fs::write(&manifest, "garbage[[\n").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_cargo-nativecpu"))
+        .args(["list", "--manifest-path", "Cargo.toml"])
+        .current_dir(broken.path())
+        .env("CARGO_TERM_COLOR", "never")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        "error: cannot read the workspace metadata: Cargo.toml:1:8: key with no value, expected \
+         `=`\n"
+    );
+}
+
 #[test]
 fn a_member_directory_selects_its_package() {
     let dir = tempfile::tempdir().unwrap();

@@ -8,14 +8,22 @@ pub enum DriverError {
     UnknownArgument(String),
     #[error("argument to '{0}' is missing (expected 1 value)")]
     MissingValue(String),
+    #[error("invalid value '{value}' in '{flag}' (expected {expected})")]
+    InvalidValue {
+        flag: String,
+        value: String,
+        expected: String,
+    },
     #[error("unsupported SYCL target '{0}' (this toolchain targets native_cpu only)")]
     UnsupportedTarget(String),
     #[error("no input files")]
     NoInputs,
-    #[error("no such file or directory: '{}'", .0.display())]
+    #[error("{}: no such file or directory", .0.display())]
     MissingInput(PathBuf),
     #[error("{}: unrecognised input file type (expected a C++ source, .o, .a, .bc or .ll)", .0.display())]
     UnknownInputKind(PathBuf),
+    #[error("{}: cannot write it: its directory does not exist", .0.display())]
+    MissingOutputDirectory(PathBuf),
     #[error("cannot specify -o when generating multiple output files")]
     OutputWithMultipleFiles,
     #[error("{0}")]

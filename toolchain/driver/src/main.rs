@@ -7,7 +7,13 @@ use ncpu_driver::options::{parse, USAGE};
 use ncpu_driver::run::run;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = match ncpu_cli::utf8_args() {
+        Ok(args) => args,
+        Err(error) => {
+            eprintln!("ncpu++: error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     let invocation = match parse(&args) {
         Ok(invocation) => invocation,
         Err(error) => {

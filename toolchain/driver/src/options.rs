@@ -200,12 +200,18 @@ impl BackendOption {
             "native-cpu-debug" => BackendOption::Debug,
             "sycl-native-cpu-vecz-remarks" => BackendOption::VeczRemarks,
             "sycl-native-dump-device-ir" => BackendOption::DumpDeviceIr,
-            _ => match option_name
-                .strip_prefix("sycl-native-cpu-vecz-width=")
-                .map(str::parse)
-            {
-                Some(Ok(width)) if width >= 1 => BackendOption::VeczWidth(width),
-                _ => return Err(DriverError::UnknownArgument(format!("-mllvm {option}"))),
+            _ => match option_name.strip_prefix("sycl-native-cpu-vecz-width=") {
+                Some(width) => match width.parse() {
+                    Ok(width) if width >= 1 => BackendOption::VeczWidth(width),
+                    _ => {
+                        return Err(DriverError::InvalidValue {
+                            flag: format!("-mllvm {option}"),
+                            value: width.to_owned(),
+                            expected: "a lane count from 1 to 4294967295".into(),
+                        })
+                    }
+                },
+                None => return Err(DriverError::UnknownArgument(format!("-mllvm {option}"))),
             },
         })
     }
@@ -252,8 +258,39 @@ const DPCPP_FLAGS_WITHOUT_EFFECT: &[&str] = &[
     "-fno-sycl-early-optimizations",
 ];
 
-/// Prefixes of DPC++'s flags with a joined value, accepted without effect (see above).
-const DPCPP_PREFIXES_WITHOUT_EFFECT: &[&str] = &["-fsycl-device-code-split=", "-sycl-std="];
+/// DPC++'s flags with a joined value, accepted without effect (see above), and the values DPC++
+/// accepts for each: another value is an error, as it is there.
+const DPCPP_VALUES_WITHOUT_EFFECT: &[(&str, &[&str])] = &[
+    (
+        "-fsycl-device-code-split=",
+        &["per_kernel", "per_source", "auto", "off"],
+    ),
+    (
+        "-sycl-std=",
+        &["2020", "2017", "121", "1.2.1", "sycl-1.2.1"],
+    ),
+];
+
+/// The C++ standards clang's `-std=` takes, aliases included; checked here so that a wrong one is
+/// one error line rather than clang's list of notes from each front-end.
+const CPP_STANDARDS: &[&str] = &[
+    "c++98", "c++03", "gnu++98", "gnu++03", "c++11", "c++0x", "gnu++11", "gnu++0x", "c++14",
+    "c++1y", "gnu++14", "gnu++1y", "c++17", "c++1z", "gnu++17", "gnu++1z", "c++20", "c++2a",
+    "gnu++20", "gnu++2a", "c++23", "c++2b", "gnu++23", "gnu++2b", "c++26", "c++2c", "gnu++26",
+    "gnu++2c",
+];
+
+/// Checks the value of a flag that takes one of `allowed`.
+fn check_value(flag: &str, value: &str, allowed: &[&str]) -> Result<(), DriverError> {
+    if allowed.contains(&value) {
+        return Ok(());
+    }
+    Err(DriverError::InvalidValue {
+        flag: flag.to_owned(),
+        value: value.to_owned(),
+        expected: allowed.join(", "),
+    })
+}
 
 /// Linker flags passed through as they are.
 const LINK_FLAGS: &[&str] = &[
@@ -388,12 +425,16 @@ fn parse_joined_dependency_or_language(
 
 /// Flags with a joined value, and inputs.
 fn parse_joined(arg: &str, invocation: &mut Invocation) -> Result<(), DriverError> {
-    if DPCPP_PREFIXES_WITHOUT_EFFECT
-        .iter()
-        .any(|p| arg.starts_with(p))
-        || parse_joined_dependency_or_language(arg, invocation)?
-    {
+    for (prefix, allowed) in DPCPP_VALUES_WITHOUT_EFFECT {
+        if let Some(value) = arg.strip_prefix(prefix) {
+            return check_value(arg, value, allowed);
+        }
+    }
+    if parse_joined_dependency_or_language(arg, invocation)? {
         return Ok(());
+    }
+    if let Some(standard) = arg.strip_prefix("-std=") {
+        check_value(arg, standard, CPP_STANDARDS)?;
     }
     if let Some(targets) = arg.strip_prefix("-fsycl-targets=") {
         invocation.sycl = true;
@@ -568,10 +609,13 @@ mod tests {
             inv.backend_options,
             [BackendOption::Debug, BackendOption::VeczWidth(4)]
         );
-        assert!(matches!(
-            parse_str("-mllvm -sycl-native-cpu-vecz-width=0 a.cpp"),
-            Err(DriverError::UnknownArgument(_))
-        ));
+        assert_eq!(
+            parse_str("-mllvm -sycl-native-cpu-vecz-width=0 a.cpp")
+                .unwrap_err()
+                .to_string(),
+            "invalid value '0' in '-mllvm -sycl-native-cpu-vecz-width=0' (expected a lane count \
+             from 1 to 4294967295)"
+        );
         assert!(
             matches!(parse_str("-mllvm -frobnicate a.cpp"), Err(DriverError::UnknownArgument(a)) if a == "-mllvm -frobnicate")
         );
@@ -643,5 +687,30 @@ mod tests {
             parse_str("-x fortran a.f"),
             Err(DriverError::UnknownArgument(_))
         ));
+    }
+
+    #[test]
+    fn flags_with_a_fixed_set_of_values_refuse_others() {
+        for (line, error) in [
+            (
+                "-fsycl-device-code-split=bogus a.cpp",
+                "invalid value 'bogus' in '-fsycl-device-code-split=bogus' (expected per_kernel, \
+                 per_source, auto, off)",
+            ),
+            (
+                "-sycl-std=2019 a.cpp",
+                "invalid value '2019' in '-sycl-std=2019' (expected 2020, 2017, 121, 1.2.1, \
+                 sycl-1.2.1)",
+            ),
+        ] {
+            assert_eq!(parse_str(line).unwrap_err().to_string(), error);
+        }
+        let error = parse_str("-std=c++99x a.cpp").unwrap_err().to_string();
+        assert!(
+            error.starts_with("invalid value 'c++99x' in '-std=c++99x' (expected c++98, "),
+            "{error}"
+        );
+        let inv = parse_str("-std=gnu++2b -fsycl-device-code-split=off a.cpp").unwrap();
+        assert_eq!(inv.compile_flags, ["-std=gnu++2b"]);
     }
 }

@@ -93,8 +93,25 @@ fn execute(command: &Command) -> Result<(), DriverError> {
     }
 }
 
+/// The `-o` file's directory must exist: otherwise the step that writes it (often the linker,
+/// after every other step ran) would fail with its own lines of diagnostics.
+fn check_output_directory(invocation: &Invocation) -> Result<(), DriverError> {
+    let Some(output) = &invocation.output else {
+        return Ok(());
+    };
+    match output.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
+            Err(DriverError::MissingOutputDirectory(output.clone()))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Runs the invocation to completion.
 pub fn run(invocation: &Invocation) -> Result<(), DriverError> {
+    if !invocation.print_only {
+        check_output_directory(invocation)?;
+    }
     if is_device_compile(invocation) {
         return compile_device_ir(invocation);
     }

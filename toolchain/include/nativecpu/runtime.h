@@ -128,7 +128,7 @@ struct __nativecpu_launch_info {
 /* What __nativecpu_launch returns. */
 enum __nativecpu_result {
   NATIVECPU_SUCCESS = 0,
-  NATIVECPU_ERROR_INVALID_KERNEL = 1,   /* no kernel of that name is registered */
+  NATIVECPU_ERROR_INVALID_KERNEL = 1,   /* no kernel of that name is registered, or its image was refused */
   NATIVECPU_ERROR_INVALID_ND_RANGE = 2, /* bad dimensions, local size or reqd_work_group_size */
   NATIVECPU_ERROR_OUT_OF_RESOURCES = 3, /* more local memory than the device has */
   NATIVECPU_ERROR_RUNTIME = 4,          /* anything else */

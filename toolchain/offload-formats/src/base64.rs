@@ -39,7 +39,9 @@ fn sextet(c: u8) -> Result<u32, FormatError> {
 }
 
 /// Decodes text written by [`encode`]. A trailing group of a single character cannot come from
-/// any byte sequence and is rejected.
+/// any byte sequence, and a final group whose unused high bits are set is not what [`encode`]
+/// writes for any bytes (it would decode to the same bytes as another text), so both are rejected:
+/// either means the text was altered.
 pub fn decode(text: &str) -> Result<Vec<u8>, FormatError> {
     let text = text.as_bytes();
     let mut out = Vec::with_capacity(text.len() * 6 / 8);
@@ -52,6 +54,11 @@ pub fn decode(text: &str) -> Result<Vec<u8>, FormatError> {
             bits |= sextet(c)? << (6 * i);
         }
         let bytes = group.len() - 1;
+        if bits >> (8 * bytes) != 0 {
+            return Err(FormatError::Base64(
+                "the final group has unused bits set (not written by an encoder)".into(),
+            ));
+        }
         for i in 0..bytes {
             out.push((bits >> (8 * i)) as u8);
         }
@@ -101,5 +108,7 @@ mod tests {
         assert!(decode("A").is_err());
         assert!(decode("AAAAB").is_err());
         assert!(decode("A=").is_err());
+        // "CA" is the byte 0x02; "CQ" sets a bit past the byte's end.
+        assert!(decode("CQ").is_err());
     }
 }

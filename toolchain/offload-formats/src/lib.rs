@@ -4,15 +4,22 @@
 //! * [`table`]: the `[Code|Properties|Symbols]` file table, cells looked up by column name;
 //! * [`properties`]: property-set registries (`.prop`), with `1|` integers and `2|` byte arrays;
 //! * [`base64`]: the LSB-first, unpadded base64 that `.prop` byte arrays use (not RFC 4648);
-//! * [`symbols`]: the `.sym` entry-point lists.
+//! * [`symbols`]: the `.sym` entry-point lists;
+//! * [`validate`]: what a device image's property sets must satisfy before anything relies on
+//!   them, giving the typed [`spec_constants::SpecConstantLayout`] and
+//!   [`program_metadata::KernelMetadata`] (`docs/formats-validation.md`).
 //!
-//! Both `sycl-post-link` (the writer) and `offload-wrapper` (the reader) go through this crate, so
-//! the two sides of the hand-off cannot drift apart.
+//! `sycl-post-link` (the writer), `offload-wrapper` (the reader) and the runtime (which gets the
+//! same property sets from the wrapper's object) all go through this crate, so the sides of the
+//! hand-off cannot drift apart, and a property set one of them accepts the others accept too.
 
 pub mod base64;
+pub mod program_metadata;
 pub mod properties;
+pub mod spec_constants;
 pub mod symbols;
 pub mod table;
+pub mod validate;
 
 use std::path::PathBuf;
 
@@ -31,8 +38,27 @@ pub enum FormatError {
         line: usize,
         message: String,
     },
+    #[error("{path}: not UTF-8 text (invalid byte at offset {offset})")]
+    NotText { path: PathBuf, offset: usize },
     #[error("invalid base64 byte array: {0}")]
     Base64(String),
+    /// A property set that parses but breaks a rule of [`validate`].
+    #[error("{path}: {source}")]
+    Property {
+        path: PathBuf,
+        #[source]
+        source: validate::PropertyError,
+    },
+}
+
+/// Reads a whole text file, with one error naming the file when it cannot be read (a directory,
+/// a missing file) or is not UTF-8.
+pub(crate) fn read_text(path: &std::path::Path) -> Result<String, FormatError> {
+    let bytes = std::fs::read(path).map_err(|e| FormatError::io(path, e))?;
+    String::from_utf8(bytes).map_err(|e| FormatError::NotText {
+        path: path.to_path_buf(),
+        offset: e.utf8_error().valid_up_to(),
+    })
 }
 
 impl FormatError {

@@ -208,8 +208,7 @@ impl PropertySetRegistry {
     }
 
     pub fn read(path: &Path) -> Result<Self, FormatError> {
-        let text = std::fs::read_to_string(path).map_err(|e| FormatError::io(path, e))?;
-        Self::parse(&text, path)
+        Self::parse(&crate::read_text(path)?, path)
     }
 
     pub fn write(&self, path: &Path) -> Result<(), FormatError> {

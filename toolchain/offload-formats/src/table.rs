@@ -101,8 +101,7 @@ impl Table {
 
     /// Reads and parses a table file.
     pub fn read(path: &Path) -> Result<Self, FormatError> {
-        let text = std::fs::read_to_string(path).map_err(|e| FormatError::io(path, e))?;
-        Self::parse(&text, path)
+        Self::parse(&crate::read_text(path)?, path)
     }
 
     /// The table as text, exactly as intel/llvm's `SimpleTable` writes it.

@@ -48,7 +48,9 @@ pub unsafe extern "C" fn __nativecpu_find_kernel(kernel_name: *const c_char) -> 
     }
     diag::catch_panic("__nativecpu_find_kernel", None, || {
         // SAFETY: checked non-null; the caller guarantees a C string.
-        registry::find(unsafe { CStr::from_ptr(kernel_name) }).map(|kernel| kernel.subhandler)
+        registry::find(unsafe { CStr::from_ptr(kernel_name) })
+            .ok()
+            .map(|kernel| kernel.subhandler)
     })
 }
 
@@ -142,12 +144,7 @@ unsafe fn kernel_named(kernel_name: *const c_char, entry_point: &str) -> Result<
     }
     // SAFETY: checked non-null; the caller guarantees a C string.
     let name = unsafe { CStr::from_ptr(kernel_name) };
-    registry::find(name).ok_or_else(|| {
-        fail(
-            LaunchError::UnknownKernel(name.to_string_lossy().into_owned()).to_string(),
-            ResultCode::InvalidKernel,
-        )
-    })
+    launch::find_kernel(name).map_err(|error| fail(error.to_string(), error.code()))
 }
 
 /// Stores the size of `kernel_name`'s specialization-constant buffer in `size`.
@@ -173,17 +170,9 @@ pub unsafe extern "C" fn __nativecpu_spec_constants_size(
                 diag::set_last_error("__nativecpu_spec_constants_size called with a null size");
                 return ResultCode::Runtime.into();
             }
-            match spec_constants::layout(&kernel) {
-                Ok(layout) => {
-                    // SAFETY: checked non-null; the caller guarantees it is writable.
-                    unsafe { *size = layout.size };
-                    ResultCode::Success.into()
-                }
-                Err(error) => {
-                    diag::set_last_error(&error.to_string());
-                    ResultCode::Runtime.into()
-                }
-            }
+            // SAFETY: checked non-null; the caller guarantees it is writable.
+            unsafe { *size = spec_constants::layout(&kernel).size() };
+            ResultCode::Success.into()
         },
     )
 }
@@ -231,7 +220,16 @@ pub unsafe extern "C" fn __nativecpu_spec_constants_fill(
                     } else {
                         std::slice::from_raw_parts((*values.add(index)).cast(), size)
                     };
-                    (id.to_str().unwrap_or_default(), value)
+                    (id, value)
+                };
+                // An id that is not UTF-8 names no constant; ignoring its value would leave the
+                // kernel reading the default.
+                let Ok(id) = id.to_str() else {
+                    diag::set_last_error(&format!(
+                        "specialization constant id \"{}\" is not UTF-8",
+                        id.to_bytes().escape_ascii()
+                    ));
+                    return ResultCode::Runtime.into();
                 };
                 set.push((id, value));
             }
@@ -241,9 +239,7 @@ pub unsafe extern "C" fn __nativecpu_spec_constants_fill(
                 // SAFETY: the caller guarantees `capacity` writable bytes.
                 unsafe { std::slice::from_raw_parts_mut(buffer.cast(), capacity) }
             };
-            let result = spec_constants::layout(&kernel)
-                .and_then(|layout| spec_constants::fill(&kernel, &layout, &set, buffer));
-            match result {
+            match spec_constants::fill(&kernel, &set, buffer) {
                 Ok(()) => ResultCode::Success.into(),
                 Err(error) => {
                     diag::set_last_error(&error.to_string());

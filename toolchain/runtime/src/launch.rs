@@ -66,7 +66,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::arena::{self, LocalLayout};
 use crate::device::{LOCAL_MEMORY_SIZE, MAX_WORK_GROUP_SIZE};
 use crate::pool::{self, Chunks, JobFailed, Pool, Work};
-use crate::registry::{self, Kernel, MetadataError, Subhandler};
+use crate::registry::{self, Kernel, Missing, Subhandler};
 use crate::state::{NativeCpuState, SUB_GROUP_SIZE};
 use crate::tsan_hooks;
 
@@ -130,13 +130,13 @@ const _: () = {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResultCode {
     Success = 0,
-    /// No kernel of that name is registered.
+    /// No kernel of that name is registered, or its image was refused at registration.
     InvalidKernel = 1,
     /// Bad dimensions, sizes, local size, or a local size other than `reqd_work_group_size`.
     InvalidNdRange = 2,
     /// More local memory than the device has (or than the host could allocate).
     OutOfResources = 3,
-    /// Anything else: null pointers, malformed kernel metadata, internal errors.
+    /// Anything else: null pointers, internal errors.
     Runtime = 4,
 }
 
@@ -245,8 +245,6 @@ impl InvalidLaunch {
 pub enum RunError {
     #[error(transparent)]
     Invalid(#[from] InvalidLaunch),
-    #[error(transparent)]
-    Metadata(#[from] MetadataError),
     #[error(
         "could not allocate {0} bytes of work-group local memory for a thread; the launch ran \
          only partly"
@@ -262,7 +260,7 @@ impl RunError {
         match self {
             RunError::Invalid(invalid) => invalid.code(),
             RunError::LocalMemoryAllocation(_) => ResultCode::OutOfResources,
-            RunError::Metadata(_) | RunError::Failed(_) => ResultCode::Runtime,
+            RunError::Failed(_) => ResultCode::Runtime,
         }
     }
 }
@@ -276,6 +274,8 @@ pub enum LaunchError {
     NullLaunch(String),
     #[error("kernel '{0}' is not registered (was the program linked with its device code?)")]
     UnknownKernel(String),
+    #[error("kernel '{kernel}' cannot run: its device image was refused at registration: {cause}")]
+    RefusedKernel { kernel: String, cause: String },
     #[error("kernel '{kernel}': {source}")]
     Run {
         kernel: String,
@@ -290,10 +290,24 @@ impl LaunchError {
     pub fn code(&self) -> ResultCode {
         match self {
             LaunchError::NullName | LaunchError::NullLaunch(_) => ResultCode::Runtime,
-            LaunchError::UnknownKernel(_) => ResultCode::InvalidKernel,
+            LaunchError::UnknownKernel(_) | LaunchError::RefusedKernel { .. } => {
+                ResultCode::InvalidKernel
+            }
             LaunchError::Run { source, .. } => source.code(),
         }
     }
+}
+
+/// The kernel registered under `name`, or why there is none.
+pub fn find_kernel(name: &CStr) -> Result<Kernel, LaunchError> {
+    let kernel = || name.to_string_lossy().into_owned();
+    registry::find(name).map_err(|missing| match missing {
+        Missing::NotRegistered => LaunchError::UnknownKernel(kernel()),
+        Missing::Refused(cause) => LaunchError::RefusedKernel {
+            kernel: kernel(),
+            cause: cause.to_string(),
+        },
+    })
 }
 
 /// Launches the registered kernel `name` on the process-wide pool.
@@ -302,7 +316,7 @@ impl LaunchError {
 /// `desc.args` must be valid for the kernel for the whole launch (see [`run`]).
 pub unsafe fn launch(name: &CStr, desc: &LaunchDesc) -> Result<(), LaunchError> {
     let kernel_name = || name.to_string_lossy().into_owned();
-    let kernel = registry::find(name).ok_or_else(|| LaunchError::UnknownKernel(kernel_name()))?;
+    let kernel = find_kernel(name)?;
     // SAFETY: forwarded from the caller.
     unsafe { run_kernel(pool::global(), &kernel, desc) }.map_err(|source| LaunchError::Run {
         kernel: kernel_name(),
@@ -318,14 +332,12 @@ pub unsafe fn launch(name: &CStr, desc: &LaunchDesc) -> Result<(), LaunchError> 
 /// `desc.local_argument_sizes` must be null or point at `desc.num_args` sizes.
 pub unsafe fn check(name: &CStr, desc: &LaunchDesc) -> Result<(), LaunchError> {
     let kernel_name = || name.to_string_lossy().into_owned();
-    let kernel = registry::find(name).ok_or_else(|| LaunchError::UnknownKernel(kernel_name()))?;
+    let kernel = find_kernel(name)?;
     let run_error = |source| LaunchError::Run {
         kernel: kernel_name(),
         source,
     };
-    let reqd = kernel
-        .reqd_work_group_size()
-        .map_err(|e| run_error(e.into()))?;
+    let reqd = kernel.reqd_work_group_size();
     Plan::new(desc, pool::global().threads(), reqd).map_err(|e| run_error(e.into()))?;
     // SAFETY: forwarded from the caller.
     unsafe { local_layout(desc) }.map_err(|e| run_error(e.into()))?;
@@ -337,9 +349,8 @@ pub unsafe fn check(name: &CStr, desc: &LaunchDesc) -> Result<(), LaunchError> {
 /// # Safety
 /// As for [`run`].
 pub unsafe fn run_kernel(pool: &Pool, kernel: &Kernel, desc: &LaunchDesc) -> Result<(), RunError> {
-    let reqd = kernel.reqd_work_group_size()?;
     // SAFETY: forwarded from the caller.
-    unsafe { run_with(pool, kernel.subhandler, reqd, desc) }
+    unsafe { run_with(pool, kernel.subhandler, kernel.reqd_work_group_size(), desc) }
 }
 
 /// Validates `desc`, then calls `kernel` once per work-group on `pool`, returning when all groups

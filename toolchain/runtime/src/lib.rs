@@ -6,7 +6,8 @@
 //!
 //! * **Registration** ([`registry`]): the offload wrapper's priority-1 global constructors call
 //!   `__sycl_register_lib` with a descriptor of device images, before `main`; the runtime records
-//!   the kernels of the `native_cpu` images (name → subhandler) and their property sets.
+//!   the kernels of the `native_cpu` images (name → subhandler) and their property sets, after
+//!   checking them with the rules the offload wrapper applies (`docs/formats-validation.md`).
 //!   `__sycl_unregister_lib` undoes it after `main`.
 //! * **Launches** ([`launch`], [`pool`]): `__nativecpu_launch` calls the kernel's subhandler
 //!   once per work-group, filling a [`state::NativeCpuState`] (UR's layout) for each group, on a
@@ -44,10 +45,10 @@
 //! | Code | When |
 //! |---|---|
 //! | `NATIVECPU_SUCCESS` (0) | the kernel ran over the whole range |
-//! | `NATIVECPU_ERROR_INVALID_KERNEL` (1) | no kernel of that name is registered |
+//! | `NATIVECPU_ERROR_INVALID_KERNEL` (1) | no kernel of that name is registered, or its image was refused at registration (malformed property sets or entries) |
 //! | `NATIVECPU_ERROR_INVALID_ND_RANGE` (2) | bad dimensions, sizes, offsets or local size; a work-group above the maximum; a local size other than the kernel's `reqd_work_group_size`, or a range not divisible by it |
 //! | `NATIVECPU_ERROR_OUT_OF_RESOURCES` (3) | `local_memory_size` plus the `local_argument_sizes` above `__nativecpu_local_memory_size()` (or a block the host could not allocate) |
-//! | `NATIVECPU_ERROR_RUNTIME` (4) | null name, launch or argument array; malformed `reqd_work_group_size` metadata; internal errors |
+//! | `NATIVECPU_ERROR_RUNTIME` (4) | null name, launch or argument array; internal errors |
 //!
 //! Link a program with `libnativecpu_runtime.a -lpthread -ldl -lm`.
 //!

@@ -8,7 +8,14 @@
 //!
 //! The registry maps kernel names to subhandlers, and keeps each image's decoded property sets
 //! with its kernels, because launch-time checks such as `reqd_work_group_size` are per kernel but
-//! live in the image's `SYCL/program metadata` set.
+//! live in the image's `SYCL/program metadata` set, and the specialization-constant buffer is
+//! laid out per image.
+//!
+//! An image is checked before any of its kernels is registered: every entry named in UTF-8, every
+//! property decodable, and the sets valid by `sycl_offload_formats::validate`, the rules the
+//! offload wrapper applies too (`docs/formats-validation.md`). A malformed image is refused as a
+//! whole, with one line on stderr; its kernel names stay known with the reason, which a launch of
+//! one of them reports, rather than running kernels whose description may be wrong.
 //!
 //! A name registered twice (the same kernel in two images, e.g. a template instantiated in two
 //! translation units) resolves to the latest registration; unregistering that descriptor makes
@@ -21,6 +28,9 @@
 use std::collections::BTreeMap;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::{Arc, PoisonError, RwLock};
+
+use sycl_offload_formats::properties::{PropertySet, PropertySetRegistry, PropertyValue};
+use sycl_offload_formats::validate::{validate, ImageProperties};
 
 use crate::state::NativeCpuState;
 
@@ -105,40 +115,18 @@ pub struct NativeCpuEntry {
     pub kernel_ptr: Option<Subhandler>,
 }
 
-/// A decoded property value.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PropertyValue {
-    /// Type 1.
-    U32(u32),
-    /// Type 2: `bits` significant bits of `data` (the 8-byte header removed).
-    Bytes { bits: u64, data: Vec<u8> },
-    /// A type this runtime does not know (newer producers add some); kept so that a lookup
-    /// says "present" instead of "missing", but never read from memory.
-    Unknown { type_code: u32, value_size: u64 },
-}
-
-/// One named property set of an image, in the image's order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PropertySet {
-    pub name: String,
-    pub properties: Vec<(String, PropertyValue)>,
-}
-
-/// The decoded property sets of one image, shared by all its kernels.
+/// What an image's property sets hold: the sets as decoded, and what the runtime uses from them,
+/// checked by `sycl_offload_formats::validate` (`docs/formats-validation.md`).
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct ImageProperties {
-    pub sets: Vec<PropertySet>,
+pub struct Image {
+    pub property_sets: PropertySetRegistry,
+    pub properties: ImageProperties,
 }
 
-impl ImageProperties {
+impl Image {
     /// The value of `key` in the set called `set`.
     pub fn get(&self, set: &str, key: &str) -> Option<&PropertyValue> {
-        self.sets
-            .iter()
-            .filter(|s| s.name == set)
-            .flat_map(|s| s.properties.iter())
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v)
+        self.property_sets.get(set)?.get(key)
     }
 }
 
@@ -147,63 +135,24 @@ impl ImageProperties {
 pub struct Kernel {
     pub name: Arc<str>,
     pub subhandler: Subhandler,
-    /// The property sets of the image the kernel came from.
-    pub image: Arc<ImageProperties>,
+    /// The image the kernel came from.
+    pub image: Arc<Image>,
 }
 
 impl Kernel {
-    /// This kernel's `SYCL/program metadata` entry `<name>@<tag>`, e.g. `reqd_work_group_size`.
-    pub fn program_metadata(&self, tag: &str) -> Option<&PropertyValue> {
-        self.image
-            .get(PROGRAM_METADATA, &format!("{}@{tag}", self.name))
-    }
-
     /// The kernel's `reqd_work_group_size` in x, y, z order, missing dimensions 1; `None` if its
-    /// image does not require one.
-    ///
-    /// The value is a byte array of 1–3 little-endian `u32` (x first), its length given by the
-    /// 8-byte bit-count header, as sycl-post-link writes it and UR's adapter reads it
-    /// (`program.cpp`, reference `intel-llvm-native-cpu.md` §1.4). Anything else — another
-    /// property type, a length that is not 1–3 whole values, a zero size — is rejected rather
-    /// than ignored, because the compiled kernel may rely on the size.
-    pub fn reqd_work_group_size(&self) -> Result<Option<[usize; 3]>, MetadataError> {
-        let Some(value) = self.program_metadata("reqd_work_group_size") else {
-            return Ok(None);
-        };
-        let bad = |problem: String| MetadataError::ReqdWorkGroupSize(problem);
-        let PropertyValue::Bytes { bits, data } = value else {
-            return Err(bad(format!("expected a byte array, found {value:?}")));
-        };
-        if bits % 32 != 0 || !(1..=3).contains(&(bits / 32)) {
-            return Err(bad(format!(
-                "expected 1 to 3 32-bit values, found {bits} bits"
-            )));
-        }
-        let mut sizes = [1usize; 3];
-        // The registry checked that `data` holds at least `bits` bits.
-        for (size, bytes) in sizes
-            .iter_mut()
-            .zip(data.chunks_exact(4))
-            .take(*bits as usize / 32)
-        {
-            let value = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-            *size = value as usize;
-        }
-        if sizes.contains(&0) {
-            return Err(bad(format!("a size is zero: {sizes:?} (x, y, z)")));
-        }
-        Ok(Some(sizes))
+    /// image does not require one. Registration checked the value (1 to 3 non-zero sizes).
+    pub fn reqd_work_group_size(&self) -> Option<[usize; 3]> {
+        let metadata = self.image.properties.kernels.get(&*self.name)?;
+        metadata
+            .reqd_work_group_size
+            .map(|sizes| sizes.map(|s| s as usize))
     }
 }
 
-/// Program metadata of a kernel that the runtime cannot use.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MetadataError {
-    #[error("malformed reqd_work_group_size in the image's program metadata: {0}")]
-    ReqdWorkGroupSize(String),
-}
-
-/// A problem found while registering; registration skips the offending part and goes on.
+/// A problem found while registering. An image whose property sets or entries cannot be trusted
+/// is refused as a whole: running its kernels with a part of their description missing could
+/// compute a wrong result.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RegistrationIssue {
     #[error("null descriptor")]
@@ -212,28 +161,31 @@ pub enum RegistrationIssue {
     NullImageArray(u16),
     #[error("native_cpu image {image}: binary_start is null or misaligned; image ignored")]
     BadBinaryStart { image: usize },
-    #[error("native_cpu image {image}: entry {entry} has a subhandler but no name; entry ignored")]
-    UnnamedEntry { image: usize, entry: usize },
     #[error(
         "native_cpu image {image}: no terminating entry before binary_end ({entries} entries); \
          entries past binary_end ignored"
     )]
     MissingTerminator { image: usize, entries: usize },
-    #[error("native_cpu image {image}: property set {set} has no name; set ignored")]
-    UnnamedPropertySet { image: usize, set: usize },
-    #[error("native_cpu image {image}: property set '{set}': property {index} {problem}; property ignored")]
-    BadProperty {
-        image: usize,
-        set: String,
-        index: usize,
-        problem: String,
-    },
+    #[error("native_cpu image {image}: {cause}; its kernels are not registered")]
+    Refused { image: usize, cause: String },
 }
+
+/// Why a kernel cannot be found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Missing {
+    /// No image registers it.
+    NotRegistered,
+    /// Its image was refused at registration, for this reason.
+    Refused(Arc<str>),
+}
+
+/// A name's registration: the kernel, or the reason its image was refused.
+type Registered = Result<Kernel, Arc<str>>;
 
 struct Registration {
     /// Address of the descriptor that registered it, the key for unregistration.
     owner: usize,
-    kernel: Kernel,
+    kernel: Registered,
 }
 
 /// Kernel name → registrations, latest last.
@@ -241,7 +193,7 @@ type Kernels = BTreeMap<CString, Vec<Registration>>;
 
 static REGISTRY: RwLock<Kernels> = RwLock::new(BTreeMap::new());
 
-/// Registers every native_cpu image of `desc`, returning what had to be skipped.
+/// Registers every native_cpu image of `desc`, returning what had to be skipped or refused.
 ///
 /// # Safety
 /// `desc` must be null or point to a descriptor laid out as in `runtime.h` whose pointers are
@@ -266,8 +218,8 @@ pub unsafe fn register(desc: *const DeviceBinaries) -> Vec<RegistrationIssue> {
     for (index, image) in images.iter().enumerate() {
         // SAFETY: the caller guarantees the image's pointers are valid.
         if unsafe { is_native_cpu(image) } {
-            let properties = Arc::new(unsafe { decode_properties(index, image, &mut issues) });
-            unsafe { collect_entries(index, image, &properties, &mut found, &mut issues) };
+            // SAFETY: as above.
+            found.extend(unsafe { register_image(index, image, &mut issues) });
         }
     }
     let owner = desc as usize;
@@ -282,6 +234,67 @@ pub unsafe fn register(desc: *const DeviceBinaries) -> Vec<RegistrationIssue> {
     issues
 }
 
+/// The registrations of one native_cpu image: its kernels, or, when its entries or property sets
+/// are malformed, the reason it was refused under each name it has.
+///
+/// # Safety
+/// As for [`register`], for one image.
+unsafe fn register_image(
+    index: usize,
+    image: &DeviceBinary,
+    issues: &mut Vec<RegistrationIssue>,
+) -> Vec<(CString, Registered)> {
+    // SAFETY: forwarded from the caller.
+    let entries = match unsafe { collect_entries(index, image, issues) } {
+        None => return Vec::new(),
+        Some(Ok(entries)) => entries,
+        Some(Err(refusal)) => return refuse(index, refusal, issues),
+    };
+    // SAFETY: forwarded from the caller.
+    let checked = unsafe { decode_properties(image) }.and_then(|property_sets| {
+        let properties = validate(&property_sets).map_err(|e| e.to_string())?;
+        Ok(Arc::new(Image {
+            property_sets,
+            properties,
+        }))
+    });
+    match checked {
+        Ok(image) => entries
+            .into_iter()
+            .map(|(name, subhandler)| {
+                let kernel = Kernel {
+                    name: Arc::from(name.to_string_lossy().as_ref()),
+                    subhandler,
+                    image: Arc::clone(&image),
+                };
+                (name, Ok(kernel))
+            })
+            .collect(),
+        Err(cause) => {
+            let names = entries.into_iter().map(|(name, _)| name).collect();
+            refuse(index, Refusal { names, cause }, issues)
+        }
+    }
+}
+
+/// Records the refusal of image `index` and registers its names with the reason.
+fn refuse(
+    index: usize,
+    refusal: Refusal,
+    issues: &mut Vec<RegistrationIssue>,
+) -> Vec<(CString, Registered)> {
+    issues.push(RegistrationIssue::Refused {
+        image: index,
+        cause: refusal.cause.clone(),
+    });
+    let cause: Arc<str> = Arc::from(refusal.cause);
+    refusal
+        .names
+        .into_iter()
+        .map(|name| (name, Err(Arc::clone(&cause))))
+        .collect()
+}
+
 /// Removes everything `desc` registered. Unknown descriptors are ignored.
 pub fn unregister(desc: *const DeviceBinaries) {
     let mut kernels = REGISTRY.write().unwrap_or_else(PoisonError::into_inner);
@@ -289,19 +302,26 @@ pub fn unregister(desc: *const DeviceBinaries) {
 }
 
 /// The kernel registered under `name`.
-pub fn find(name: &CStr) -> Option<Kernel> {
+pub fn find(name: &CStr) -> Result<Kernel, Missing> {
     let kernels = REGISTRY.read().unwrap_or_else(PoisonError::into_inner);
-    kernels
+    match kernels
         .get(name)
         .and_then(|registrations| registrations.last())
-        .map(|registration| registration.kernel.clone())
+    {
+        None => Err(Missing::NotRegistered),
+        Some(registration) => registration.kernel.clone().map_err(Missing::Refused),
+    }
 }
 
-/// The names of all registered kernels, in byte order, as pointers to the registry's own copies:
-/// each stays valid until its kernel is unregistered.
+/// The names of all registered (not refused) kernels, in byte order, as pointers to the
+/// registry's own copies: each stays valid until its kernel is unregistered.
 pub fn names() -> Vec<*const c_char> {
     let kernels = REGISTRY.read().unwrap_or_else(PoisonError::into_inner);
-    kernels.keys().map(|name| name.as_ptr()).collect()
+    kernels
+        .iter()
+        .filter(|(_, registrations)| registrations.last().is_some_and(|r| r.kernel.is_ok()))
+        .map(|(name, _)| name.as_ptr())
+        .collect()
 }
 
 fn remove_owner(kernels: &mut Kernels, owner: usize) {
@@ -318,10 +338,18 @@ unsafe fn is_native_cpu(image: &DeviceBinary) -> bool {
         && unsafe { CStr::from_ptr(image.device_target_spec) } == NATIVE_CPU_TARGET
 }
 
-/// Walks the entry array of a native_cpu image. The null subhandler is the only end marker, as in
-/// UR; `binary_end` only serves as a guard when it is consistent with the array (not null, not
-/// before `binary_start`, a whole number of entries): a walk that reaches it without meeting the
-/// terminator stops there rather than read whatever follows the image.
+/// Why an image is refused, and the kernel names it would have registered.
+struct Refusal {
+    names: Vec<CString>,
+    cause: String,
+}
+
+/// Walks the entry array of a native_cpu image: `None` when there is no array to walk, otherwise
+/// the named entries, or a [`Refusal`] when an entry has no name or a name that is not UTF-8
+/// (kernels are looked up by the names the program's headers spell). The null subhandler is the
+/// only end marker, as in UR; `binary_end` only serves as a guard when it is consistent with the
+/// array (not null, not before `binary_start`, a whole number of entries): a walk that reaches
+/// it without meeting the terminator stops there rather than read whatever follows the image.
 ///
 /// # Safety
 /// `binary_start` must point to a terminated `NativeCpuEntry` array (or one ending at a
@@ -329,14 +357,12 @@ unsafe fn is_native_cpu(image: &DeviceBinary) -> bool {
 unsafe fn collect_entries(
     index: usize,
     image: &DeviceBinary,
-    properties: &Arc<ImageProperties>,
-    found: &mut Vec<(CString, Kernel)>,
     issues: &mut Vec<RegistrationIssue>,
-) {
+) -> Option<Result<Vec<(CString, Subhandler)>, Refusal>> {
     let start = image.binary_start.cast::<NativeCpuEntry>();
     if start.is_null() || !start.is_aligned() {
         issues.push(RegistrationIssue::BadBinaryStart { image: index });
-        return;
+        return None;
     }
     let entry_size = std::mem::size_of::<NativeCpuEntry>();
     let span = (image.binary_end as usize).checked_sub(start as usize);
@@ -346,133 +372,121 @@ unsafe fn collect_entries(
         }
         _ => None,
     };
+    let mut entries = Vec::new();
+    let mut cause = None;
     for i in 0.. {
         if bound == Some(i) {
             issues.push(RegistrationIssue::MissingTerminator {
                 image: index,
                 entries: i,
             });
-            return;
+            break;
         }
         // SAFETY: entries up to the terminator (and below a consistent bound) are readable.
         let entry = unsafe { start.add(i).read() };
         let Some(subhandler) = entry.kernel_ptr else {
-            return;
+            break;
         };
         if entry.kernel_name.is_null() {
-            issues.push(RegistrationIssue::UnnamedEntry {
-                image: index,
-                entry: i,
-            });
+            cause.get_or_insert(format!("entry {i} has a subhandler but no name"));
             continue;
         }
         // SAFETY: a non-null entry name is a C string.
         let name = unsafe { CStr::from_ptr(entry.kernel_name) };
-        let kernel = Kernel {
-            name: Arc::from(name.to_string_lossy().as_ref()),
-            subhandler,
-            image: Arc::clone(properties),
-        };
-        found.push((name.to_owned(), kernel));
+        if name.to_str().is_err() {
+            let escaped = name.to_bytes().escape_ascii();
+            cause.get_or_insert(format!(
+                "entry {i}: the kernel name \"{escaped}\" is not UTF-8"
+            ));
+            continue;
+        }
+        entries.push((name.to_owned(), subhandler));
     }
+    Some(match cause {
+        None => Ok(entries),
+        Some(cause) => Err(Refusal {
+            names: entries.into_iter().map(|(name, _)| name).collect(),
+            cause,
+        }),
+    })
 }
 
-/// Decodes the image's property sets, copying everything: the registry must not depend on how
-/// long the wrapper's data stays mapped.
+/// Decodes the image's property sets, copying everything (the registry must not depend on how
+/// long the wrapper's data stays mapped); the first property that cannot be decoded is the error.
 ///
 /// # Safety
 /// The image's property-set range and each set's property range must be valid arrays (or null
 /// begin), with valid C-string names and byte arrays of `value_size` bytes.
-unsafe fn decode_properties(
-    index: usize,
-    image: &DeviceBinary,
-    issues: &mut Vec<RegistrationIssue>,
-) -> ImageProperties {
-    let mut sets = Vec::new();
+unsafe fn decode_properties(image: &DeviceBinary) -> Result<PropertySetRegistry, String> {
+    let mut registry = PropertySetRegistry::default();
     // SAFETY: the caller guarantees the set range.
     for (set_index, raw) in unsafe { raw_range(image.property_sets_begin, image.property_sets_end) }
         .iter()
         .enumerate()
     {
-        if raw.name.is_null() {
-            issues.push(RegistrationIssue::UnnamedPropertySet {
-                image: index,
-                set: set_index,
-            });
-            continue;
-        }
         // SAFETY: a non-null set name is a C string.
-        let name = unsafe { CStr::from_ptr(raw.name) }
-            .to_string_lossy()
-            .into_owned();
-        let mut properties = Vec::new();
+        let name = unsafe { c_name(raw.name) }
+            .map_err(|problem| format!("property set {set_index}: the name {problem}"))?;
+        let mut set = PropertySet::new(&name);
         // SAFETY: the caller guarantees the property range.
         for (prop_index, prop) in unsafe { raw_range(raw.properties_begin, raw.properties_end) }
             .iter()
             .enumerate()
         {
             // SAFETY: forwarded from the caller.
-            match unsafe { decode_property(prop) } {
-                Ok(decoded) => properties.push(decoded),
-                Err(problem) => issues.push(RegistrationIssue::BadProperty {
-                    image: index,
-                    set: name.clone(),
-                    index: prop_index,
-                    problem,
-                }),
-            }
+            let (key, value) = unsafe { decode_property(prop) }
+                .map_err(|problem| format!("[{name}] property {prop_index}: {problem}"))?;
+            set.insert(key, value);
         }
-        sets.push(PropertySet { name, properties });
+        registry.sets.push(set);
     }
-    ImageProperties { sets }
+    Ok(registry)
+}
+
+/// A name as a string: it must be there and be UTF-8, as the wrapper writes names.
+///
+/// # Safety
+/// `name` must be null or a valid C string.
+unsafe fn c_name(name: *const c_char) -> Result<String, String> {
+    if name.is_null() {
+        return Err("is missing".into());
+    }
+    // SAFETY: forwarded from the caller.
+    let name = unsafe { CStr::from_ptr(name) };
+    name.to_str()
+        .map(str::to_owned)
+        .map_err(|_| format!("\"{}\" is not UTF-8", name.to_bytes().escape_ascii()))
 }
 
 /// # Safety
 /// As for [`decode_properties`], for one property.
 unsafe fn decode_property(prop: &RawProperty) -> Result<(String, PropertyValue), String> {
-    if prop.name.is_null() {
-        return Err("has no name".into());
-    }
-    // SAFETY: a non-null property name is a C string.
-    let name = unsafe { CStr::from_ptr(prop.name) }
-        .to_string_lossy()
-        .into_owned();
+    // SAFETY: forwarded from the caller.
+    let name = unsafe { c_name(prop.name) }.map_err(|problem| format!("the name {problem}"))?;
     let value = match prop.type_ {
         1 => PropertyValue::U32(u32::try_from(prop.value_size).map_err(|_| {
             format!(
-                "'{name}': u32 value {} does not fit 32 bits",
+                "'{name}': the value {} does not fit 32 bits",
                 prop.value_size
             )
         })?),
         2 => {
             let size = usize::try_from(prop.value_size).unwrap_or(usize::MAX);
-            if prop.value_addr.is_null() || size < 8 {
+            if prop.value_addr.is_null() && size > 0 {
                 return Err(format!(
-                    "'{name}': byte array of {size} bytes at {:p} lacks its 8-byte header",
-                    prop.value_addr
+                    "'{name}': a byte array of {size} bytes at a null address"
                 ));
             }
-            // SAFETY: a byte array property points at `value_size` bytes.
-            let bytes = unsafe { std::slice::from_raw_parts(prop.value_addr.cast::<u8>(), size) };
-            let (header, data) = bytes.split_at(8);
-            let mut bit_count = [0u8; 8];
-            bit_count.copy_from_slice(header);
-            let bits = u64::from_le_bytes(bit_count);
-            if bits.div_ceil(8) > data.len() as u64 {
-                return Err(format!(
-                    "'{name}': header claims {bits} bits but only {} bytes follow",
-                    data.len()
-                ));
-            }
-            PropertyValue::Bytes {
-                bits,
-                data: data.to_vec(),
+            if size == 0 {
+                PropertyValue::ByteArray(Vec::new())
+            } else {
+                // SAFETY: a byte array property points at `value_size` bytes.
+                let bytes =
+                    unsafe { std::slice::from_raw_parts(prop.value_addr.cast::<u8>(), size) };
+                PropertyValue::ByteArray(bytes.to_vec())
             }
         }
-        type_code => PropertyValue::Unknown {
-            type_code,
-            value_size: prop.value_size,
-        },
+        type_code => return Err(format!("'{name}': unknown property type {type_code}")),
     };
     Ok((name, value))
 }

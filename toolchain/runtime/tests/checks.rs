@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use common::{bytes_with_header, record, ImageSpec, OwnedDescriptor, Prop, Recorder};
 use nativecpu_runtime::ffi::{
     __nativecpu_last_error, __nativecpu_launch, __nativecpu_local_memory_size,
-    __nativecpu_max_work_group_size, __sycl_register_lib,
+    __nativecpu_max_work_group_size, __sycl_register_lib, __sycl_unregister_lib,
 };
 use nativecpu_runtime::launch::{self, LaunchDesc, ResultCode};
 use nativecpu_runtime::pool::Pool;
@@ -41,10 +41,6 @@ fn register() {
                 ("chk_reqd_16", record),
                 ("chk_reqd_2x3x4", record),
                 ("chk_reqd_huge", record),
-                ("chk_reqd_odd_bits", record),
-                ("chk_reqd_four_values", record),
-                ("chk_reqd_zero", record),
-                ("chk_reqd_u32", record),
             ],
         );
         image.property_sets = vec![(
@@ -54,16 +50,6 @@ fn register() {
                 ("chk_reqd_16@reqd_work_group_size", reqd(&[16])),
                 ("chk_reqd_2x3x4@reqd_work_group_size", reqd(&[2, 3, 4])),
                 ("chk_reqd_huge@reqd_work_group_size", reqd(&[128, 128])),
-                (
-                    "chk_reqd_odd_bits@reqd_work_group_size",
-                    bytes_with_header(&[8, 0, 0, 0, 4]),
-                ),
-                (
-                    "chk_reqd_four_values@reqd_work_group_size",
-                    reqd(&[1, 1, 1, 1]),
-                ),
-                ("chk_reqd_zero@reqd_work_group_size", reqd(&[8, 0])),
-                ("chk_reqd_u32@reqd_work_group_size", Prop::U32(8)),
                 // Another kernel's entry and another tag must not affect chk_plain.
                 ("chk_plain@max_work_group_size", reqd(&[1])),
             ],
@@ -418,20 +404,36 @@ fn unusable_reqd_work_group_sizes_are_rejected() {
              has more than the device's maximum of 8192 work-items",
         );
     }
-    // Malformed metadata: NATIVECPU_ERROR_RUNTIME, whatever the launch.
-    let prefix = "malformed reqd_work_group_size in the image's program metadata";
-    for (kernel, problem) in [
+    // Malformed metadata: the image is refused at registration, so every launch of its kernel
+    // is NATIVECPU_ERROR_INVALID_KERNEL with the reason.
+    for (kernel, value, problem) in [
         (
             c"chk_reqd_odd_bits",
-            "expected 1 to 3 32-bit values, found 40 bits",
+            bytes_with_header(&[8, 0, 0, 0, 4]),
+            "holds 40 bits; expected 1 to 3 32-bit sizes",
         ),
         (
             c"chk_reqd_four_values",
-            "expected 1 to 3 32-bit values, found 128 bits",
+            reqd(&[1, 1, 1, 1]),
+            "holds 128 bits; expected 1 to 3 32-bit sizes",
         ),
-        (c"chk_reqd_zero", "a size is zero: [8, 0, 1] (x, y, z)"),
-        (c"chk_reqd_u32", "expected a byte array, found U32(8)"),
+        (
+            c"chk_reqd_zero",
+            reqd(&[8, 0]),
+            "a size is zero: [8, 0, 1] (x, y, z)",
+        ),
+        (
+            c"chk_reqd_u32",
+            Prop::U32(8),
+            "is a 32-bit integer; expected a byte array",
+        ),
     ] {
+        let name = kernel.to_str().unwrap();
+        let key = format!("{name}@reqd_work_group_size").leak();
+        let mut image = ImageSpec::new("native_cpu", vec![(name, record)]);
+        image.property_sets = vec![("SYCL/program metadata", vec![(&*key, value)])];
+        let descriptor = OwnedDescriptor::new(vec![image]);
+        unsafe { __sycl_register_lib(descriptor.ptr()) };
         for local in [Some([8, 1, 1]), None] {
             let recorder = Recorder::new([64, 1, 1], local, [0; 3]);
             let args = recorder.args();
@@ -439,9 +441,13 @@ fn unusable_reqd_work_group_sizes_are_rejected() {
                 kernel,
                 &desc(&recorder, &args, 1, 0),
                 &recorder,
-                RUNTIME,
-                &format!("kernel '{}': {prefix}: {problem}", kernel.to_str().unwrap()),
+                INVALID_KERNEL,
+                &format!(
+                    "kernel '{name}' cannot run: its device image was refused at registration: \
+                     [SYCL/program metadata] {key}: {problem}"
+                ),
             );
         }
+        unsafe { __sycl_unregister_lib(descriptor.ptr()) };
     }
 }

@@ -11,8 +11,9 @@ use nativecpu_runtime::ffi::{
     __nativecpu_find_kernel, __nativecpu_kernel_names, __nativecpu_last_error, __nativecpu_launch,
     __sycl_register_lib, __sycl_unregister_lib,
 };
-use nativecpu_runtime::registry::{self, PropertyValue, RegistrationIssue, Subhandler};
+use nativecpu_runtime::registry::{self, Missing, RegistrationIssue, Subhandler};
 use nativecpu_runtime::state::NativeCpuState;
+use sycl_offload_formats::properties::PropertyValue;
 
 unsafe extern "C" fn other(_args: *const *mut c_void, _state: *mut NativeCpuState) {}
 
@@ -63,15 +64,9 @@ fn two_descriptors_register_and_unregister_independently() {
     assert!(find(c"reg_near_miss").is_none());
 
     let a1 = registry::find(c"reg_a1").unwrap();
-    assert_eq!(
-        a1.program_metadata("reqd_work_group_size"),
-        Some(&PropertyValue::Bytes {
-            bits: 64,
-            data: vec![8, 0, 0, 0, 4, 0, 0, 0]
-        })
-    );
+    assert_eq!(a1.reqd_work_group_size(), Some([8, 4, 1]));
     let a2 = registry::find(c"reg_a2").unwrap();
-    assert!(a2.program_metadata("reqd_work_group_size").is_none());
+    assert_eq!(a2.reqd_work_group_size(), None);
     assert!(
         std::sync::Arc::ptr_eq(&a1.image, &a2.image),
         "kernels of one image share its properties"
@@ -83,10 +78,7 @@ fn two_descriptors_register_and_unregister_independently() {
     );
     assert_eq!(
         b1.image.get("SYCL/kernel param opt", "reg_b1"),
-        Some(&PropertyValue::Bytes {
-            bits: 2,
-            data: vec![1]
-        })
+        Some(&PropertyValue::from_bits(&[1], 2))
     );
 
     unsafe { __sycl_unregister_lib(a.ptr()) };
@@ -188,37 +180,129 @@ fn kernel_names_lists_registered_kernels_until_they_are_unregistered() {
 }
 
 #[test]
-fn malformed_input_is_reported_and_skipped() {
+fn a_null_descriptor_is_reported() {
     unsafe { __sycl_register_lib(std::ptr::null_mut()) };
     assert_eq!(last_error(), "__sycl_register_lib: null descriptor");
+}
 
-    let mut spec = ImageSpec::new("native_cpu", vec![("bad_prop_k", noop)]);
-    spec.property_sets = vec![(
-        "SYCL/program metadata",
-        vec![
-            ("short", Prop::Raw(vec![1, 2, 3])),
-            ("lying", Prop::Raw(vec![64, 0, 0, 0, 0, 0, 0, 0, 1])),
-            ("good", Prop::U32(7)),
-        ],
-    )];
+/// Registers one native_cpu image of `kernel` with `property_sets`, expects it to be refused for
+/// `cause`, and checks that a launch of the kernel reports that cause.
+fn assert_refused(
+    kernel: &'static CStr,
+    property_sets: Vec<(&'static str, Vec<(&'static str, Prop)>)>,
+    cause: &str,
+) {
+    let mut spec = ImageSpec::new("native_cpu", vec![(kernel.to_str().unwrap(), noop)]);
+    spec.property_sets = property_sets;
     let desc = OwnedDescriptor::new(vec![spec]);
     let issues = unsafe { registry::register(desc.ptr()) };
-    assert_eq!(issues.len(), 2, "{issues:?}");
-    assert!(matches!(
-        &issues[0],
-        RegistrationIssue::BadProperty { index: 0, .. }
-    ));
-    assert!(matches!(
-        &issues[1],
-        RegistrationIssue::BadProperty { index: 1, .. }
-    ));
-    // The kernel and the good property are registered all the same.
-    let kernel = registry::find(c"bad_prop_k").unwrap();
     assert_eq!(
-        kernel.image.get("SYCL/program metadata", "good"),
-        Some(&PropertyValue::U32(7))
+        issues,
+        vec![RegistrationIssue::Refused {
+            image: 0,
+            cause: cause.to_owned()
+        }]
     );
-    assert!(kernel.image.get("SYCL/program metadata", "short").is_none());
+    assert!(find(kernel).is_none());
+    assert_eq!(
+        registry::find(kernel).unwrap_err(),
+        Missing::Refused(cause.into())
+    );
+    assert!(!kernel_names()
+        .iter()
+        .any(|name| name.as_bytes() == kernel.to_bytes()));
+    let recorder = Recorder::new([1, 1, 1], None, [0; 3]);
+    let args = recorder.args();
+    let rc = unsafe { __nativecpu_launch(kernel.as_ptr(), &recorder.desc(1, &args)) };
+    assert_eq!(rc, 1, "NATIVECPU_ERROR_INVALID_KERNEL");
+    assert_eq!(
+        last_error(),
+        format!(
+            "kernel '{}' cannot run: its device image was refused at registration: {cause}",
+            kernel.to_str().unwrap()
+        )
+    );
+    registry::unregister(desc.ptr());
+    assert_eq!(registry::find(kernel).unwrap_err(), Missing::NotRegistered);
+}
+
+/// A property set that cannot be trusted refuses the whole image: running its kernels without
+/// a part of their description could compute a wrong result.
+#[test]
+fn images_with_malformed_property_sets_are_refused() {
+    let metadata = "SYCL/program metadata";
+    assert_refused(
+        c"bad_short",
+        vec![(
+            metadata,
+            vec![("bad_short@reqd_work_group_size", Prop::Raw(vec![1, 2, 3]))],
+        )],
+        "[SYCL/program metadata] bad_short@reqd_work_group_size: holds 3 bytes, less than its \
+         8-byte size header",
+    );
+    assert_refused(
+        c"bad_lying",
+        vec![(
+            metadata,
+            vec![(
+                "bad_lying@reqd_work_group_size",
+                Prop::Raw(vec![64, 0, 0, 0, 0, 0, 0, 0, 1]),
+            )],
+        )],
+        "[SYCL/program metadata] bad_lying@reqd_work_group_size: the size header says 64 bits, \
+         but the data is 1 bytes long",
+    );
+    assert_refused(
+        c"bad_set",
+        vec![("SYCL/colours", vec![])],
+        "[SYCL/colours]: unknown property set",
+    );
+    assert_refused(
+        c"bad_spec",
+        vec![(
+            "SYCL/specialization constants",
+            vec![(
+                "id",
+                bytes_with_header(&[0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0]),
+            )],
+        )],
+        "[SYCL/specialization constants default values]: missing, but the image has \
+         specialization constants",
+    );
+}
+
+#[test]
+fn images_with_undecodable_entries_or_properties_are_refused() {
+    let mut unnamed = ImageSpec::new("native_cpu", vec![("undecodable_k", noop)]);
+    unnamed.unnamed_entry = true;
+    let mut bad_type = ImageSpec::new("native_cpu", vec![("undecodable_type_k", noop)]);
+    bad_type.property_sets = vec![("SYCL/misc properties", vec![("optLevel", Prop::Typed(7))])];
+    let mut not_utf8 = ImageSpec::new("native_cpu", vec![("undecodable_utf8_k", noop)]);
+    not_utf8.non_utf8_kernel = true;
+    let desc = OwnedDescriptor::new(vec![unnamed, bad_type, not_utf8]);
+    let issues = unsafe { registry::register(desc.ptr()) };
+    let refused = |image: usize, cause: &str| RegistrationIssue::Refused {
+        image,
+        cause: cause.to_owned(),
+    };
+    assert_eq!(
+        issues,
+        vec![
+            refused(0, "entry 1 has a subhandler but no name"),
+            refused(
+                1,
+                "[SYCL/misc properties] property 0: 'optLevel': unknown property type 7"
+            ),
+            refused(2, "entry 1: the kernel name \"K\\xff\" is not UTF-8"),
+        ]
+    );
+    for kernel in [
+        c"undecodable_k",
+        c"undecodable_type_k",
+        c"undecodable_utf8_k",
+    ] {
+        assert!(matches!(registry::find(kernel), Err(Missing::Refused(_))));
+    }
     registry::unregister(desc.ptr());
 }
 

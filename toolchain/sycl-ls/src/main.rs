@@ -11,7 +11,10 @@ struct Cli {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli: Cli = ncpu_cli::parse(std::env::args_os()).unwrap_or_else(|error| {
+        eprintln!("sycl-ls: error: {error}");
+        std::process::exit(ncpu_cli::USAGE_EXIT_STATUS.into())
+    });
     match sycl_ls::listing(sycl_ls::Options {
         verbose: cli.verbose,
     }) {

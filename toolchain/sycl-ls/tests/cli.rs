@@ -77,3 +77,30 @@ fn malformed_selectors_are_one_line_errors() {
         "{stderr}"
     );
 }
+
+/// A bad argument is one `sycl-ls: error:` line and exit status 2 (clap's), not a usage block.
+#[test]
+fn bad_arguments_are_one_error_line() {
+    for (args, message) in [
+        (
+            &["--frobnicate"][..],
+            "unexpected argument '--frobnicate' found",
+        ),
+        (
+            &["--verbos"],
+            "unexpected argument '--verbos' found; did you mean '--verbose'?",
+        ),
+        (
+            &["--verbose=3"],
+            "unexpected value '3' for '--verbose' found; no more were expected",
+        ),
+    ] {
+        let output = sycl_ls(args, None);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty());
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            format!("sycl-ls: error: {message}\n")
+        );
+    }
+}

@@ -86,7 +86,13 @@ fn run(cli: &Cli) -> Result<(), CompileError> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli: Cli = match ncpu_cli::parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(error) => {
+            eprintln!("muxc: error: {error}");
+            return ExitCode::from(ncpu_cli::USAGE_EXIT_STATUS);
+        }
+    };
     if cli.print_passes {
         eprintln!("Module passes:");
         for name in passes::REGISTERED {

@@ -177,6 +177,8 @@ pub enum Prop {
     U32(u32),
     /// Raw bytes, header included (so tests can build malformed ones).
     Raw(Vec<u8>),
+    /// A property of another type code, with a zero value.
+    Typed(u32),
 }
 
 /// A byte-array property value with its 8-byte bit-count header.
@@ -196,6 +198,10 @@ pub struct ImageSpec {
     pub omit_terminator: bool,
     /// Set binary_end to null.
     pub null_end: bool,
+    /// Add an entry with a subhandler but no name after the kernels.
+    pub unnamed_entry: bool,
+    /// Add an entry named "K\xff" (not UTF-8) after the kernels.
+    pub non_utf8_kernel: bool,
     pub property_sets: Vec<(&'static str, Vec<(&'static str, Prop)>)>,
 }
 
@@ -207,6 +213,8 @@ impl ImageSpec {
             after_terminator: Vec::new(),
             omit_terminator: false,
             null_end: false,
+            unnamed_entry: false,
+            non_utf8_kernel: false,
             property_sets: Vec::new(),
         }
     }
@@ -246,6 +254,20 @@ impl OwnedDescriptor {
                     kernel_ptr: Some(f),
                 })
                 .collect();
+            if let Some(&(_, f)) = spec.kernels.first() {
+                if spec.unnamed_entry {
+                    entries.push(NativeCpuEntry {
+                        kernel_name: std::ptr::null(),
+                        kernel_ptr: Some(f),
+                    });
+                }
+                if spec.non_utf8_kernel {
+                    entries.push(NativeCpuEntry {
+                        kernel_name: c"K\xff".as_ptr(),
+                        kernel_ptr: Some(f),
+                    });
+                }
+            }
             if !spec.omit_terminator {
                 entries.push(NativeCpuEntry {
                     kernel_name: cstr("__nativecpu_end"),
@@ -268,6 +290,12 @@ impl OwnedDescriptor {
                             value_addr: std::ptr::null_mut(),
                             type_: 1,
                             value_size: u64::from(v),
+                        },
+                        Prop::Typed(type_) => RawProperty {
+                            name: cstr(prop_name),
+                            value_addr: std::ptr::null_mut(),
+                            type_,
+                            value_size: 0,
                         },
                         Prop::Raw(bytes) => {
                             let raw = RawProperty {

@@ -1,0 +1,172 @@
+//! What the workspace's command-line tools share: their errors are one line each,
+//! `<tool>: error: <cause>`, and a bad argument is no exception. clap prints a parse error over
+//! several lines (the message, a tip, a usage block, a pointer to `--help`); [`parse`] turns it
+//! into one line the tool prints like its other errors, while `--help` and `--version` still
+//! print in full. The tools that parse their command line by hand (`ncpu++`, `sycl-post-link`,
+//! `offload-wrapper`) word their errors themselves, and take their arguments from [`utf8_args`],
+//! which refuses one that is not UTF-8 where `std::env::args` would panic.
+
+use std::ffi::OsString;
+use std::fmt;
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::Parser;
+
+/// A command line clap refused, as one line without the `error: ` label. The exit status of a
+/// usage error is 2, clap's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsageError(pub String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// The arguments after the program name, each of which must be UTF-8.
+pub fn utf8_args() -> Result<Vec<String>, UsageError> {
+    std::env::args_os()
+        .skip(1)
+        .map(|arg| {
+            arg.into_string().map_err(|arg| {
+                UsageError(format!(
+                    "argument \"{}\" is not valid UTF-8",
+                    arg.as_encoded_bytes().escape_ascii()
+                ))
+            })
+        })
+        .collect()
+}
+
+/// The exit status for a [`UsageError`].
+pub const USAGE_EXIT_STATUS: u8 = 2;
+
+/// Parses `args` (the program name first) into `P`. `--help` and `--version` print as clap
+/// prints them and exit the process successfully; any other problem is a [`UsageError`].
+pub fn parse<P, I, T>(args: I) -> Result<P, UsageError>
+where
+    P: Parser,
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    P::try_parse_from(args).map_err(|error| match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => error.exit(),
+        _ => UsageError(one_line(&error)),
+    })
+}
+
+/// clap's message in one line: its first paragraph (some messages list the missing arguments on
+/// the lines after the first), lines joined, and the argument or subcommand clap suggests.
+pub fn one_line(error: &clap::Error) -> String {
+    if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        return "a subcommand is required (see --help)".into();
+    }
+    let rendered = error.render().to_string();
+    let paragraph: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.is_empty())
+        .collect();
+    let mut line = paragraph.join(" ");
+    if let Some(message) = line.strip_prefix("error: ") {
+        line = message.to_owned();
+    }
+    for kind in [ContextKind::SuggestedArg, ContextKind::SuggestedSubcommand] {
+        match error.get(kind) {
+            Some(ContextValue::String(suggestion)) => {
+                line.push_str(&format!("; did you mean '{suggestion}'?"));
+            }
+            Some(ContextValue::Strings(suggestions)) if !suggestions.is_empty() => {
+                line.push_str(&format!("; did you mean '{}'?", suggestions.join("' or '")));
+            }
+            _ => {}
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{Parser, Subcommand};
+
+    use super::*;
+
+    #[derive(Debug, Parser)]
+    #[command(name = "tool")]
+    struct Tool {
+        #[arg(long)]
+        verbose: bool,
+        #[arg(long)]
+        threads: Option<u32>,
+        #[arg(long, value_parser = ["asm", "obj"])]
+        filetype: Option<String>,
+        #[command(subcommand)]
+        command: Option<Command>,
+    }
+
+    #[derive(Debug, Subcommand)]
+    enum Command {
+        Build {
+            #[arg(long, required = true)]
+            target: String,
+        },
+    }
+
+    #[derive(Debug, Parser)]
+    #[command(name = "cmd", arg_required_else_help = true)]
+    struct NeedsCommand {
+        #[command(subcommand)]
+        command: Command,
+    }
+
+    fn error(args: &[&str]) -> String {
+        let args = std::iter::once("tool").chain(args.iter().copied());
+        parse::<Tool, _, _>(args).unwrap_err().0
+    }
+
+    #[test]
+    fn every_kind_of_bad_argument_is_one_line() {
+        for (args, expected) in [
+            (
+                &["--verbos"][..],
+                "unexpected argument '--verbos' found; did you mean '--verbose'?",
+            ),
+            (
+                &["--threads"],
+                "a value is required for '--threads <THREADS>' but none was supplied",
+            ),
+            (
+                &["--threads", "x"],
+                "invalid value 'x' for '--threads <THREADS>': invalid digit found in string",
+            ),
+            (
+                &["--filetype=elf"],
+                "invalid value 'elf' for '--filetype <FILETYPE>' [possible values: asm, obj]",
+            ),
+            (
+                &["--verbose=3"],
+                "unexpected value '3' for '--verbose' found; no more were expected",
+            ),
+            (
+                &["build"],
+                "the following required arguments were not provided: --target <TARGET>",
+            ),
+            (
+                &["bild"],
+                "unrecognized subcommand 'bild'; did you mean 'build'?",
+            ),
+        ] {
+            assert_eq!(error(args), expected, "{args:?}");
+        }
+        let missing = parse::<NeedsCommand, _, _>(["cmd"]).unwrap_err();
+        assert_eq!(missing.0, "a subcommand is required (see --help)");
+    }
+
+    #[test]
+    fn good_command_lines_parse() {
+        let tool: Tool = parse(["tool", "--threads", "3", "build", "--target", "x"]).unwrap();
+        assert_eq!(tool.threads, Some(3));
+    }
+}
