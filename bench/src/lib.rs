@@ -3,6 +3,7 @@
 //! medians, spreads and the ratio of ours to the best peer.
 
 pub mod chart;
+pub mod compile_cost;
 pub mod implementations;
 pub mod kernels;
 pub mod markdown;

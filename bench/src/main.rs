@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use ncpu_bench::kernels::KERNELS;
 use ncpu_bench::report::Report;
-use ncpu_bench::{chart, locate_ncpu, repo_root, run_suite, BenchError, Config};
+use ncpu_bench::{chart, compile_cost, locate_ncpu, repo_root, run_suite, BenchError, Config};
 
 /// Measures the SYCL kernels built with ncpu++ against OpenMP and every CPU OpenCL runtime
 /// installed, side by side; checks every result against a serial host reference first.
@@ -49,6 +49,13 @@ struct Cli {
     /// List the kernels and exit.
     #[arg(long)]
     list: bool,
+    /// Instead of the suite: time `ncpu++ -O2` on files of many one-line kernels
+    /// (docs/compile-cost.md).
+    #[arg(long)]
+    compile_cost: bool,
+    /// The kernel counts of --compile-cost, comma-separated (a 0-kernel baseline is added).
+    #[arg(long, value_delimiter = ',', default_values_t = [100, 1000, 5000])]
+    kernel_counts: Vec<usize>,
 }
 
 fn config(cli: &Cli, out: &Path) -> Result<Config, BenchError> {
@@ -97,6 +104,33 @@ fn write_outputs(report: &Report, out: &Path, font: &Path) -> Result<(), BenchEr
     Ok(())
 }
 
+/// --compile-cost: the table on stdout and in `out`/compile-cost.md, a line per count on stderr
+/// as it is measured.
+fn compile_cost(cli: &Cli, out: &Path) -> Result<bool, BenchError> {
+    let ncpu = locate_ncpu(cli.ncpu.as_deref())?;
+    let mut flags = vec!["-O2".to_string()];
+    flags.extend(
+        cli.ncpu_flags
+            .iter()
+            .flat_map(|f| f.split_whitespace().map(String::from)),
+    );
+    let mut counts = vec![0];
+    counts.extend(cli.kernel_counts.iter().filter(|&&n| n > 0));
+    let mut measurements = Vec::new();
+    for kernels in counts {
+        let measurement = compile_cost::measure(&ncpu, &flags, kernels, &out.join("compile-cost"))?;
+        eprintln!(
+            "  {kernels:>6} kernels: {:.2} s wall, {:.2} s cpu",
+            measurement.times.wall, measurement.times.cpu
+        );
+        measurements.push(measurement);
+    }
+    let table = compile_cost::table(&measurements);
+    print!("{table}");
+    write(&out.join("compile-cost.md"), &table)?;
+    Ok(true)
+}
+
 fn main_result(cli: &Cli) -> Result<bool, BenchError> {
     if cli.list {
         KERNELS
@@ -108,6 +142,9 @@ fn main_result(cli: &Cli) -> Result<bool, BenchError> {
         .out
         .clone()
         .unwrap_or_else(|| repo_root().join("target/bench"));
+    if cli.compile_cost {
+        return compile_cost(cli, &out);
+    }
     let report = run_suite(&config(cli, &out)?)?;
     print!("{}", report.text());
     write_outputs(&report, &out, &cli.font)?;

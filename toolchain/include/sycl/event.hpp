@@ -32,6 +32,14 @@ class event {
 public:
   event() = default;
   explicit event(detail::event_ptr state) : state_(std::move(state)) {}
+  event(const event &) = default;
+  event(event &&) = default;
+  event &operator=(const event &) = default;
+  event &operator=(event &&) = default;
+  // Not inlined: the caller of every submission destroys the event it returns, and the shared
+  // state's release inlined there was most of what each kernel added to the host code
+  // (docs/compile-cost.md).
+  [[gnu::noinline]] ~event() = default;
 
   void wait() const {
     if (state_) state_->wait();

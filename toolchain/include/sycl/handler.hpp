@@ -16,6 +16,7 @@
 
 #include "accessor.hpp"
 #include "detail/defines.hpp"
+#include "detail/kernel_command.hpp"
 #include "detail/kernel_entry.hpp"
 #include "event.hpp"
 #include "exception.hpp"
@@ -34,112 +35,6 @@ namespace detail {
 template <typename KernelName, typename Functor>
 using kernel_name_t = std::conditional_t<std::is_same_v<KernelName, auto_name>, Functor, KernelName>;
 
-// The sycl::exception for a failed __nativecpu_launch. Too much local memory is
-// errc::memory_allocation: SYCL 2020's error-code table gives that code to "memory allocation on
-// the device for a kernel" failures, and errc::nd_range to errors of the nd_range itself.
-[[noreturn]] inline void throw_launch_error(int result) {
-  errc code = errc::runtime;
-  switch (result) {
-  case NATIVECPU_ERROR_INVALID_ND_RANGE: code = errc::nd_range; break;
-  case NATIVECPU_ERROR_OUT_OF_RESOURCES: code = errc::memory_allocation; break;
-  case NATIVECPU_ERROR_INVALID_KERNEL: code = errc::kernel_not_supported; break;
-  default: break;
-  }
-  throw exception(make_error_code(code), __nativecpu_last_error());
-}
-
-// What one launch runs, in the device's order (x first): local size all zero for a range kernel.
-struct launch_shape {
-  unsigned dims = 1;
-  std::size_t global[3] = {1, 1, 1};
-  std::size_t local[3] = {0, 0, 0};
-  std::size_t offset[3] = {0, 0, 0};
-};
-
-// What a kernel receives besides its range: the functor, the work-group local memory it needs,
-// and its specialization constants when it takes a kernel_handler.
-struct kernel_arguments {
-  void *functor;
-  std::size_t local_memory = 0;
-  const spec_constant_values *spec_constants = nullptr;
-};
-
-// The runtime's description of a launch; `args` must stay valid while it is used.
-inline __nativecpu_launch_info launch_info(const launch_shape &shape, std::size_t local_memory, void **args) {
-  __nativecpu_launch_info launch{};
-  launch.dims = shape.dims;
-  for (int i = 0; i < 3; ++i) {
-    launch.global_size[i] = shape.global[i];
-    launch.local_size[i] = shape.local[i];
-    launch.global_offset[i] = shape.offset[i];
-  }
-  launch.args = args;
-  launch.num_args = 2;
-  launch.local_memory_size = local_memory;
-  return launch;
-}
-
-// Checks a launch when its command group is submitted, so that a bad nd_range or a missing
-// kernel is a synchronous error (thrown by submit), as SYCL 2020 4.13.1 expects.
-inline void check_launch(const char *name, const launch_shape &shape, std::size_t local_memory) {
-  void *args[2] = {nullptr, nullptr};
-  __nativecpu_launch_info launch = launch_info(shape, local_memory, args);
-  int result = __nativecpu_check_launch(name, &launch);
-  if (result != NATIVECPU_SUCCESS) throw_launch_error(result);
-}
-
-// Runs a kernel through the runtime.
-inline void launch(const char *name, const launch_shape &shape, const kernel_arguments &arguments) {
-  std::vector<std::max_align_t> spec_constant_buffer;
-  if (arguments.spec_constants) spec_constant_buffer = arguments.spec_constants->buffer_for(name);
-  void *args[2] = {arguments.functor, spec_constant_buffer.data()};
-  __nativecpu_launch_info launch = launch_info(shape, arguments.local_memory, args);
-  int result = __nativecpu_launch(name, &launch);
-  if (result != NATIVECPU_SUCCESS) throw_launch_error(result);
-}
-
-// SYCL orders dimensions slowest first; the device orders them x (fastest) first.
-template <int Dims> launch_shape range_shape(const range<Dims> &extent, const id<Dims> &offset) {
-  launch_shape shape;
-  shape.dims = Dims;
-  for (int i = 0; i < Dims; ++i) {
-    shape.global[Dims - 1 - i] = extent[i];
-    shape.offset[Dims - 1 - i] = offset[i];
-  }
-  return shape;
-}
-
-// The work-items of a kernel's global range. The runtime counts work-items in a size_t and runs
-// at most PTRDIFF_MAX of them; a range with more, or whose product overflows size_t (and would
-// wrap around: to 0 for 2^66 work-items, which would run nothing), is errc::nd_range, the code
-// SYCL 2020's error-code table gives to errors of the range a kernel is launched with.
-template <int Dims> std::size_t work_items(const range<Dims> &extent) {
-  std::size_t items;
-  if (!checked_size(extent, 1, items) || items > std::size_t(PTRDIFF_MAX)) {
-    std::string sizes;
-    for (int i = 0; i < Dims; ++i) sizes += (i == 0 ? "" : ", ") + std::to_string(extent[i]);
-    throw exception(make_error_code(errc::nd_range),
-                    "the range {" + sizes + "} has more work-items than the runtime can count");
-  }
-  return items;
-}
-
-// The runtime checks the nd_range (divisibility, work-group size, local memory); a zero local
-// size is rejected here, since local sizes of zero tell the runtime "range kernel".
-template <int Dims> launch_shape nd_range_shape(const nd_range<Dims> &ndr) {
-  launch_shape shape;
-  shape.dims = Dims;
-  for (int i = 0; i < Dims; ++i) {
-    if (ndr.get_local_range()[i] == 0)
-      throw exception(make_error_code(errc::nd_range), "an nd_range's local range must not be zero in any dimension");
-    shape.global[Dims - 1 - i] = ndr.get_global_range()[i];
-    shape.local[Dims - 1 - i] = ndr.get_local_range()[i];
-    shape.offset[Dims - 1 - i] = ndr.get_offset()[i];
-  }
-  for (int d = Dims; d < 3; ++d) shape.local[d] = 1;
-  return shape;
-}
-
 } // namespace detail
 
 class stream;
@@ -150,7 +45,7 @@ namespace detail {
 template <typename T> inline constexpr bool is_reduction_v = false;
 template <typename... Args> inline constexpr bool starts_with_reduction_v = false;
 template <typename First, typename... Rest>
-inline constexpr bool starts_with_reduction_v<First, Rest...> = is_reduction_v<std::decay_t<First>>;
+inline constexpr bool starts_with_reduction_v<First, Rest...> = is_reduction_v<First>;
 
 template <typename KernelName, bool IsRange, int UserDims, int LaunchDims, typename Functor,
           typename... Descriptors, std::size_t... I>
@@ -173,8 +68,8 @@ public:
 #ifdef __SYCL_DEVICE_ONLY__
     detail::single_task_kernel<Name>(f, nullptr);
 #else
-    reject_local_accessors("single_task");
-    submit_kernel<Name>(detail::launch_shape{}, f, spec_constants_for<detail::takes_kernel_handler<Functor>>());
+    submit_single_task(detail::kernel_name<Name>(), detail::functor_ops_of<Functor>, &f,
+                       detail::takes_kernel_handler<Functor>);
 #endif
   }
 
@@ -191,10 +86,8 @@ public:
     (void)offset;
     detail::range_kernel<Name, Dims>(f, nullptr);
 #else
-    reject_local_accessors("parallel_for over a range");
-    if (detail::work_items(extent) == 0) return set_command([] {});
-    submit_kernel<Name>(detail::range_shape(extent, offset), f,
-                        spec_constants_for<detail::range_kernel_takes_handler<Functor, Dims>>());
+    submit_range_kernel(detail::kernel_name<Name>(), detail::range_shape(extent, offset), detail::functor_ops_of<Functor>,
+                        &f, detail::range_kernel_takes_handler<Functor, Dims>);
 #endif
   }
 
@@ -225,8 +118,8 @@ public:
     (void)ndr;
     detail::nd_range_kernel<Name, Dims>(f, nullptr);
 #else
-    submit_kernel<Name>(detail::nd_range_shape(ndr), f,
-                        spec_constants_for<detail::takes_kernel_handler<Functor, nd_item<Dims>>>());
+    submit_nd_range_kernel(detail::kernel_name<Name>(), detail::nd_range_shape(ndr), detail::functor_ops_of<Functor>,
+                           &f, detail::takes_kernel_handler<Functor, nd_item<Dims>>);
 #endif
   }
 
@@ -377,15 +270,15 @@ private:
 
   // An nd_range kernel built by the headers (not the user's functor), with `finish` run on the
   // host after it.
-  template <typename Name, int Dims, typename Kernel, typename Finish>
-  void launch_nd_range_kernel(const nd_range<Dims> &ndr, const Kernel &kernel, Finish finish) {
+  template <typename Name, int Dims, typename Kernel>
+  void launch_nd_range_kernel(const nd_range<Dims> &ndr, const Kernel &kernel, std::function<void()> finish) {
 #ifdef __SYCL_DEVICE_ONLY__
     (void)ndr;
     (void)finish;
     detail::nd_range_kernel<Name, Dims>(kernel, nullptr);
 #else
-    if (detail::work_items(ndr.get_global_range()) == 0) return set_command(finish);
-    submit_kernel<Name>(detail::nd_range_shape(ndr), kernel, nullptr, finish);
+    submit_headers_kernel(detail::kernel_name<Name>(), detail::nd_range_shape(ndr), detail::functor_ops_of<Kernel>,
+                          &kernel, std::move(finish));
 #endif
   }
 
@@ -407,8 +300,8 @@ private:
     (void)ndr;
     detail::nd_range_kernel<Name, Dims, Functor, SubGroupSize, Required...>(f, nullptr);
 #else
-    submit_kernel<Name>(detail::nd_range_shape(ndr), f,
-                        spec_constants_for<detail::takes_kernel_handler<Functor, nd_item<Dims>>>());
+    submit_nd_range_kernel(detail::kernel_name<Name>(), detail::nd_range_shape(ndr), detail::functor_ops_of<Functor>,
+                           &f, detail::takes_kernel_handler<Functor, nd_item<Dims>>);
 #endif
   }
   friend std::size_t detail::reserve_local_memory(handler &, std::size_t, std::size_t);
@@ -433,26 +326,43 @@ private:
                           " (only by parallel_for over an nd_range)");
   }
 
-  // Checks the launch now and runs it when the command runs, then `finish`.
-  template <typename Name, typename Kernel>
-  void submit_kernel(const detail::launch_shape &shape, const Kernel &kernel,
-                     std::shared_ptr<const detail::spec_constant_values> spec_constants,
-                     std::function<void()> finish = {}) {
-    const char *name = detail::kernel_name<Name>();
-    detail::check_launch(name, shape, local_memory_size_);
-    set_command([name, shape, kernel, local_memory = local_memory_size_, spec_constants, finish] {
-      Kernel copy = kernel;
-      detail::launch(name, shape, {&copy, local_memory, spec_constants.get()});
-      if (finish) finish();
-    });
+  // ---- The type-erased submit path (detail/kernel_command.hpp, docs/compile-cost.md): the
+  // kernel templates above only name the kernel, describe its functor and compute its shape.
+  void submit_single_task(const char *name, const detail::functor_ops &ops, const void *functor,
+                          bool takes_kernel_handler) {
+    reject_local_accessors("single_task");
+    submit_kernel(name, detail::launch_shape{}, ops, functor, takes_kernel_handler, {});
+  }
+  void submit_range_kernel(const char *name, const detail::launch_shape &shape, const detail::functor_ops &ops,
+                           const void *functor, bool takes_kernel_handler) {
+    reject_local_accessors("parallel_for over a range");
+    if (detail::work_items(shape) == 0) return set_command([] {});
+    submit_kernel(name, shape, ops, functor, takes_kernel_handler, {});
+  }
+  void submit_nd_range_kernel(const char *name, const detail::launch_shape &shape, const detail::functor_ops &ops,
+                              const void *functor, bool takes_kernel_handler) {
+    detail::check_local_sizes(shape);
+    submit_kernel(name, shape, ops, functor, takes_kernel_handler, {});
+  }
+  // A kernel of the headers over an nd_range: nothing but `finish` when its range is empty.
+  void submit_headers_kernel(const char *name, const detail::launch_shape &shape, const detail::functor_ops &ops,
+                             const void *functor, std::function<void()> finish) {
+    if (detail::work_items(shape) == 0) return set_command(finish ? std::move(finish) : [] {});
+    detail::check_local_sizes(shape);
+    submit_kernel(name, shape, ops, functor, false, std::move(finish));
   }
 
-  // The command group's constants, shared with the command, if its kernel takes a kernel_handler.
-  template <bool TakesKernelHandler> std::shared_ptr<const detail::spec_constant_values> spec_constants_for() const {
-    if constexpr (TakesKernelHandler)
-      return std::make_shared<const detail::spec_constant_values>(spec_constants_);
-    else
-      return nullptr;
+  // Checks the launch now; the command copies the functor now and runs the launch when it runs,
+  // then `finish`. A kernel that takes a kernel_handler gets the command group's specialization
+  // constants, shared with the command.
+  void submit_kernel(const char *name, const detail::launch_shape &shape, const detail::functor_ops &ops,
+                     const void *functor, bool takes_kernel_handler, std::function<void()> finish) {
+    detail::check_launch(name, shape, local_memory_size_);
+    std::shared_ptr<const detail::spec_constant_values> spec_constants;
+    if (takes_kernel_handler) spec_constants = std::make_shared<const detail::spec_constant_values>(spec_constants_);
+    auto command = std::make_shared<detail::kernel_command>(name, shape, local_memory_size_, ops, functor,
+                                                            std::move(spec_constants), std::move(finish));
+    set_command([command] { command->run(); });
   }
 
   void copy_bytes(const char *command, void *destination, const void *source, std::size_t bytes) {

@@ -265,7 +265,7 @@ void handler::parallel_for_work_group(range<Dims> num_work_groups, range<Dims> w
                           std::to_string(work_group_size[i]) + " work-items overflow size_t in dimension " +
                           std::to_string(i));
   }
-  launch_nd_range_kernel<Name>(nd_range<Dims>(global, work_group_size), Kernel{f}, [] {});
+  launch_nd_range_kernel<Name>(nd_range<Dims>(global, work_group_size), Kernel{f}, {});
 }
 
 } // namespace _V1

@@ -30,6 +30,12 @@ struct device { using return_type = sycl::device; };
 } // namespace info::queue
 
 namespace detail {
+// Calls a command group function through a pointer, so that the submit path needs not know its
+// type.
+template <typename CommandGroup> void call_command_group(void *command_group, handler &h) {
+  (*static_cast<CommandGroup *>(command_group))(h);
+}
+
 // What copies of one queue share.
 struct queue_state {
   bool in_order = false;
@@ -111,7 +117,7 @@ public:
   }
 
   template <typename CommandGroup> event submit(CommandGroup command_group) {
-    return submit_command_group(command_group, false);
+    return submit_command_group(&detail::call_command_group<CommandGroup>, &command_group, false);
   }
 
   // Copies of one queue are equal (SYCL 2020 4.5.2, common reference semantics).
@@ -201,12 +207,13 @@ public:
   // A command that waits for `deps` (all commands submitted so far if none), and that every
   // command submitted to the queue after it follows.
   event ext_oneapi_submit_barrier(const std::vector<event> &deps = {}) {
-    return submit_command_group([&](handler &h) { h.depends_on(deps.empty() ? pending() : deps); }, true);
+    auto barrier = [&](handler &h) { h.depends_on(deps.empty() ? pending() : deps); };
+    return submit_command_group(&detail::call_command_group<decltype(barrier)>, &barrier, true);
   }
 
   template <typename KernelName = detail::auto_name, typename Functor>
   event single_task(const Functor &f) {
-    return single_task<KernelName>(std::vector<event>{}, f);
+    return submit([&](handler &h) { h.single_task<KernelName>(f); });
   }
   template <typename KernelName = detail::auto_name, typename Functor>
   event single_task(const event &dep, const Functor &f) {
@@ -244,11 +251,13 @@ private:
     return state;
   }
 
-  // Finds the command's dependencies and records it as its buffers' latest command in one step,
-  // holding the buffers' trackers and the queue (detail/scheduler.hpp).
-  template <typename CommandGroup> event submit_command_group(CommandGroup &&command_group, bool is_barrier) {
+  // Runs the command group function, then finds the command's dependencies and records it as its
+  // buffers' latest command in one step, holding the buffers' trackers and the queue
+  // (detail/scheduler.hpp). Not a template: compiled once, whatever the command group
+  // (docs/compile-cost.md).
+  event submit_command_group(void (*call)(void *, handler &), void *command_group, bool is_barrier) {
     handler h;
-    command_group(h);
+    call(command_group, h);
     std::function<void()> work = h.take_command();
     std::vector<detail::event_ptr> dependencies = std::move(h.dependencies_);
     detail::tracker_locks trackers(h.tracked_accesses());

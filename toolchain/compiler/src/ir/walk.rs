@@ -1,5 +1,7 @@
 //! Small helpers for walking and rewriting IR through inkwell.
 
+use std::collections::HashMap;
+
 use inkwell::module::Module;
 use inkwell::values::{
     AnyValue, CallSiteValue, FunctionValue, InstructionOpcode, InstructionValue,
@@ -48,6 +50,35 @@ pub fn calls_to<'ctx>(module: &Module<'ctx>, callee: FunctionValue<'ctx>) -> Vec
         .collect()
 }
 
+/// The direct calls of a whole module by callee, in module order, from one walk: for passes that
+/// ask for the callers of every function, where walking the module once per function
+/// ([`calls_to`]) would make a compile quadratic in its number of kernels (docs/compile-cost.md).
+/// Valid while no call instruction is added or removed.
+pub struct CallIndex<'ctx> {
+    calls: HashMap<FunctionValue<'ctx>, Vec<DirectCall<'ctx>>>,
+}
+
+impl<'ctx> CallIndex<'ctx> {
+    pub fn of(module: &Module<'ctx>) -> Self {
+        let mut calls: HashMap<FunctionValue<'ctx>, Vec<DirectCall<'ctx>>> = HashMap::new();
+        for call in module.get_functions().flat_map(direct_calls) {
+            calls.entry(call.callee).or_default().push(call);
+        }
+        CallIndex { calls }
+    }
+
+    /// Every direct call to `callee`.
+    pub fn calls_to(&self, callee: FunctionValue<'ctx>) -> &[DirectCall<'ctx>] {
+        self.calls.get(&callee).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether `function` is used other than as the callee of a direct call (its address
+    /// escapes).
+    pub fn address_taken(&self, function: FunctionValue<'ctx>) -> bool {
+        use_count(function) != self.calls_to(function).len()
+    }
+}
+
 /// The module's data layout, for sizes, alignments and struct offsets. (Layout strings are
 /// ASCII, so the lossy conversion never changes one.)
 pub fn target_data(module: &Module<'_>) -> inkwell::targets::TargetData {
@@ -92,11 +123,6 @@ fn live_uses(value: inkwell::llvm_sys::prelude::LLVMValueRef) -> usize {
 pub fn use_count(function: FunctionValue<'_>) -> usize {
     use inkwell::values::AsValueRef;
     live_uses(function.as_value_ref())
-}
-
-/// Whether `function` is used other than as the callee of a direct call (its address escapes).
-pub fn address_taken<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>) -> bool {
-    use_count(function) != calls_to(module, function).len()
 }
 
 /// A printable form of an instruction, for error messages.

@@ -261,16 +261,16 @@ fn lower_builtins<'ctx>(
     Ok(())
 }
 
-/// Redirects every call to `old` to `new`, passing the caller's own state (from `states`) as the
-/// last argument.
+/// Redirects every call to `old` (`calls`) to `new`, passing the caller's own state (from
+/// `states`) as the last argument.
 fn redirect_calls<'ctx>(
     module: &Module<'ctx>,
-    old: FunctionValue<'ctx>,
+    calls: &[DirectCall<'ctx>],
     new: FunctionValue<'ctx>,
     states: &HashMap<FunctionValue<'ctx>, PointerValue<'ctx>>,
 ) -> Result<(), CompileError> {
     let builder = module.get_context().create_builder();
-    for call in walk::calls_to(module, old) {
+    for call in calls {
         let caller = call
             .instruction
             .get_parent()
@@ -279,7 +279,7 @@ fn redirect_calls<'ctx>(
         let state = *states
             .get(&caller)
             .expect("callers of state users have the state");
-        replace_call_appending_state(&builder, &call, new, state)?;
+        replace_call_appending_state(&builder, call, new, state)?;
     }
     Ok(())
 }
@@ -558,11 +558,13 @@ impl ModulePass for PrepareNativeCpu {
     fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
         // As DPC++ does first: `llvm.used` lists kernels, which is not taking their address.
         walk::drop_used_lists(module);
+        // Moving a body into a new function keeps its call instructions, so the index stays
+        // valid until the calls are redirected.
+        let calls = walk::CallIndex::of(module);
         let (by_parameter, by_thread_local): (Vec<_>, Vec<_>) = functions_needing_state(module)
             .into_iter()
             .partition(|function| {
-                attributes::is_kernel_entry_point(*function)
-                    || !walk::address_taken(module, *function)
+                attributes::is_kernel_entry_point(*function) || !calls.address_taken(*function)
             });
         let mut states: HashMap<FunctionValue, PointerValue> = HashMap::new();
         for function in &by_thread_local {
@@ -579,7 +581,7 @@ impl ModulePass for PrepareNativeCpu {
             replaced.insert(*function, new);
         }
         for (old, new) in &replaced {
-            redirect_calls(module, *old, *new, &states)?;
+            redirect_calls(module, calls.calls_to(*old), *new, &states)?;
         }
         let mut entries = Vec::new();
         for old in by_parameter {

@@ -38,14 +38,25 @@ template <int Dims> item<Dims, true> current_item() {
 }
 #endif
 
+// Whether a `const Functor` can be called with `Args`. Asked several times for every kernel in
+// both compilations, so it is one overload pair with a declval of its own: std::is_invocable
+// (member pointers, reference wrappers: nothing a kernel functor is) and std::declval cost the
+// front-end ten times more per kernel (docs/compile-cost.md).
+template <typename T> T &&value_of();
+template <typename Functor, typename... Args>
+constexpr auto callable_with(int) -> decltype(void(value_of<const Functor &>()(value_of<Args>()...)), true) {
+  return true;
+}
+template <typename Functor, typename... Args> constexpr bool callable_with(...) { return false; }
+template <typename Functor, typename... Args> inline constexpr bool callable = callable_with<Functor, Args...>(0);
+
 // Whether a kernel functor called with `Args` takes a kernel_handler after them.
 template <typename Functor, typename... Args>
-inline constexpr bool takes_kernel_handler = std::is_invocable_v<const Functor &, Args..., kernel_handler>;
+inline constexpr bool takes_kernel_handler = callable<Functor, Args..., kernel_handler>;
 
 // Whether the functor accepts `Args`, with or without a kernel_handler.
 template <typename Functor, typename... Args>
-inline constexpr bool accepts =
-    std::is_invocable_v<const Functor &, Args...> || takes_kernel_handler<Functor, Args...>;
+inline constexpr bool accepts = callable<Functor, Args...> || takes_kernel_handler<Functor, Args...>;
 
 template <typename Functor, typename... Args>
 void call_kernel(const Functor &f, const char *spec_constants, const Args &...args) {

@@ -297,9 +297,10 @@ impl<'ctx> Wrapper<'_, 'ctx> {
                 let outer = AXES[headers[position - 1].0];
                 context.append_basic_block(self.function, &format!("{label}wi.latch.{outer}"))
             };
-            builder
+            let latch = builder
                 .build_conditional_branch(more, header, after)
                 .map_err(build_error)?;
+            forbid_runtime_unrolling(context, latch);
             phi.add_incoming(&[(&next, current)]);
             current = after;
         }
@@ -363,9 +364,10 @@ impl<'ctx> Wrapper<'_, 'ctx> {
         let more = builder
             .build_int_compare(IntPredicate::ULT, next, full, "wi.x.more")
             .map_err(build_error)?;
-        builder
+        let latch = builder
             .build_conditional_branch(more, body, tail_check)
             .map_err(build_error)?;
+        forbid_runtime_unrolling(context, latch);
         builder.position_at_end(tail_check);
         if no_tail {
             builder
@@ -396,6 +398,49 @@ impl<'ctx> Wrapper<'_, 'ctx> {
             .map_err(build_error)?;
         builder.position_at_end(done);
         Ok(())
+    }
+}
+
+/// Marks the work-item loop whose latch is `branch` so that LLVM does not unroll it by a
+/// trip count known only at run time (`llvm.loop.unroll.runtime.disable`). Such unrolling made a
+/// one-line kernel's subhandler several times larger (eight copies of a vector row and an
+/// epilogue, or a y loop unrolled around its x loops), which nearly doubled what the device
+/// compile spends per kernel in LLVM's optimiser, loop strength reduction and instruction
+/// selection (docs/compile-cost.md), to save a compare and a branch per vector of work-items.
+/// Loops in the kernel's own code are left to LLVM.
+fn forbid_runtime_unrolling(
+    context: ContextRef<'_>,
+    branch: inkwell::values::InstructionValue<'_>,
+) {
+    use inkwell::context::AsContextRef;
+    use inkwell::llvm_sys::core::{
+        LLVMGetMDKindIDInContext, LLVMMDNodeInContext2, LLVMMDStringInContext2,
+        LLVMMetadataAsValue, LLVMSetMetadata,
+    };
+    use inkwell::llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
+    const OPTION: &str = "llvm.loop.unroll.runtime.disable";
+    const KIND: &str = "llvm.loop";
+    // SAFETY: every node is created in the branch's context. A loop id must be a distinct node
+    // whose first operand is itself: the node is made with a temporary first operand, which is
+    // then replaced by the node (and freed), and LLVM makes a self-referring node distinct.
+    unsafe {
+        let llvm = context.as_ctx_ref();
+        let mut option = [LLVMMDStringInContext2(
+            llvm,
+            OPTION.as_ptr().cast(),
+            OPTION.len(),
+        )];
+        let option = LLVMMDNodeInContext2(llvm, option.as_mut_ptr(), 1);
+        let placeholder = LLVMTemporaryMDNode(llvm, std::ptr::null_mut(), 0);
+        let mut operands = [placeholder, option];
+        let loop_id = LLVMMDNodeInContext2(llvm, operands.as_mut_ptr(), 2);
+        LLVMMetadataReplaceAllUsesWith(placeholder, loop_id);
+        let kind = LLVMGetMDKindIDInContext(llvm, KIND.as_ptr().cast(), KIND.len() as u32);
+        LLVMSetMetadata(
+            branch.as_value_ref(),
+            kind,
+            LLVMMetadataAsValue(llvm, loop_id),
+        );
     }
 }
 

@@ -1,0 +1,19 @@
+//! A file of many distinct one-line kernels, the program `ncpu-bench --compile-cost` times
+//! (docs/compile-cost.md): range kernels with ids and items, single tasks, nd_range kernels and
+//! kernels writing a buffer through an accessor, each submitted through the type-erased submit
+//! path, every kernel's result checked by the program. Correctness only: how long the compile
+//! takes is the benchmark's business, never an assertion.
+
+use nativecpu_e2e_tests::Built;
+
+#[test]
+fn two_hundred_generated_kernels_each_compute_their_own_result() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let source = dir.path().join("kernels.cpp");
+    std::fs::write(&source, ncpu_bench::compile_cost::program(200))
+        .expect("the program is written");
+    let built = Built::compile(&[source], &["-O2"]);
+    let stdout = built.run_and_check(&[]);
+    assert!(stdout.contains("PASS: 200 kernels"), "{stdout}");
+    built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
+}

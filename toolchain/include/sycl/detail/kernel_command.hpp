@@ -1,0 +1,221 @@
+// The type-erased half of kernel submission (docs/compile-cost.md).
+//
+// A kernel submission has a part that depends on the kernel's type (its name, its functor's
+// size and how to copy it, whether it takes a kernel_handler) and a part that does not (range
+// checks, the launch check, the command that runs the launch, events and dependencies). The
+// handler's templates compute the first into a launch_shape and a functor_ops and hand them to
+// the non-template functions here and in handler.hpp and queue.hpp, which are compiled once per
+// translation unit however many kernels it submits. Each kernel then costs the host compilation
+// a few stores and one call, instead of a copy of the whole submit path.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <new>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <nativecpu/runtime.h>
+
+#include "../exception.hpp"
+#include "../nd_range.hpp"
+#include "../range.hpp"
+#include "../specialization_constant.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+// The sycl::exception for a failed __nativecpu_launch. Too much local memory is
+// errc::memory_allocation: SYCL 2020's error-code table gives that code to "memory allocation on
+// the device for a kernel" failures, and errc::nd_range to errors of the nd_range itself.
+[[noreturn]] inline void throw_launch_error(int result) {
+  errc code = errc::runtime;
+  switch (result) {
+  case NATIVECPU_ERROR_INVALID_ND_RANGE: code = errc::nd_range; break;
+  case NATIVECPU_ERROR_OUT_OF_RESOURCES: code = errc::memory_allocation; break;
+  case NATIVECPU_ERROR_INVALID_KERNEL: code = errc::kernel_not_supported; break;
+  default: break;
+  }
+  throw exception(make_error_code(code), __nativecpu_last_error());
+}
+
+// What one launch runs, in the device's order (x first): local size all zero for a range kernel.
+struct launch_shape {
+  unsigned dims = 1;
+  std::size_t global[3] = {1, 1, 1};
+  std::size_t local[3] = {0, 0, 0};
+  std::size_t offset[3] = {0, 0, 0};
+};
+
+// The runtime's description of a launch; `args` must stay valid while it is used.
+inline __nativecpu_launch_info launch_info(const launch_shape &shape, std::size_t local_memory, void **args) {
+  __nativecpu_launch_info launch{};
+  launch.dims = shape.dims;
+  for (int i = 0; i < 3; ++i) {
+    launch.global_size[i] = shape.global[i];
+    launch.local_size[i] = shape.local[i];
+    launch.global_offset[i] = shape.offset[i];
+  }
+  launch.args = args;
+  launch.num_args = 2;
+  launch.local_memory_size = local_memory;
+  return launch;
+}
+
+// Checks a launch when its command group is submitted, so that a bad nd_range or a missing
+// kernel is a synchronous error (thrown by submit), as SYCL 2020 4.13.1 expects.
+inline void check_launch(const char *name, const launch_shape &shape, std::size_t local_memory) {
+  void *args[2] = {nullptr, nullptr};
+  __nativecpu_launch_info launch = launch_info(shape, local_memory, args);
+  int result = __nativecpu_check_launch(name, &launch);
+  if (result != NATIVECPU_SUCCESS) throw_launch_error(result);
+}
+
+// SYCL orders dimensions slowest first; the device orders them x (fastest) first.
+template <int Dims> launch_shape range_shape(const range<Dims> &extent, const id<Dims> &offset) {
+  launch_shape shape;
+  shape.dims = Dims;
+  for (int i = 0; i < Dims; ++i) {
+    shape.global[Dims - 1 - i] = extent[i];
+    shape.offset[Dims - 1 - i] = offset[i];
+  }
+  return shape;
+}
+
+// The sizes are copied as they are; check_local_sizes rejects a zero local size.
+template <int Dims> launch_shape nd_range_shape(const nd_range<Dims> &ndr) {
+  launch_shape shape;
+  shape.dims = Dims;
+  for (int i = 0; i < Dims; ++i) {
+    shape.global[Dims - 1 - i] = ndr.get_global_range()[i];
+    shape.local[Dims - 1 - i] = ndr.get_local_range()[i];
+    shape.offset[Dims - 1 - i] = ndr.get_offset()[i];
+  }
+  for (int d = Dims; d < 3; ++d) shape.local[d] = 1;
+  return shape;
+}
+
+// The runtime checks the nd_range (divisibility, work-group size, local memory); a zero local
+// size is rejected here, since local sizes of zero tell the runtime "range kernel".
+inline void check_local_sizes(const launch_shape &shape) {
+  for (unsigned d = 0; d < shape.dims; ++d)
+    if (shape.local[d] == 0)
+      throw exception(make_error_code(errc::nd_range), "an nd_range's local range must not be zero in any dimension");
+}
+
+// The work-items of a launch's global range. The runtime counts work-items in a size_t and runs
+// at most PTRDIFF_MAX of them; a range with more, or whose product overflows size_t (and would
+// wrap around: to 0 for 2^66 work-items, which would run nothing), is errc::nd_range, the code
+// SYCL 2020's error-code table gives to errors of the range a kernel is launched with. A range
+// with a zero dimension is empty however large the others are.
+inline std::size_t work_items(const launch_shape &shape) {
+  std::size_t items = 1;
+  bool empty = false;
+  bool overflows = false;
+  for (unsigned d = 0; d < shape.dims; ++d) {
+    empty = empty || shape.global[d] == 0;
+    overflows = __builtin_mul_overflow(items, shape.global[d], &items) || overflows;
+  }
+  if (empty) return 0;
+  if (overflows || items > std::size_t(PTRDIFF_MAX)) {
+    std::string sizes;
+    for (unsigned i = 0; i < shape.dims; ++i)
+      sizes += (i == 0 ? "" : ", ") + std::to_string(shape.global[shape.dims - 1 - i]);
+    throw exception(make_error_code(errc::nd_range),
+                    "the range {" + sizes + "} has more work-items than the runtime can count");
+  }
+  return items;
+}
+template <int Dims> std::size_t work_items(const range<Dims> &extent) {
+  return work_items(range_shape(extent, id<Dims>()));
+}
+
+// How the submit path keeps a copy of a kernel's functor without knowing its type: its size and
+// alignment, and its copy constructor and destructor, null when copying the bytes is the copy
+// and there is nothing to destroy (every functor that only captures pointers, numbers and
+// accessors), so that such a kernel instantiates no function of its own on the host.
+struct functor_ops {
+  std::size_t size;
+  std::size_t alignment;
+  void (*copy)(void *to, const void *from);
+  void (*destroy)(void *object);
+};
+
+template <typename Functor> void copy_functor(void *to, const void *from) {
+  ::new (to) Functor(*static_cast<const Functor *>(from));
+}
+template <typename Functor> void destroy_functor(void *object) { static_cast<Functor *>(object)->~Functor(); }
+
+// The copy constructor and destructor of a functor that needs them; instantiated only then, so
+// that a kernel whose functor is copied as bytes adds no function to the host compilation. The
+// type traits are clang's builtins: the standard library's cost the front-end several class
+// instantiations per kernel.
+template <typename Functor, bool = __is_trivially_constructible(Functor, const Functor &)>
+inline constexpr void (*functor_copier)(void *, const void *) = &copy_functor<Functor>;
+template <typename Functor> inline constexpr void (*functor_copier<Functor, true>)(void *, const void *) = nullptr;
+template <typename Functor, bool = __is_trivially_destructible(Functor)>
+inline constexpr void (*functor_destroyer)(void *) = &destroy_functor<Functor>;
+template <typename Functor> inline constexpr void (*functor_destroyer<Functor, true>)(void *) = nullptr;
+
+template <typename Functor>
+inline constexpr functor_ops functor_ops_of{sizeof(Functor), alignof(Functor), functor_copier<Functor>,
+                                            functor_destroyer<Functor>};
+
+// A submitted kernel launch: the copy of the functor taken when the command group was
+// submitted, which the kernel receives as its first argument, and what else the launch needs.
+// Runs the launch, then `finish` (host work of the headers' own kernels, a reduction's fold).
+class kernel_command {
+public:
+  kernel_command(const char *name, const launch_shape &shape, std::size_t local_memory, const functor_ops &ops,
+                 const void *functor, std::shared_ptr<const spec_constant_values> spec_constants,
+                 std::function<void()> finish)
+      : name_(name), shape_(shape), local_memory_(local_memory), ops_(ops),
+        spec_constants_(std::move(spec_constants)), finish_(std::move(finish)),
+        functor_(::operator new(ops.size, std::align_val_t(ops.alignment))) {
+    if (!ops.copy) {
+      std::memcpy(functor_, functor, ops.size);
+      return;
+    }
+    try {
+      ops.copy(functor_, functor);
+    } catch (...) {
+      ::operator delete(functor_, std::align_val_t(ops.alignment));
+      throw;
+    }
+  }
+  kernel_command(const kernel_command &) = delete;
+  kernel_command &operator=(const kernel_command &) = delete;
+  ~kernel_command() {
+    if (ops_.destroy) ops_.destroy(functor_);
+    ::operator delete(functor_, std::align_val_t(ops_.alignment));
+  }
+
+  void run() {
+    std::vector<std::max_align_t> spec_constant_buffer;
+    if (spec_constants_) spec_constant_buffer = spec_constants_->buffer_for(name_);
+    void *args[2] = {functor_, spec_constant_buffer.data()};
+    __nativecpu_launch_info launch = launch_info(shape_, local_memory_, args);
+    int result = __nativecpu_launch(name_, &launch);
+    if (result != NATIVECPU_SUCCESS) throw_launch_error(result);
+    if (finish_) finish_();
+  }
+
+private:
+  const char *name_;
+  launch_shape shape_;
+  std::size_t local_memory_;
+  const functor_ops &ops_;
+  std::shared_ptr<const spec_constant_values> spec_constants_;
+  std::function<void()> finish_;
+  void *functor_;
+};
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl
