@@ -3,10 +3,11 @@
 // A kernel submission has a part that depends on the kernel's type (its name, its functor's
 // size and how to copy it, whether it takes a kernel_handler) and a part that does not (range
 // checks, the launch check, the command that runs the launch, events and dependencies). The
-// handler's templates compute the first into a launch_shape and a functor_ops and hand them to
-// the non-template functions here and in handler.hpp and queue.hpp, which are compiled once per
-// translation unit however many kernels it submits. Each kernel then costs the host compilation
-// a few stores and one call, instead of a copy of the whole submit path.
+// launch builders at the end of this file compute the first into a kernel_launch, which the
+// non-template functions here and in handler.hpp and queue.hpp take: they are compiled once per
+// translation unit however many kernels it submits. The builders and the kernel templates that
+// call them are always inlined, so each kernel costs the host compilation a few stores and one
+// call in its caller, and no function of its own.
 #pragma once
 
 #include <cstddef>
@@ -26,6 +27,7 @@
 #include "../nd_range.hpp"
 #include "../range.hpp"
 #include "../specialization_constant.hpp"
+#include "kernel_entry.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -78,7 +80,7 @@ inline void check_launch(const char *name, const launch_shape &shape, std::size_
 }
 
 // SYCL orders dimensions slowest first; the device orders them x (fastest) first.
-template <int Dims> launch_shape range_shape(const range<Dims> &extent, const id<Dims> &offset) {
+template <int Dims> NCPU_ALWAYS_INLINE launch_shape range_shape(const range<Dims> &extent, const id<Dims> &offset) {
   launch_shape shape;
   shape.dims = Dims;
   for (int i = 0; i < Dims; ++i) {
@@ -89,7 +91,7 @@ template <int Dims> launch_shape range_shape(const range<Dims> &extent, const id
 }
 
 // The sizes are copied as they are; check_local_sizes rejects a zero local size.
-template <int Dims> launch_shape nd_range_shape(const nd_range<Dims> &ndr) {
+template <int Dims> NCPU_ALWAYS_INLINE launch_shape nd_range_shape(const nd_range<Dims> &ndr) {
   launch_shape shape;
   shape.dims = Dims;
   for (int i = 0; i < Dims; ++i) {
@@ -152,20 +154,16 @@ template <typename Functor> void copy_functor(void *to, const void *from) {
 }
 template <typename Functor> void destroy_functor(void *object) { static_cast<Functor *>(object)->~Functor(); }
 
-// The copy constructor and destructor of a functor that needs them; instantiated only then, so
-// that a kernel whose functor is copied as bytes adds no function to the host compilation. The
-// type traits are clang's builtins: the standard library's cost the front-end several class
-// instantiations per kernel.
-template <typename Functor, bool = __is_trivially_constructible(Functor, const Functor &)>
-inline constexpr void (*functor_copier)(void *, const void *) = &copy_functor<Functor>;
-template <typename Functor> inline constexpr void (*functor_copier<Functor, true>)(void *, const void *) = nullptr;
-template <typename Functor, bool = __is_trivially_destructible(Functor)>
-inline constexpr void (*functor_destroyer)(void *) = &destroy_functor<Functor>;
-template <typename Functor> inline constexpr void (*functor_destroyer<Functor, true>)(void *) = nullptr;
-
+// The copy constructor and destructor of a functor that is not copied as bytes, instantiated
+// only then: a kernel whose functor only captures pointers, numbers and accessors adds no
+// function to the host compilation. The type traits are clang's builtins: the standard
+// library's cost the front-end several class instantiations per kernel.
+template <typename Functor,
+          bool AsBytes = __is_trivially_constructible(Functor, const Functor &) && __is_trivially_destructible(Functor)>
+inline constexpr functor_ops functor_ops_of{sizeof(Functor), alignof(Functor), &copy_functor<Functor>,
+                                            &destroy_functor<Functor>};
 template <typename Functor>
-inline constexpr functor_ops functor_ops_of{sizeof(Functor), alignof(Functor), functor_copier<Functor>,
-                                            functor_destroyer<Functor>};
+inline constexpr functor_ops functor_ops_of<Functor, true>{sizeof(Functor), alignof(Functor), nullptr, nullptr};
 
 // A submitted kernel launch: the copy of the functor taken when the command group was
 // submitted, which the kernel receives as its first argument, and what else the launch needs.
@@ -215,6 +213,69 @@ private:
   std::function<void()> finish_;
   void *functor_;
 };
+
+// What the type-erased path checks for a launch besides the launch itself.
+enum class launch_kind { single_task, range, nd_range };
+
+// One kernel launch, as the type-erased submit path takes it: what the kernel's types decide.
+// `functor` points at the caller's functor, which the command copies.
+struct kernel_launch {
+  launch_kind kind;
+  const char *name;
+  launch_shape shape;
+  const functor_ops *ops;
+  const void *functor;
+  bool takes_kernel_handler;
+};
+
+// The launch builders. The device compilation outlines the kernel here instead (instantiating an
+// entry point of kernel_entry.hpp is what makes the kernel) and submits nothing.
+template <typename Name, typename Functor> NCPU_ALWAYS_INLINE kernel_launch single_task_launch(const Functor &f) {
+#ifdef __SYCL_DEVICE_ONLY__
+  single_task_kernel<Name>(f, nullptr);
+  return {};
+#else
+  return {launch_kind::single_task, kernel_name<Name>(), launch_shape{}, &functor_ops_of<Functor>, &f,
+          takes_kernel_handler<Functor>};
+#endif
+}
+
+template <typename Name, int Dims, typename Functor>
+NCPU_ALWAYS_INLINE kernel_launch range_launch(const range<Dims> &extent, const id<Dims> &offset, const Functor &f) {
+#ifdef __SYCL_DEVICE_ONLY__
+  (void)extent;
+  (void)offset;
+  range_kernel<Name, Dims>(f, nullptr);
+  return {};
+#else
+  return {launch_kind::range, kernel_name<Name>(), range_shape(extent, offset), &functor_ops_of<Functor>, &f,
+          range_kernel_takes_handler<Functor, Dims>};
+#endif
+}
+
+// `SubGroupSize` is the sub_group_size kernel property (0 if none), `RequiredSize...` the
+// work_group_size property in SYCL order, if any.
+template <typename Name, int Dims, typename Functor, std::uint32_t SubGroupSize = 0, std::size_t... RequiredSize>
+NCPU_ALWAYS_INLINE kernel_launch nd_range_launch(const nd_range<Dims> &ndr, const Functor &f) {
+#ifdef __SYCL_DEVICE_ONLY__
+  (void)ndr;
+  nd_range_kernel<Name, Dims, Functor, SubGroupSize, RequiredSize...>(f, nullptr);
+  return {};
+#else
+  return {launch_kind::nd_range, kernel_name<Name>(), nd_range_shape(ndr), &functor_ops_of<Functor>, &f,
+          takes_kernel_handler<Functor, nd_item<Dims>>};
+#endif
+}
+
+// The launch of `handler::parallel_for<KernelName>(r, f)` (the queue's shortcuts).
+template <typename KernelName, int Dims, typename Functor>
+NCPU_ALWAYS_INLINE kernel_launch parallel_for_launch(const range<Dims> &extent, const Functor &f) {
+  return range_launch<kernel_name_t<KernelName, Functor>>(extent, id<Dims>(), f);
+}
+template <typename KernelName, int Dims, typename Functor>
+NCPU_ALWAYS_INLINE kernel_launch parallel_for_launch(const nd_range<Dims> &ndr, const Functor &f) {
+  return nd_range_launch<kernel_name_t<KernelName, Functor>>(ndr, f);
+}
 
 } // namespace detail
 } // namespace _V1
