@@ -25,7 +25,7 @@ namespace detail {
 
 #ifdef __SYCL_DEVICE_ONLY__
 // SYCL's dimension `Dims - 1` varies fastest and is the device's x (dimension 0).
-template <int Dims> item<Dims, true> current_item() {
+template <int Dims> NCPU_ALWAYS_INLINE item<Dims, true> current_item() {
   id<Dims> index;
   range<Dims> extent;
   id<Dims> offset;
@@ -81,7 +81,7 @@ template <typename Functor, typename... Args>
 inline constexpr bool accepts = callable<Functor, Args...> || takes_kernel_handler<Functor, Args...>;
 
 template <typename Functor, typename... Args>
-void call_kernel(const Functor &f, const char *spec_constants, const Args &...args) {
+NCPU_ALWAYS_INLINE void call_kernel(const Functor &f, const char *spec_constants, const Args &...args) {
   if constexpr (takes_kernel_handler<Functor, Args...>)
     f(args..., kernel_handler(spec_constants));
   else
@@ -100,7 +100,7 @@ inline constexpr bool range_kernel_takes_handler =
 
 // Calls a range kernel with what it accepts: an item, or an id.
 template <int Dims, typename Functor>
-void invoke_range_kernel(const Functor &f, const char *spec_constants, const item<Dims, true> &it) {
+NCPU_ALWAYS_INLINE void invoke_range_kernel(const Functor &f, const char *spec_constants, const item<Dims, true> &it) {
   if constexpr (accepts<Functor, item<Dims, true>>)
     call_kernel(f, spec_constants, it);
   else if constexpr (accepts<Functor, item<Dims, false>>)
@@ -122,7 +122,8 @@ template <typename KernelName, int Dims, typename Functor>
 }
 
 // An nd_range kernel receives an nd_item, which reads the work-item builtins when queried.
-template <int Dims, typename Functor> void invoke_nd_range_kernel(const Functor &f, const char *spec_constants) {
+template <int Dims, typename Functor>
+NCPU_ALWAYS_INLINE void invoke_nd_range_kernel(const Functor &f, const char *spec_constants) {
   static_assert(accepts<Functor, nd_item<Dims>>,
                 "an nd_range kernel must accept sycl::nd_item of the nd_range's dimensions");
   call_kernel(f, spec_constants, nd_item<Dims>(group_tag{}));
