@@ -56,21 +56,22 @@ public:
   handler(const handler &) = delete;
   handler &operator=(const handler &) = delete;
 
-  // The kernel templates only build the kernel's launch (detail/kernel_command.hpp) for the
-  // type-erased submit_kernel, and are always inlined (docs/compile-cost.md).
+  // The kernel templates only pass the kernel's constant description and pointers to its range
+  // and functor to the type-erased submit_kernel (detail/kernel_command.hpp), and are always
+  // inlined (docs/compile-cost.md).
   template <typename KernelName = detail::auto_name, typename Functor>
   NCPU_ALWAYS_INLINE void single_task(const Functor &f) {
-    submit_kernel(detail::single_task_launch<detail::kernel_name_t<KernelName, Functor>>(f));
+    submit_kernel(detail::single_task_info<detail::kernel_name_t<KernelName, Functor>>(f), nullptr, nullptr, &f);
   }
 
   template <typename KernelName = detail::auto_name, int Dims, typename Functor>
   NCPU_ALWAYS_INLINE void parallel_for(range<Dims> extent, const Functor &f) {
-    submit_kernel(detail::parallel_for_launch<KernelName>(extent, f));
+    submit_kernel(detail::parallel_for_info<KernelName>(extent, f), &extent, nullptr, &f);
   }
 
   template <typename KernelName = detail::auto_name, int Dims, typename Functor>
   NCPU_ALWAYS_INLINE void parallel_for(range<Dims> extent, id<Dims> offset, const Functor &f) {
-    submit_kernel(detail::range_launch<detail::kernel_name_t<KernelName, Functor>>(extent, offset, f));
+    submit_kernel(detail::parallel_for_info<KernelName>(extent, f), &extent, &offset, &f);
   }
 
   // parallel_for with reductions (reduction.hpp): the reductions, then the kernel, which takes
@@ -89,13 +90,13 @@ public:
 
   template <typename KernelName = detail::auto_name, typename Functor>
   NCPU_ALWAYS_INLINE void parallel_for(std::size_t count, const Functor &f) {
-    submit_kernel(detail::parallel_for_launch<KernelName>(range<1>(count), f));
+    parallel_for<KernelName>(range<1>(count), f);
   }
 
   // An nd_range kernel: called with an nd_item, may use local accessors and barriers.
   template <typename KernelName = detail::auto_name, int Dims, typename Functor>
   NCPU_ALWAYS_INLINE void parallel_for(nd_range<Dims> ndr, const Functor &f) {
-    submit_kernel(detail::parallel_for_launch<KernelName>(ndr, f));
+    submit_kernel(detail::parallel_for_info<KernelName>(ndr, f), &ndr, nullptr, &f);
   }
 
   // An nd_range kernel with kernel properties (work_group_size, sub_group_size).
@@ -248,19 +249,19 @@ private:
   template <typename Name, int Dims, typename Kernel>
   NCPU_ALWAYS_INLINE void launch_nd_range_kernel(const nd_range<Dims> &ndr, const Kernel &kernel,
                                                  std::function<void()> finish) {
-    submit_headers_kernel(detail::nd_range_launch<Name>(ndr, kernel), std::move(finish));
+    submit_headers_kernel(detail::nd_range_info<Name, Dims>(kernel), &ndr, &kernel, std::move(finish));
   }
 
   template <typename KernelName, std::uint32_t SubGroupSize, int Dims, typename Functor>
   NCPU_ALWAYS_INLINE void parallel_for_with_size(nd_range<Dims> ndr, const Functor &f, void *) {
     using Name = detail::kernel_name_t<KernelName, Functor>;
-    submit_kernel(detail::nd_range_launch<Name, Dims, Functor, SubGroupSize>(ndr, f));
+    submit_kernel(detail::nd_range_info<Name, Dims, Functor, SubGroupSize>(f), &ndr, nullptr, &f);
   }
   template <typename KernelName, std::uint32_t SubGroupSize, int Dims, typename Functor, std::size_t... Required>
   NCPU_ALWAYS_INLINE void parallel_for_with_size(nd_range<Dims> ndr, const Functor &f,
                                                  ext::oneapi::experimental::work_group_size_key::value_t<Required...> *) {
     using Name = detail::kernel_name_t<KernelName, Functor>;
-    submit_kernel(detail::nd_range_launch<Name, Dims, Functor, SubGroupSize, Required...>(ndr, f));
+    submit_kernel(detail::nd_range_info<Name, Dims, Functor, SubGroupSize, Required...>(f), &ndr, nullptr, &f);
   }
   friend std::size_t detail::reserve_local_memory(handler &, std::size_t, std::size_t);
   handler() = default;
@@ -286,36 +287,42 @@ private:
 
   // ---- The type-erased submit path (detail/kernel_command.hpp, docs/compile-cost.md): compiled
   // once per translation unit, never inlined into the kernels' callers. -------------------------
-  // A kernel of the program: the checks of its kind of launch, then the launch's.
-  [[gnu::noinline]] void submit_kernel(const detail::kernel_launch &launch) {
-    switch (launch.kind) {
+  // A kernel of the program, described by `info`, over `*range` (a range<Dims> with `*offset`
+  // or none, or an nd_range<Dims>, as `info` says): the checks of its kind of launch, then the
+  // launch's.
+  [[gnu::noinline]] void submit_kernel(const detail::kernel_info &info, const void *range, const void *offset,
+                                     const void *functor) {
+    const detail::launch_shape shape = info.shape(range, offset);
+    switch (info.kind) {
     case detail::launch_kind::single_task: reject_local_accessors("single_task"); break;
     case detail::launch_kind::range:
       reject_local_accessors("parallel_for over a range");
-      if (detail::work_items(launch.shape) == 0) return set_command([] {});
+      if (detail::work_items(shape) == 0) return set_command([] {});
       break;
-    case detail::launch_kind::nd_range: detail::check_local_sizes(launch.shape); break;
+    case detail::launch_kind::nd_range: detail::check_local_sizes(shape); break;
     }
-    enqueue_launch(launch, {});
+    enqueue_launch(info, shape, functor, {});
   }
-  // A kernel of the headers over an nd_range: nothing but `finish` when its range is empty.
-  [[gnu::noinline]] void submit_headers_kernel(const detail::kernel_launch &launch, std::function<void()> finish) {
-    if (detail::work_items(launch.shape) == 0) return set_command(finish ? std::move(finish) : [] {});
-    detail::check_local_sizes(launch.shape);
-    enqueue_launch(launch, std::move(finish));
+  // A kernel of the headers over the nd_range `*ndr`: nothing but `finish` when it is empty.
+  [[gnu::noinline]] void submit_headers_kernel(const detail::kernel_info &info, const void *ndr, const void *functor,
+                                             std::function<void()> finish) {
+    const detail::launch_shape shape = info.shape(ndr, nullptr);
+    if (detail::work_items(shape) == 0) return set_command(finish ? std::move(finish) : [] {});
+    detail::check_local_sizes(shape);
+    enqueue_launch(info, shape, functor, std::move(finish));
   }
 
   // Checks the launch now; the command copies the functor now and runs the launch when it runs,
   // then `finish`. A kernel that takes a kernel_handler gets the command group's specialization
   // constants, shared with the command.
-  void enqueue_launch(const detail::kernel_launch &launch, std::function<void()> finish) {
-    detail::check_launch(launch.name, launch.shape, local_memory_size_);
+  void enqueue_launch(const detail::kernel_info &info, const detail::launch_shape &shape, const void *functor,
+                      std::function<void()> finish) {
+    detail::check_launch(info.name, shape, local_memory_size_);
     std::shared_ptr<const detail::spec_constant_values> spec_constants;
-    if (launch.takes_kernel_handler)
+    if (info.takes_kernel_handler)
       spec_constants = std::make_shared<const detail::spec_constant_values>(spec_constants_);
-    auto command =
-        std::make_shared<detail::kernel_command>(launch.name, launch.shape, local_memory_size_, *launch.ops,
-                                                 launch.functor, std::move(spec_constants), std::move(finish));
+    auto command = std::make_shared<detail::kernel_command>(info.name, shape, local_memory_size_, *info.ops, functor,
+                                                            std::move(spec_constants), std::move(finish));
     set_command([command] { command->run(); });
   }
 

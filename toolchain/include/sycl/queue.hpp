@@ -216,15 +216,18 @@ public:
   // The kernel shortcuts: a command group of one kernel after `deps` (SYCL 2020 4.6.5.2).
   template <typename KernelName = detail::auto_name, typename Functor>
   NCPU_ALWAYS_INLINE event single_task(const Functor &f) {
-    return submit_single_task<KernelName>(f, nullptr, 0);
+    return submit_kernel(detail::single_task_info<detail::kernel_name_t<KernelName, Functor>>(f), nullptr, &f,
+                         nullptr, 0);
   }
   template <typename KernelName = detail::auto_name, typename Functor>
   NCPU_ALWAYS_INLINE event single_task(const event &dep, const Functor &f) {
-    return submit_single_task<KernelName>(f, &dep, 1);
+    return submit_kernel(detail::single_task_info<detail::kernel_name_t<KernelName, Functor>>(f), nullptr, &f,
+                         &dep, 1);
   }
   template <typename KernelName = detail::auto_name, typename Functor>
   NCPU_ALWAYS_INLINE event single_task(const std::vector<event> &deps, const Functor &f) {
-    return submit_single_task<KernelName>(f, deps.data(), deps.size());
+    return submit_kernel(detail::single_task_info<detail::kernel_name_t<KernelName, Functor>>(f), nullptr, &f,
+                         deps.data(), deps.size());
   }
 
   // parallel_for over a range, an nd_range, or with reductions or kernel properties: everything
@@ -259,29 +262,15 @@ private:
     call(command_group, h);
     return submit_handler(h, is_barrier);
   }
-  [[gnu::noinline]] event submit_kernel(const detail::kernel_launch &launch, const event *deps,
-                                      std::size_t dep_count) {
+  // A command group of the kernel `info` over `*range` (see handler::submit_kernel) after the
+  // `dep_count` events at `deps`: the queue's kernel shortcuts.
+  [[gnu::noinline]] event submit_kernel(const detail::kernel_info &info, const void *range, const void *functor,
+                                      const event *deps, std::size_t dep_count) {
     handler h;
     for (std::size_t i = 0; i < dep_count; ++i) h.depends_on(deps[i]);
-    h.submit_kernel(launch);
+    h.submit_kernel(info, range, nullptr, functor);
     return submit_handler(h, false);
   }
-  // The one function each kernel of the shortcuts adds: it builds the kernel's launch and calls
-  // submit_kernel. Not optimised (optnone): it only moves its arguments into a kernel_launch,
-  // and the optimiser's fixed cost per function, paid once per kernel, was a large part of a
-  // file of many kernels' compile (docs/compile-cost.md).
-  template <typename KernelName, typename Functor>
-  [[clang::optnone]] [[gnu::noinline]] event submit_single_task(const Functor &f, const event *deps,
-                                                                std::size_t dep_count) {
-    return submit_kernel(detail::single_task_launch<detail::kernel_name_t<KernelName, Functor>>(f), deps,
-                         dep_count);
-  }
-  template <typename KernelName, typename Range, typename Functor>
-  [[clang::optnone]] [[gnu::noinline]] event submit_parallel_for(const Range &r, const Functor &f, const event *deps,
-                                                                 std::size_t dep_count) {
-    return submit_kernel(detail::parallel_for_launch<KernelName>(r, f), deps, dep_count);
-  }
-
   // Finds the command's dependencies and records it as its buffers' latest command in one step,
   // holding the buffers' trackers and the queue (detail/scheduler.hpp).
   event submit_handler(handler &h, bool is_barrier) {
@@ -314,11 +303,12 @@ private:
   template <typename KernelName, typename Range, typename First, typename... Rest>
   NCPU_ALWAYS_INLINE event parallel_for_impl(const Range &r, const First &first, const Rest &...rest) {
     if constexpr (sizeof...(Rest) == 0) {
-      return submit_parallel_for<KernelName>(r, first, nullptr, 0);
+      return submit_kernel(detail::parallel_for_info<KernelName>(r, first), &r, &first, nullptr, 0);
     } else if constexpr (sizeof...(Rest) == 1 && std::is_same_v<First, event>) {
-      return submit_parallel_for<KernelName>(r, rest..., &first, 1);
+      return submit_kernel(detail::parallel_for_info<KernelName>(r, rest...), &r, &rest..., &first, 1);
     } else if constexpr (sizeof...(Rest) == 1 && std::is_same_v<First, std::vector<event>>) {
-      return submit_parallel_for<KernelName>(r, rest..., first.data(), first.size());
+      return submit_kernel(detail::parallel_for_info<KernelName>(r, rest...), &r, &rest..., first.data(),
+                           first.size());
     } else if constexpr (std::is_same_v<First, event> || std::is_same_v<First, std::vector<event>>) {
       return submit([&](handler &h) {
         h.depends_on(first);

@@ -1,13 +1,13 @@
 // The type-erased half of kernel submission (docs/compile-cost.md).
 //
 // A kernel submission has a part that depends on the kernel's type (its name, its functor's
-// size and how to copy it, whether it takes a kernel_handler) and a part that does not (range
-// checks, the launch check, the command that runs the launch, events and dependencies). The
-// launch builders at the end of this file compute the first into a kernel_launch, which the
-// non-template functions here and in handler.hpp and queue.hpp take: they are compiled once per
-// translation unit however many kernels it submits. The builders and the kernel templates that
-// call them are always inlined, so each kernel costs the host compilation a few stores and one
-// call in its caller, and no function of its own.
+// size and how to copy it, whether it takes a kernel_handler, its kind of range) and a part that
+// does not (range checks, the launch check, the command that runs the launch, events and
+// dependencies). The first is a constant per kernel, a kernel_info (end of this file); the
+// second is non-template functions here and in handler.hpp and queue.hpp, compiled once per
+// translation unit however many kernels it submits, which take the kernel_info and pointers to
+// the kernel's range and functor. The kernel templates that pass them are always inlined, so a
+// kernel costs the host compilation one call in its caller and no function of its own.
 #pragma once
 
 #include <cstddef>
@@ -80,7 +80,7 @@ inline void check_launch(const char *name, const launch_shape &shape, std::size_
 }
 
 // SYCL orders dimensions slowest first; the device orders them x (fastest) first.
-template <int Dims> NCPU_ALWAYS_INLINE launch_shape range_shape(const range<Dims> &extent, const id<Dims> &offset) {
+template <int Dims> launch_shape range_shape(const range<Dims> &extent, const id<Dims> &offset) {
   launch_shape shape;
   shape.dims = Dims;
   for (int i = 0; i < Dims; ++i) {
@@ -91,7 +91,7 @@ template <int Dims> NCPU_ALWAYS_INLINE launch_shape range_shape(const range<Dims
 }
 
 // The sizes are copied as they are; check_local_sizes rejects a zero local size.
-template <int Dims> NCPU_ALWAYS_INLINE launch_shape nd_range_shape(const nd_range<Dims> &ndr) {
+template <int Dims> launch_shape nd_range_shape(const nd_range<Dims> &ndr) {
   launch_shape shape;
   shape.dims = Dims;
   for (int i = 0; i < Dims; ++i) {
@@ -217,64 +217,88 @@ private:
 // What the type-erased path checks for a launch besides the launch itself.
 enum class launch_kind { single_task, range, nd_range };
 
-// One kernel launch, as the type-erased submit path takes it: what the kernel's types decide.
-// `functor` points at the caller's functor, which the command copies.
-struct kernel_launch {
+// The launch shape of a range (with an id offset, or none) or an nd_range of `Dims` dimensions,
+// from pointers to them: one function per kind and dimension count, shared by every kernel.
+template <int Dims> launch_shape range_shape_of(const void *extent, const void *offset) {
+  return range_shape(*static_cast<const range<Dims> *>(extent),
+                     offset ? *static_cast<const id<Dims> *>(offset) : id<Dims>());
+}
+template <int Dims> launch_shape nd_range_shape_of(const void *ndr, const void *) {
+  return nd_range_shape(*static_cast<const nd_range<Dims> *>(ndr));
+}
+inline launch_shape single_task_shape(const void *, const void *) { return {}; }
+
+// A kernel, as the type-erased submit path takes it: everything its types decide, a constant
+// (single_task_info_of, range_info_of, nd_range_info_of) the submit path receives with pointers to the kernel's range, offset and
+// functor. A kernel's submission in its caller is then one call with constant arguments, and the
+// kernel adds no function to the host compilation (docs/compile-cost.md).
+struct kernel_info {
   launch_kind kind;
   const char *name;
-  launch_shape shape;
+  launch_shape (*shape)(const void *range, const void *offset);
   const functor_ops *ops;
-  const void *functor;
   bool takes_kernel_handler;
 };
 
-// The launch builders. The device compilation outlines the kernel here instead (instantiating an
-// entry point of kernel_entry.hpp is what makes the kernel) and submits nothing.
-template <typename Name, typename Functor> NCPU_ALWAYS_INLINE kernel_launch single_task_launch(const Functor &f) {
+template <typename Name, typename Functor>
+inline constexpr kernel_info single_task_info_of{launch_kind::single_task, __builtin_sycl_unique_stable_name(Name),
+                                                 single_task_shape, &functor_ops_of<Functor>,
+                                                 takes_kernel_handler<Functor>};
+template <typename Name, typename Functor, int Dims>
+inline constexpr kernel_info range_info_of{launch_kind::range, __builtin_sycl_unique_stable_name(Name),
+                                           range_shape_of<Dims>, &functor_ops_of<Functor>,
+                                           range_kernel_takes_handler<Functor, Dims>};
+template <typename Name, typename Functor, int Dims>
+inline constexpr kernel_info nd_range_info_of{launch_kind::nd_range, __builtin_sycl_unique_stable_name(Name),
+                                              nd_range_shape_of<Dims>, &functor_ops_of<Functor>,
+                                              takes_kernel_handler<Functor, nd_item<Dims>>};
+
+// What the device compilation's kernel_info functions return: it submits nothing.
+inline constexpr kernel_info no_kernel_info{};
+
+// A kernel's kernel_info. The device compilation outlines the kernel here instead: instantiating
+// an entry point of kernel_entry.hpp is what makes the kernel.
+template <typename Name, typename Functor> NCPU_ALWAYS_INLINE const kernel_info &single_task_info(const Functor &f) {
 #ifdef __SYCL_DEVICE_ONLY__
   single_task_kernel<Name>(f, nullptr);
-  return {};
+  return no_kernel_info;
 #else
-  return {launch_kind::single_task, kernel_name<Name>(), launch_shape{}, &functor_ops_of<Functor>, &f,
-          takes_kernel_handler<Functor>};
+  (void)f;
+  return single_task_info_of<Name, Functor>;
 #endif
 }
-
 template <typename Name, int Dims, typename Functor>
-NCPU_ALWAYS_INLINE kernel_launch range_launch(const range<Dims> &extent, const id<Dims> &offset, const Functor &f) {
+NCPU_ALWAYS_INLINE const kernel_info &range_info(const Functor &f) {
 #ifdef __SYCL_DEVICE_ONLY__
-  (void)extent;
-  (void)offset;
   range_kernel<Name, Dims>(f, nullptr);
-  return {};
+  return no_kernel_info;
 #else
-  return {launch_kind::range, kernel_name<Name>(), range_shape(extent, offset), &functor_ops_of<Functor>, &f,
-          range_kernel_takes_handler<Functor, Dims>};
+  (void)f;
+  return range_info_of<Name, Functor, Dims>;
 #endif
 }
 
 // `SubGroupSize` is the sub_group_size kernel property (0 if none), `RequiredSize...` the
 // work_group_size property in SYCL order, if any.
 template <typename Name, int Dims, typename Functor, std::uint32_t SubGroupSize = 0, std::size_t... RequiredSize>
-NCPU_ALWAYS_INLINE kernel_launch nd_range_launch(const nd_range<Dims> &ndr, const Functor &f) {
+NCPU_ALWAYS_INLINE const kernel_info &nd_range_info(const Functor &f) {
 #ifdef __SYCL_DEVICE_ONLY__
-  (void)ndr;
   nd_range_kernel<Name, Dims, Functor, SubGroupSize, RequiredSize...>(f, nullptr);
-  return {};
+  return no_kernel_info;
 #else
-  return {launch_kind::nd_range, kernel_name<Name>(), nd_range_shape(ndr), &functor_ops_of<Functor>, &f,
-          takes_kernel_handler<Functor, nd_item<Dims>>};
+  (void)f;
+  return nd_range_info_of<Name, Functor, Dims>;
 #endif
 }
 
-// The launch of `handler::parallel_for<KernelName>(r, f)` (the queue's shortcuts).
+// The kernel of `handler::parallel_for<KernelName>(r, f)` (the queue's shortcuts).
 template <typename KernelName, int Dims, typename Functor>
-NCPU_ALWAYS_INLINE kernel_launch parallel_for_launch(const range<Dims> &extent, const Functor &f) {
-  return range_launch<kernel_name_t<KernelName, Functor>>(extent, id<Dims>(), f);
+NCPU_ALWAYS_INLINE const kernel_info &parallel_for_info(const range<Dims> &, const Functor &f) {
+  return range_info<kernel_name_t<KernelName, Functor>, Dims>(f);
 }
 template <typename KernelName, int Dims, typename Functor>
-NCPU_ALWAYS_INLINE kernel_launch parallel_for_launch(const nd_range<Dims> &ndr, const Functor &f) {
-  return nd_range_launch<kernel_name_t<KernelName, Functor>>(ndr, f);
+NCPU_ALWAYS_INLINE const kernel_info &parallel_for_info(const nd_range<Dims> &, const Functor &f) {
+  return nd_range_info<kernel_name_t<KernelName, Functor>, Dims>(f);
 }
 
 } // namespace detail
