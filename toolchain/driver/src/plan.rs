@@ -17,8 +17,9 @@ pub const DEVICE_SECTION: &str = ".ncpu.device";
 pub struct Command {
     pub program: PathBuf,
     pub args: Vec<OsString>,
-    /// The file this command writes when the commands after it may run while it does, up to the
-    /// first that reads the file (a host front-end, beside the device steps: see [`crate::run`]).
+    /// The file this command writes when it reads nothing another command writes, so that it
+    /// may run beside the others until one reads the file (a host front-end beside the device
+    /// steps: see [`crate::run`]).
     pub alongside: Option<PathBuf>,
 }
 

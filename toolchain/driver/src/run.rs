@@ -1,13 +1,14 @@
 //! Runs an invocation: the in-process device compile for `-c <device IR>`, otherwise the planned
 //! commands in order, stopping at the first failure.
 //!
-//! A host front-end runs beside the commands after it, up to the first that reads its object,
-//! when the machine has more than one core: the device steps that follow it (device front-end of
-//! the next source, `llvm-link`, `sycl-post-link`, the device compile, `offload-wrapper`) need
-//! nothing from it, and for a source of many kernels the two halves take similar time
-//! (docs/compile-cost.md). Its output is held back and passed on when it has finished, so
-//! diagnostics are not interleaved; when a command fails while it runs, it is stopped and its
-//! output dropped, so that a source's error is reported once, as when the steps run one by one.
+//! When the machine has more than one core, a host front-end runs beside the other commands,
+//! one at a time, from the start (it reads only its source) up to the first command that reads
+//! its object: the device steps (the device front-end, `llvm-link`, `sycl-post-link`, the device
+//! compile, `offload-wrapper`) need nothing from it, and for a source of many kernels the two
+//! halves take similar time (docs/compile-cost.md). Its output is held back and passed on when it
+//! has finished, so diagnostics are not interleaved; when a command fails while it runs, it is
+//! stopped and its output dropped, so that a source's error is reported once, as when the steps
+//! run one by one.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
