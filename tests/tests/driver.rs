@@ -305,6 +305,49 @@ fn clang_diagnostics_are_passed_through() {
     assert!(!dir.path().join("app").exists());
 }
 
+/// A source whose host pass alone says `directive` (`warning` or `error`): the host front-end
+/// runs beside the device steps, with its output held back until it has finished.
+fn host_pass_says(directive: &str) -> (tempfile::TempDir, std::process::Output) {
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("host_says.cpp");
+    std::fs::write(
+        &source,
+        format!(
+            "#include <sycl/sycl.hpp>\n#ifndef __SYCL_DEVICE_ONLY__\n#{directive} \"from the host pass\"\n#endif\n\
+             int main() {{ sycl::queue q; q.single_task([] {{}}).wait(); }}\n"
+        ),
+    )
+    .unwrap();
+    let output = ncpu_in(
+        dir.path(),
+        &["-fsycl", source.to_str().unwrap(), "-o", "app"],
+    );
+    (dir, output)
+}
+
+#[test]
+fn host_pass_diagnostics_come_once_and_whole() {
+    let (dir, output) = host_pass_says("warning");
+    assert!(output.status.success(), "{}", describe(&output));
+    assert_eq!(
+        stderr(&output)
+            .matches("warning: \"from the host pass\"")
+            .count(),
+        1,
+        "{}",
+        describe(&output)
+    );
+    assert!(dir.path().join("app").exists());
+    let (dir, output) = host_pass_says("error");
+    assert_one_error_line(&output, "clang++ failed with exit code 1");
+    assert!(
+        stderr(&output).contains("host_says.cpp:3:2: error: \"from the host pass\""),
+        "{}",
+        describe(&output)
+    );
+    assert!(!dir.path().join("app").exists());
+}
+
 #[test]
 fn a_kernel_that_throws_is_one_clear_error() {
     let dir = tempfile::tempdir().unwrap();

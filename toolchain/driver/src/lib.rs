@@ -13,7 +13,9 @@
 //! 6. `offload-wrapper`, writing the registration object from the table;
 //! 7. the host link with the runtime library.
 //!
-//! `-###` prints these command lines instead of running them; `-save-temps` keeps their files.
+//! Each host front-end runs beside the device steps when the machine has more than one core
+//! ([`run`]). `-###` prints these command lines instead of running them; `-save-temps` keeps
+//! their files.
 //! With `-MD`/`-MMD` both front-end passes write dependency files, merged by [`depfile`].
 //! [`options`] parses the command line, [`tools`] finds the programs, [`plan`] turns an
 //! invocation into commands and [`run`] executes them.

@@ -17,6 +17,10 @@ pub const DEVICE_SECTION: &str = ".ncpu.device";
 pub struct Command {
     pub program: PathBuf,
     pub args: Vec<OsString>,
+    /// The file this command writes when it reads nothing another command writes, so that it
+    /// may run beside the others until one reads the file (a host front-end beside the device
+    /// steps: see [`crate::run`]).
+    pub alongside: Option<PathBuf>,
 }
 
 impl Command {
@@ -24,7 +28,19 @@ impl Command {
         Command {
             program: program.to_path_buf(),
             args: Vec::new(),
+            alongside: None,
         }
+    }
+    fn alongside(mut self, output: &Path) -> Self {
+        self.alongside = Some(output.to_path_buf());
+        self
+    }
+    /// Whether one of the command's words names `path` (alone or in an option's value).
+    pub fn reads(&self, path: &Path) -> bool {
+        let path = path.as_os_str().to_string_lossy();
+        self.args
+            .iter()
+            .any(|arg| arg.to_string_lossy().contains(path.as_ref()))
     }
     fn arg(mut self, arg: impl Into<OsString>) -> Self {
         self.args.push(arg.into());
@@ -243,8 +259,13 @@ impl Planner<'_> {
             clang = clang.arg("-g");
         }
         clang = clang.args(self.dependency_args(dependencies));
-        self.commands
-            .push(clang.args(self.source_args(source)).arg("-o").arg(output));
+        self.commands.push(
+            clang
+                .args(self.source_args(source))
+                .arg("-o")
+                .arg(output)
+                .alongside(output),
+        );
     }
 
     /// `ncpu++ -c device.bc -o device.o`: the Native CPU backend.

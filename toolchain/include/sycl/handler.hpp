@@ -30,13 +30,6 @@
 namespace sycl {
 inline namespace _V1 {
 
-namespace detail {
-
-template <typename KernelName, typename Functor>
-using kernel_name_t = std::conditional_t<std::is_same_v<KernelName, auto_name>, Functor, KernelName>;
-
-} // namespace detail
-
 class stream;
 enum class bundle_state : int;
 template <bundle_state State> class kernel_bundle;
@@ -63,32 +56,22 @@ public:
   handler(const handler &) = delete;
   handler &operator=(const handler &) = delete;
 
-  template <typename KernelName = detail::auto_name, typename Functor> void single_task(const Functor &f) {
-    using Name = detail::kernel_name_t<KernelName, Functor>;
-#ifdef __SYCL_DEVICE_ONLY__
-    detail::single_task_kernel<Name>(f, nullptr);
-#else
-    submit_single_task(detail::kernel_name<Name>(), detail::functor_ops_of<Functor>, &f,
-                       detail::takes_kernel_handler<Functor>);
-#endif
+  // The kernel templates only pass the kernel's constant description and pointers to its range
+  // and functor to the type-erased submit_kernel (detail/kernel_command.hpp), and are always
+  // inlined (docs/compile-cost.md).
+  template <typename KernelName = detail::auto_name, typename Functor>
+  NCPU_ALWAYS_INLINE void single_task(const Functor &f) {
+    submit_kernel(detail::single_task_info<detail::kernel_name_t<KernelName, Functor>>(f), nullptr, nullptr, &f);
   }
 
   template <typename KernelName = detail::auto_name, int Dims, typename Functor>
-  void parallel_for(range<Dims> extent, const Functor &f) {
-    parallel_for<KernelName>(extent, id<Dims>(), f);
+  NCPU_ALWAYS_INLINE void parallel_for(range<Dims> extent, const Functor &f) {
+    submit_kernel(detail::parallel_for_info<KernelName>(extent, f), &extent, nullptr, &f);
   }
 
   template <typename KernelName = detail::auto_name, int Dims, typename Functor>
-  void parallel_for(range<Dims> extent, id<Dims> offset, const Functor &f) {
-    using Name = detail::kernel_name_t<KernelName, Functor>;
-#ifdef __SYCL_DEVICE_ONLY__
-    (void)extent;
-    (void)offset;
-    detail::range_kernel<Name, Dims>(f, nullptr);
-#else
-    submit_range_kernel(detail::kernel_name<Name>(), detail::range_shape(extent, offset), detail::functor_ops_of<Functor>,
-                        &f, detail::range_kernel_takes_handler<Functor, Dims>);
-#endif
+  NCPU_ALWAYS_INLINE void parallel_for(range<Dims> extent, id<Dims> offset, const Functor &f) {
+    submit_kernel(detail::parallel_for_info<KernelName>(extent, f), &extent, &offset, &f);
   }
 
   // parallel_for with reductions (reduction.hpp): the reductions, then the kernel, which takes
@@ -106,21 +89,14 @@ public:
   }
 
   template <typename KernelName = detail::auto_name, typename Functor>
-  void parallel_for(std::size_t count, const Functor &f) {
+  NCPU_ALWAYS_INLINE void parallel_for(std::size_t count, const Functor &f) {
     parallel_for<KernelName>(range<1>(count), f);
   }
 
   // An nd_range kernel: called with an nd_item, may use local accessors and barriers.
   template <typename KernelName = detail::auto_name, int Dims, typename Functor>
-  void parallel_for(nd_range<Dims> ndr, const Functor &f) {
-    using Name = detail::kernel_name_t<KernelName, Functor>;
-#ifdef __SYCL_DEVICE_ONLY__
-    (void)ndr;
-    detail::nd_range_kernel<Name, Dims>(f, nullptr);
-#else
-    submit_nd_range_kernel(detail::kernel_name<Name>(), detail::nd_range_shape(ndr), detail::functor_ops_of<Functor>,
-                           &f, detail::takes_kernel_handler<Functor, nd_item<Dims>>);
-#endif
+  NCPU_ALWAYS_INLINE void parallel_for(nd_range<Dims> ndr, const Functor &f) {
+    submit_kernel(detail::parallel_for_info<KernelName>(ndr, f), &ndr, nullptr, &f);
   }
 
   // An nd_range kernel with kernel properties (work_group_size, sub_group_size).
@@ -271,38 +247,21 @@ private:
   // An nd_range kernel built by the headers (not the user's functor), with `finish` run on the
   // host after it.
   template <typename Name, int Dims, typename Kernel>
-  void launch_nd_range_kernel(const nd_range<Dims> &ndr, const Kernel &kernel, std::function<void()> finish) {
-#ifdef __SYCL_DEVICE_ONLY__
-    (void)ndr;
-    (void)finish;
-    detail::nd_range_kernel<Name, Dims>(kernel, nullptr);
-#else
-    submit_headers_kernel(detail::kernel_name<Name>(), detail::nd_range_shape(ndr), detail::functor_ops_of<Kernel>,
-                          &kernel, std::move(finish));
-#endif
+  NCPU_ALWAYS_INLINE void launch_nd_range_kernel(const nd_range<Dims> &ndr, const Kernel &kernel,
+                                                 std::function<void()> finish) {
+    submit_headers_kernel(detail::nd_range_info<Name, Dims>(kernel), &ndr, &kernel, std::move(finish));
   }
 
   template <typename KernelName, std::uint32_t SubGroupSize, int Dims, typename Functor>
-  void parallel_for_with_size(nd_range<Dims> ndr, const Functor &f, void *) {
+  NCPU_ALWAYS_INLINE void parallel_for_with_size(nd_range<Dims> ndr, const Functor &f, void *) {
     using Name = detail::kernel_name_t<KernelName, Functor>;
-#ifdef __SYCL_DEVICE_ONLY__
-    (void)ndr;
-    detail::nd_range_kernel<Name, Dims, Functor, SubGroupSize>(f, nullptr);
-#else
-    parallel_for<KernelName>(ndr, f);
-#endif
+    submit_kernel(detail::nd_range_info<Name, Dims, Functor, SubGroupSize>(f), &ndr, nullptr, &f);
   }
   template <typename KernelName, std::uint32_t SubGroupSize, int Dims, typename Functor, std::size_t... Required>
-  void parallel_for_with_size(nd_range<Dims> ndr, const Functor &f,
-                              ext::oneapi::experimental::work_group_size_key::value_t<Required...> *) {
+  NCPU_ALWAYS_INLINE void parallel_for_with_size(nd_range<Dims> ndr, const Functor &f,
+                                                 ext::oneapi::experimental::work_group_size_key::value_t<Required...> *) {
     using Name = detail::kernel_name_t<KernelName, Functor>;
-#ifdef __SYCL_DEVICE_ONLY__
-    (void)ndr;
-    detail::nd_range_kernel<Name, Dims, Functor, SubGroupSize, Required...>(f, nullptr);
-#else
-    submit_nd_range_kernel(detail::kernel_name<Name>(), detail::nd_range_shape(ndr), detail::functor_ops_of<Functor>,
-                           &f, detail::takes_kernel_handler<Functor, nd_item<Dims>>);
-#endif
+    submit_kernel(detail::nd_range_info<Name, Dims, Functor, SubGroupSize, Required...>(f), &ndr, nullptr, &f);
   }
   friend std::size_t detail::reserve_local_memory(handler &, std::size_t, std::size_t);
   handler() = default;
@@ -326,41 +285,43 @@ private:
                           " (only by parallel_for over an nd_range)");
   }
 
-  // ---- The type-erased submit path (detail/kernel_command.hpp, docs/compile-cost.md): the
-  // kernel templates above only name the kernel, describe its functor and compute its shape.
-  void submit_single_task(const char *name, const detail::functor_ops &ops, const void *functor,
-                          bool takes_kernel_handler) {
-    reject_local_accessors("single_task");
-    submit_kernel(name, detail::launch_shape{}, ops, functor, takes_kernel_handler, {});
+  // ---- The type-erased submit path (detail/kernel_command.hpp, docs/compile-cost.md): compiled
+  // once per translation unit, never inlined into the kernels' callers. -------------------------
+  // A kernel of the program, described by `info`, over `*range` (a range<Dims> with `*offset`
+  // or none, or an nd_range<Dims>, as `info` says): the checks of its kind of launch, then the
+  // launch's.
+  [[gnu::noinline]] void submit_kernel(const detail::kernel_info &info, const void *range, const void *offset,
+                                     const void *functor) {
+    const detail::launch_shape shape = info.shape(range, offset);
+    switch (info.kind) {
+    case detail::launch_kind::single_task: reject_local_accessors("single_task"); break;
+    case detail::launch_kind::range:
+      reject_local_accessors("parallel_for over a range");
+      if (detail::work_items(shape) == 0) return set_command([] {});
+      break;
+    case detail::launch_kind::nd_range: detail::check_local_sizes(shape); break;
+    }
+    enqueue_launch(info, shape, functor, {});
   }
-  void submit_range_kernel(const char *name, const detail::launch_shape &shape, const detail::functor_ops &ops,
-                           const void *functor, bool takes_kernel_handler) {
-    reject_local_accessors("parallel_for over a range");
-    if (detail::work_items(shape) == 0) return set_command([] {});
-    submit_kernel(name, shape, ops, functor, takes_kernel_handler, {});
-  }
-  void submit_nd_range_kernel(const char *name, const detail::launch_shape &shape, const detail::functor_ops &ops,
-                              const void *functor, bool takes_kernel_handler) {
-    detail::check_local_sizes(shape);
-    submit_kernel(name, shape, ops, functor, takes_kernel_handler, {});
-  }
-  // A kernel of the headers over an nd_range: nothing but `finish` when its range is empty.
-  void submit_headers_kernel(const char *name, const detail::launch_shape &shape, const detail::functor_ops &ops,
-                             const void *functor, std::function<void()> finish) {
+  // A kernel of the headers over the nd_range `*ndr`: nothing but `finish` when it is empty.
+  [[gnu::noinline]] void submit_headers_kernel(const detail::kernel_info &info, const void *ndr, const void *functor,
+                                             std::function<void()> finish) {
+    const detail::launch_shape shape = info.shape(ndr, nullptr);
     if (detail::work_items(shape) == 0) return set_command(finish ? std::move(finish) : [] {});
     detail::check_local_sizes(shape);
-    submit_kernel(name, shape, ops, functor, false, std::move(finish));
+    enqueue_launch(info, shape, functor, std::move(finish));
   }
 
   // Checks the launch now; the command copies the functor now and runs the launch when it runs,
   // then `finish`. A kernel that takes a kernel_handler gets the command group's specialization
   // constants, shared with the command.
-  void submit_kernel(const char *name, const detail::launch_shape &shape, const detail::functor_ops &ops,
-                     const void *functor, bool takes_kernel_handler, std::function<void()> finish) {
-    detail::check_launch(name, shape, local_memory_size_);
+  void enqueue_launch(const detail::kernel_info &info, const detail::launch_shape &shape, const void *functor,
+                      std::function<void()> finish) {
+    detail::check_launch(info.name, shape, local_memory_size_);
     std::shared_ptr<const detail::spec_constant_values> spec_constants;
-    if (takes_kernel_handler) spec_constants = std::make_shared<const detail::spec_constant_values>(spec_constants_);
-    auto command = std::make_shared<detail::kernel_command>(name, shape, local_memory_size_, ops, functor,
+    if (info.takes_kernel_handler)
+      spec_constants = std::make_shared<const detail::spec_constant_values>(spec_constants_);
+    auto command = std::make_shared<detail::kernel_command>(info.name, shape, local_memory_size_, *info.ops, functor,
                                                             std::move(spec_constants), std::move(finish));
     set_command([command] { command->run(); });
   }

@@ -31,9 +31,10 @@ struct device { using return_type = sycl::device; };
 
 namespace detail {
 // Calls a command group function through a pointer, so that the submit path needs not know its
-// type.
+// type: the one function each command group function adds, with the command group inlined into
+// it before the optimiser runs (docs/compile-cost.md).
 template <typename CommandGroup> void call_command_group(void *command_group, handler &h) {
-  (*static_cast<CommandGroup *>(command_group))(h);
+  [[clang::always_inline]] (*static_cast<CommandGroup *>(command_group))(h);
 }
 
 // What copies of one queue share.
@@ -116,7 +117,7 @@ public:
       return false;
   }
 
-  template <typename CommandGroup> event submit(CommandGroup command_group) {
+  template <typename CommandGroup> NCPU_ALWAYS_INLINE event submit(CommandGroup command_group) {
     return submit_command_group(&detail::call_command_group<CommandGroup>, &command_group, false);
   }
 
@@ -207,38 +208,40 @@ public:
   // A command that waits for `deps` (all commands submitted so far if none), and that every
   // command submitted to the queue after it follows.
   event ext_oneapi_submit_barrier(const std::vector<event> &deps = {}) {
-    auto barrier = [&](handler &h) { h.depends_on(deps.empty() ? pending() : deps); };
-    return submit_command_group(&detail::call_command_group<decltype(barrier)>, &barrier, true);
+    handler h;
+    h.depends_on(deps.empty() ? pending() : deps);
+    return submit_handler(h, true);
   }
 
+  // The kernel shortcuts: a command group of one kernel after `deps` (SYCL 2020 4.6.5.2).
   template <typename KernelName = detail::auto_name, typename Functor>
-  event single_task(const Functor &f) {
-    return submit([&](handler &h) { h.single_task<KernelName>(f); });
+  NCPU_ALWAYS_INLINE event single_task(const Functor &f) {
+    return submit_kernel(detail::single_task_info<detail::kernel_name_t<KernelName, Functor>>(f), nullptr, &f,
+                         nullptr, 0);
   }
   template <typename KernelName = detail::auto_name, typename Functor>
-  event single_task(const event &dep, const Functor &f) {
-    return single_task<KernelName>(std::vector<event>{dep}, f);
+  NCPU_ALWAYS_INLINE event single_task(const event &dep, const Functor &f) {
+    return submit_kernel(detail::single_task_info<detail::kernel_name_t<KernelName, Functor>>(f), nullptr, &f,
+                         &dep, 1);
   }
   template <typename KernelName = detail::auto_name, typename Functor>
-  event single_task(const std::vector<event> &deps, const Functor &f) {
-    return submit([&](handler &h) {
-      h.depends_on(deps);
-      h.single_task<KernelName>(f);
-    });
+  NCPU_ALWAYS_INLINE event single_task(const std::vector<event> &deps, const Functor &f) {
+    return submit_kernel(detail::single_task_info<detail::kernel_name_t<KernelName, Functor>>(f), nullptr, &f,
+                         deps.data(), deps.size());
   }
 
   // parallel_for over a range, an nd_range, or with reductions or kernel properties: everything
   // after the range goes to handler::parallel_for; a leading event or event list is waited for.
   template <typename KernelName = detail::auto_name, int Dims, typename... Rest>
-  event parallel_for(range<Dims> extent, const Rest &...rest) {
+  NCPU_ALWAYS_INLINE event parallel_for(range<Dims> extent, const Rest &...rest) {
     return parallel_for_impl<KernelName>(extent, rest...);
   }
   template <typename KernelName = detail::auto_name, int Dims, typename... Rest>
-  event parallel_for(nd_range<Dims> ndr, const Rest &...rest) {
+  NCPU_ALWAYS_INLINE event parallel_for(nd_range<Dims> ndr, const Rest &...rest) {
     return parallel_for_impl<KernelName>(ndr, rest...);
   }
   template <typename KernelName = detail::auto_name, typename... Rest>
-  event parallel_for(std::size_t count, const Rest &...rest) {
+  NCPU_ALWAYS_INLINE event parallel_for(std::size_t count, const Rest &...rest) {
     return parallel_for_impl<KernelName>(range<1>(count), rest...);
   }
 
@@ -251,13 +254,26 @@ private:
     return state;
   }
 
-  // Runs the command group function, then finds the command's dependencies and records it as its
-  // buffers' latest command in one step, holding the buffers' trackers and the queue
-  // (detail/scheduler.hpp). Not a template: compiled once, whatever the command group
-  // (docs/compile-cost.md).
-  event submit_command_group(void (*call)(void *, handler &), void *command_group, bool is_barrier) {
+  // The type-erased submit path (docs/compile-cost.md): compiled once, whatever the command
+  // group, and never inlined into its callers.
+  [[gnu::noinline]] event submit_command_group(void (*call)(void *, handler &), void *command_group,
+                                             bool is_barrier) {
     handler h;
     call(command_group, h);
+    return submit_handler(h, is_barrier);
+  }
+  // A command group of the kernel `info` over `*range` (see handler::submit_kernel) after the
+  // `dep_count` events at `deps`: the queue's kernel shortcuts.
+  [[gnu::noinline]] event submit_kernel(const detail::kernel_info &info, const void *range, const void *functor,
+                                      const event *deps, std::size_t dep_count) {
+    handler h;
+    for (std::size_t i = 0; i < dep_count; ++i) h.depends_on(deps[i]);
+    h.submit_kernel(info, range, nullptr, functor);
+    return submit_handler(h, false);
+  }
+  // Finds the command's dependencies and records it as its buffers' latest command in one step,
+  // holding the buffers' trackers and the queue (detail/scheduler.hpp).
+  event submit_handler(handler &h, bool is_barrier) {
     std::function<void()> work = h.take_command();
     std::vector<detail::event_ptr> dependencies = std::move(h.dependencies_);
     detail::tracker_locks trackers(h.tracked_accesses());
@@ -282,9 +298,18 @@ private:
     return events;
   }
 
+  // A kernel alone, or after events, goes the shortest way; reductions, kernel properties and
+  // offsets go through the handler.
   template <typename KernelName, typename Range, typename First, typename... Rest>
-  event parallel_for_impl(const Range &r, const First &first, const Rest &...rest) {
-    if constexpr (std::is_same_v<First, event> || std::is_same_v<First, std::vector<event>>) {
+  NCPU_ALWAYS_INLINE event parallel_for_impl(const Range &r, const First &first, const Rest &...rest) {
+    if constexpr (sizeof...(Rest) == 0) {
+      return submit_kernel(detail::parallel_for_info<KernelName>(r, first), &r, &first, nullptr, 0);
+    } else if constexpr (sizeof...(Rest) == 1 && std::is_same_v<First, event>) {
+      return submit_kernel(detail::parallel_for_info<KernelName>(r, rest...), &r, &rest..., &first, 1);
+    } else if constexpr (sizeof...(Rest) == 1 && std::is_same_v<First, std::vector<event>>) {
+      return submit_kernel(detail::parallel_for_info<KernelName>(r, rest...), &r, &rest..., first.data(),
+                           first.size());
+    } else if constexpr (std::is_same_v<First, event> || std::is_same_v<First, std::vector<event>>) {
       return submit([&](handler &h) {
         h.depends_on(first);
         h.parallel_for<KernelName>(r, rest...);

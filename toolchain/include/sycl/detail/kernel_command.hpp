@@ -1,12 +1,13 @@
 // The type-erased half of kernel submission (docs/compile-cost.md).
 //
 // A kernel submission has a part that depends on the kernel's type (its name, its functor's
-// size and how to copy it, whether it takes a kernel_handler) and a part that does not (range
-// checks, the launch check, the command that runs the launch, events and dependencies). The
-// handler's templates compute the first into a launch_shape and a functor_ops and hand them to
-// the non-template functions here and in handler.hpp and queue.hpp, which are compiled once per
-// translation unit however many kernels it submits. Each kernel then costs the host compilation
-// a few stores and one call, instead of a copy of the whole submit path.
+// size and how to copy it, whether it takes a kernel_handler, its kind of range) and a part that
+// does not (range checks, the launch check, the command that runs the launch, events and
+// dependencies). The first is a constant per kernel, a kernel_info (end of this file); the
+// second is non-template functions here and in handler.hpp and queue.hpp, compiled once per
+// translation unit however many kernels it submits, which take the kernel_info and pointers to
+// the kernel's range and functor. The kernel templates that pass them are always inlined, so a
+// kernel costs the host compilation one call in its caller and no function of its own.
 #pragma once
 
 #include <cstddef>
@@ -26,6 +27,7 @@
 #include "../nd_range.hpp"
 #include "../range.hpp"
 #include "../specialization_constant.hpp"
+#include "kernel_entry.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -152,20 +154,16 @@ template <typename Functor> void copy_functor(void *to, const void *from) {
 }
 template <typename Functor> void destroy_functor(void *object) { static_cast<Functor *>(object)->~Functor(); }
 
-// The copy constructor and destructor of a functor that needs them; instantiated only then, so
-// that a kernel whose functor is copied as bytes adds no function to the host compilation. The
-// type traits are clang's builtins: the standard library's cost the front-end several class
-// instantiations per kernel.
-template <typename Functor, bool = __is_trivially_constructible(Functor, const Functor &)>
-inline constexpr void (*functor_copier)(void *, const void *) = &copy_functor<Functor>;
-template <typename Functor> inline constexpr void (*functor_copier<Functor, true>)(void *, const void *) = nullptr;
-template <typename Functor, bool = __is_trivially_destructible(Functor)>
-inline constexpr void (*functor_destroyer)(void *) = &destroy_functor<Functor>;
-template <typename Functor> inline constexpr void (*functor_destroyer<Functor, true>)(void *) = nullptr;
-
+// The copy constructor and destructor of a functor that is not copied as bytes, instantiated
+// only then: a kernel whose functor only captures pointers, numbers and accessors adds no
+// function to the host compilation. The type traits are clang's builtins: the standard
+// library's cost the front-end several class instantiations per kernel.
+template <typename Functor,
+          bool AsBytes = __is_trivially_constructible(Functor, const Functor &) && __is_trivially_destructible(Functor)>
+inline constexpr functor_ops functor_ops_of{sizeof(Functor), alignof(Functor), &copy_functor<Functor>,
+                                            &destroy_functor<Functor>};
 template <typename Functor>
-inline constexpr functor_ops functor_ops_of{sizeof(Functor), alignof(Functor), functor_copier<Functor>,
-                                            functor_destroyer<Functor>};
+inline constexpr functor_ops functor_ops_of<Functor, true>{sizeof(Functor), alignof(Functor), nullptr, nullptr};
 
 // A submitted kernel launch: the copy of the functor taken when the command group was
 // submitted, which the kernel receives as its first argument, and what else the launch needs.
@@ -215,6 +213,93 @@ private:
   std::function<void()> finish_;
   void *functor_;
 };
+
+// What the type-erased path checks for a launch besides the launch itself.
+enum class launch_kind { single_task, range, nd_range };
+
+// The launch shape of a range (with an id offset, or none) or an nd_range of `Dims` dimensions,
+// from pointers to them: one function per kind and dimension count, shared by every kernel.
+template <int Dims> launch_shape range_shape_of(const void *extent, const void *offset) {
+  return range_shape(*static_cast<const range<Dims> *>(extent),
+                     offset ? *static_cast<const id<Dims> *>(offset) : id<Dims>());
+}
+template <int Dims> launch_shape nd_range_shape_of(const void *ndr, const void *) {
+  return nd_range_shape(*static_cast<const nd_range<Dims> *>(ndr));
+}
+inline launch_shape single_task_shape(const void *, const void *) { return {}; }
+
+// A kernel, as the type-erased submit path takes it: everything its types decide, a constant
+// (single_task_info_of, range_info_of, nd_range_info_of) the submit path receives with pointers to the kernel's range, offset and
+// functor. A kernel's submission in its caller is then one call with constant arguments, and the
+// kernel adds no function to the host compilation (docs/compile-cost.md).
+struct kernel_info {
+  launch_kind kind;
+  const char *name;
+  launch_shape (*shape)(const void *range, const void *offset);
+  const functor_ops *ops;
+  bool takes_kernel_handler;
+};
+
+template <typename Name, typename Functor>
+inline constexpr kernel_info single_task_info_of{launch_kind::single_task, __builtin_sycl_unique_stable_name(Name),
+                                                 single_task_shape, &functor_ops_of<Functor>,
+                                                 takes_kernel_handler<Functor>};
+template <typename Name, typename Functor, int Dims>
+inline constexpr kernel_info range_info_of{launch_kind::range, __builtin_sycl_unique_stable_name(Name),
+                                           range_shape_of<Dims>, &functor_ops_of<Functor>,
+                                           range_kernel_takes_handler<Functor, Dims>};
+template <typename Name, typename Functor, int Dims>
+inline constexpr kernel_info nd_range_info_of{launch_kind::nd_range, __builtin_sycl_unique_stable_name(Name),
+                                              nd_range_shape_of<Dims>, &functor_ops_of<Functor>,
+                                              takes_kernel_handler<Functor, nd_item<Dims>>};
+
+// What the device compilation's kernel_info functions return: it submits nothing.
+inline constexpr kernel_info no_kernel_info{};
+
+// A kernel's kernel_info. The device compilation outlines the kernel here instead: instantiating
+// an entry point of kernel_entry.hpp is what makes the kernel.
+template <typename Name, typename Functor> NCPU_ALWAYS_INLINE const kernel_info &single_task_info(const Functor &f) {
+#ifdef __SYCL_DEVICE_ONLY__
+  single_task_kernel<Name>(f, nullptr);
+  return no_kernel_info;
+#else
+  (void)f;
+  return single_task_info_of<Name, Functor>;
+#endif
+}
+template <typename Name, int Dims, typename Functor>
+NCPU_ALWAYS_INLINE const kernel_info &range_info(const Functor &f) {
+#ifdef __SYCL_DEVICE_ONLY__
+  range_kernel<Name, Dims>(f, nullptr);
+  return no_kernel_info;
+#else
+  (void)f;
+  return range_info_of<Name, Functor, Dims>;
+#endif
+}
+
+// `SubGroupSize` is the sub_group_size kernel property (0 if none), `RequiredSize...` the
+// work_group_size property in SYCL order, if any.
+template <typename Name, int Dims, typename Functor, std::uint32_t SubGroupSize = 0, std::size_t... RequiredSize>
+NCPU_ALWAYS_INLINE const kernel_info &nd_range_info(const Functor &f) {
+#ifdef __SYCL_DEVICE_ONLY__
+  nd_range_kernel<Name, Dims, Functor, SubGroupSize, RequiredSize...>(f, nullptr);
+  return no_kernel_info;
+#else
+  (void)f;
+  return nd_range_info_of<Name, Functor, Dims>;
+#endif
+}
+
+// The kernel of `handler::parallel_for<KernelName>(r, f)` (the queue's shortcuts).
+template <typename KernelName, int Dims, typename Functor>
+NCPU_ALWAYS_INLINE const kernel_info &parallel_for_info(const range<Dims> &, const Functor &f) {
+  return range_info<kernel_name_t<KernelName, Functor>, Dims>(f);
+}
+template <typename KernelName, int Dims, typename Functor>
+NCPU_ALWAYS_INLINE const kernel_info &parallel_for_info(const nd_range<Dims> &, const Functor &f) {
+  return nd_range_info<kernel_name_t<KernelName, Functor>, Dims>(f);
+}
 
 } // namespace detail
 } // namespace _V1

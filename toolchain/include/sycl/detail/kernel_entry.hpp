@@ -25,7 +25,7 @@ namespace detail {
 
 #ifdef __SYCL_DEVICE_ONLY__
 // SYCL's dimension `Dims - 1` varies fastest and is the device's x (dimension 0).
-template <int Dims> item<Dims, true> current_item() {
+template <int Dims> NCPU_ALWAYS_INLINE item<Dims, true> current_item() {
   id<Dims> index;
   range<Dims> extent;
   id<Dims> offset;
@@ -50,16 +50,38 @@ constexpr auto callable_with(int) -> decltype(void(value_of<const Functor &>()(v
 template <typename Functor, typename... Args> constexpr bool callable_with(...) { return false; }
 template <typename Functor, typename... Args> inline constexpr bool callable = callable_with<Functor, Args...>(0);
 
-// Whether a kernel functor called with `Args` takes a kernel_handler after them.
+// How many parameters a functor's call operator has, or -1 when it has no single one (a generic
+// lambda, an overloaded operator()). Most kernels are lambdas whose one parameter rules out a
+// kernel_handler, which this settles without the call checks below.
+template <typename Member> inline constexpr int member_arity = -1;
+template <typename R, typename C, typename... A> inline constexpr int member_arity<R (C::*)(A...)> = sizeof...(A);
+template <typename R, typename C, typename... A>
+inline constexpr int member_arity<R (C::*)(A...) const> = sizeof...(A);
+template <typename R, typename C, typename... A>
+inline constexpr int member_arity<R (C::*)(A...) noexcept> = sizeof...(A);
+template <typename R, typename C, typename... A>
+inline constexpr int member_arity<R (C::*)(A...) const noexcept> = sizeof...(A);
+template <typename Functor, typename = void> inline constexpr int call_arity = -1;
+template <typename Functor>
+inline constexpr int call_arity<Functor, std::void_t<decltype(&Functor::operator())>> =
+    member_arity<decltype(&Functor::operator())>;
+
+// Whether a kernel functor called with `Args` takes a kernel_handler after them; asked only of
+// functors with no single call operator or one with a parameter more than `Args`.
+template <typename Functor, bool MayTake, typename... Args> inline constexpr bool takes_kernel_handler_if = false;
 template <typename Functor, typename... Args>
-inline constexpr bool takes_kernel_handler = callable<Functor, Args..., kernel_handler>;
+inline constexpr bool takes_kernel_handler_if<Functor, true, Args...> = callable<Functor, Args..., kernel_handler>;
+template <typename Functor, typename... Args>
+inline constexpr bool takes_kernel_handler =
+    takes_kernel_handler_if<Functor, call_arity<Functor> == -1 || call_arity<Functor> == int(sizeof...(Args)) + 1,
+                            Args...>;
 
 // Whether the functor accepts `Args`, with or without a kernel_handler.
 template <typename Functor, typename... Args>
 inline constexpr bool accepts = callable<Functor, Args...> || takes_kernel_handler<Functor, Args...>;
 
 template <typename Functor, typename... Args>
-void call_kernel(const Functor &f, const char *spec_constants, const Args &...args) {
+NCPU_ALWAYS_INLINE void call_kernel(const Functor &f, const char *spec_constants, const Args &...args) {
   if constexpr (takes_kernel_handler<Functor, Args...>)
     f(args..., kernel_handler(spec_constants));
   else
@@ -67,14 +89,18 @@ void call_kernel(const Functor &f, const char *spec_constants, const Args &...ar
 }
 
 // Whether a range kernel's functor takes a kernel_handler, whichever index type it accepts.
+template <typename Functor, int Dims, bool MayTake> inline constexpr bool range_kernel_takes_handler_if = false;
 template <typename Functor, int Dims>
-inline constexpr bool range_kernel_takes_handler =
+inline constexpr bool range_kernel_takes_handler_if<Functor, Dims, true> =
     takes_kernel_handler<Functor, item<Dims, true>> || takes_kernel_handler<Functor, item<Dims, false>> ||
     takes_kernel_handler<Functor, id<Dims>>;
+template <typename Functor, int Dims>
+inline constexpr bool range_kernel_takes_handler =
+    range_kernel_takes_handler_if<Functor, Dims, call_arity<Functor> == -1 || call_arity<Functor> == 2>;
 
 // Calls a range kernel with what it accepts: an item, or an id.
 template <int Dims, typename Functor>
-void invoke_range_kernel(const Functor &f, const char *spec_constants, const item<Dims, true> &it) {
+NCPU_ALWAYS_INLINE void invoke_range_kernel(const Functor &f, const char *spec_constants, const item<Dims, true> &it) {
   if constexpr (accepts<Functor, item<Dims, true>>)
     call_kernel(f, spec_constants, it);
   else if constexpr (accepts<Functor, item<Dims, false>>)
@@ -96,7 +122,8 @@ template <typename KernelName, int Dims, typename Functor>
 }
 
 // An nd_range kernel receives an nd_item, which reads the work-item builtins when queried.
-template <int Dims, typename Functor> void invoke_nd_range_kernel(const Functor &f, const char *spec_constants) {
+template <int Dims, typename Functor>
+NCPU_ALWAYS_INLINE void invoke_nd_range_kernel(const Functor &f, const char *spec_constants) {
   static_assert(accepts<Functor, nd_item<Dims>>,
                 "an nd_range kernel must accept sycl::nd_item of the nd_range's dimensions");
   call_kernel(f, spec_constants, nd_item<Dims>(group_tag{}));
@@ -135,9 +162,13 @@ template <typename KernelName, typename Functor>
 }
 
 // The name the kernel is registered under, as the device compilation names it.
-template <typename KernelName> const char *kernel_name() {
+template <typename KernelName> NCPU_ALWAYS_INLINE const char *kernel_name() {
   return __builtin_sycl_unique_stable_name(KernelName);
 }
+
+// The type naming a kernel: its kernel name, or for an unnamed kernel its functor's type.
+template <typename KernelName, typename Functor>
+using kernel_name_t = std::conditional_t<std::is_same_v<KernelName, auto_name>, Functor, KernelName>;
 
 } // namespace detail
 } // namespace _V1

@@ -31,7 +31,8 @@
 //!   the vector form instead, run the same way, with live variables kept per vector of
 //!   work-items (docs/vectorizer.md, "Barriers").
 //!
-//! The loops are bottom-tested: the runtime never launches an empty work-group.
+//! The loops are bottom-tested: the runtime never launches an empty work-group. They carry
+//! `llvm.loop.unroll.runtime.disable` ([`forbid_runtime_unrolling`]).
 
 mod regions;
 
