@@ -54,7 +54,8 @@ impl Settings {
             });
         }
         let debug = overrides.debug.unwrap_or_else(|| {
-            lookup("DEBUG").is_some_and(|value| !["", "0", "false", "none"].contains(&value.as_str()))
+            lookup("DEBUG")
+                .is_some_and(|value| !["", "0", "false", "none"].contains(&value.as_str()))
         });
         let target = checked_target(&lookup)?;
         let jobs = lookup("NUM_JOBS")
@@ -96,7 +97,9 @@ fn checked_target(lookup: &impl Fn(&'static str) -> Option<String>) -> Result<St
 mod tests {
     use super::*;
 
-    fn cargo(variables: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+    fn cargo(
+        variables: &'static [(&'static str, &'static str)],
+    ) -> impl Fn(&str) -> Option<String> {
         move |name| {
             variables
                 .iter()
@@ -147,7 +150,10 @@ mod tests {
         assert!(error.starts_with("OUT_DIR is not set"), "{error}");
         let cross = Settings::resolve(
             &overrides,
-            cargo(&[("TARGET", "aarch64-unknown-linux-gnu"), ("HOST", "x86_64-unknown-linux-gnu")]),
+            cargo(&[
+                ("TARGET", "aarch64-unknown-linux-gnu"),
+                ("HOST", "x86_64-unknown-linux-gnu"),
+            ]),
         )
         .unwrap_err()
         .to_string();

@@ -43,8 +43,8 @@ pub mod toolchain;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-pub use error::Error;
 use environment::{Overrides, Settings};
+pub use error::Error;
 pub use toolchain::Toolchain;
 
 /// A set of SYCL sources and the flags to compile them with; named and shaped like
@@ -215,7 +215,11 @@ impl Build {
         if settings.debug {
             flags.push("-g".into());
         }
-        flags.extend(self.includes.iter().map(|dir| format!("-I{}", dir.display())));
+        flags.extend(
+            self.includes
+                .iter()
+                .map(|dir| format!("-I{}", dir.display())),
+        );
         flags.extend(self.definitions.iter().map(|(name, value)| match value {
             Some(value) => format!("-D{name}={value}"),
             None => format!("-D{name}"),
@@ -226,7 +230,12 @@ impl Build {
 
     /// `lib<name>.a` from `members` with `cc`'s archiver, and `cc`'s link directives for it:
     /// whole-archive (the registration object is referred to by nothing) and libstdc++.
-    fn archive(&self, name: &str, settings: &Settings, members: &[PathBuf]) -> Result<PathBuf, Error> {
+    fn archive(
+        &self,
+        name: &str,
+        settings: &Settings,
+        members: &[PathBuf],
+    ) -> Result<PathBuf, Error> {
         let mut cc = cc::Build::new();
         cc.cpp(true)
             .cpp_link_stdlib("stdc++")

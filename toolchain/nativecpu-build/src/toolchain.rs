@@ -74,8 +74,7 @@ impl Toolchain {
 
     /// `libnativecpu_runtime.a`, the runtime `ncpu++` links into every program.
     pub fn runtime_library(&self) -> PathBuf {
-        self.directory()
-            .join(format!("lib{RUNTIME_LIBRARY}.a"))
+        self.directory().join(format!("lib{RUNTIME_LIBRARY}.a"))
     }
 
     /// The `cargo:` lines that link the runtime and the system libraries it and the device code
@@ -84,7 +83,10 @@ impl Toolchain {
     /// vectorized kernels may call; rustc links with `--as-needed`), pthread, dl and m.
     pub fn runtime_link_lines(&self) -> Vec<String> {
         let mut lines = vec![
-            format!("cargo:rustc-link-search=native={}", self.directory().display()),
+            format!(
+                "cargo:rustc-link-search=native={}",
+                self.directory().display()
+            ),
             format!("cargo:rustc-link-lib=static:-bundle={RUNTIME_LIBRARY}"),
         ];
         lines.extend(

@@ -26,7 +26,10 @@ pub enum Error {
     Runtime { name: String, message: String },
     /// A buffer of that many elements does not fit in memory.
     #[error("cannot allocate a buffer of {elements} elements of {element_size} bytes")]
-    Allocation { elements: usize, element_size: usize },
+    Allocation {
+        elements: usize,
+        element_size: usize,
+    },
     /// A kernel name with a NUL byte cannot name a kernel.
     #[error("kernel name {0:?} contains a NUL byte")]
     NulInName(String),

@@ -56,7 +56,11 @@ impl Kernel {
 
     /// Checks that the runtime would run this launch (the nd-range against the device's limits
     /// and the kernel's required work-group size, the local memory) without running it.
-    pub fn check(&self, range: impl Into<LaunchRange>, arguments: &Arguments<'_>) -> Result<(), Error> {
+    pub fn check(
+        &self,
+        range: impl Into<LaunchRange>,
+        arguments: &Arguments<'_>,
+    ) -> Result<(), Error> {
         let shape = range.into().shape;
         sys::check_launch(&self.c_name, &shape, &arguments.raw())
             .map_err(|failure| Error::from_runtime(&self.name, failure.code, failure.message))
@@ -69,7 +73,11 @@ impl Kernel {
     /// `arguments` must match the kernel's C++ parameters in number, order and type (a buffer
     /// for a pointer, a value of the same layout for a value, a local-memory size for a local
     /// pointer), and the kernel must stay within each buffer's length.
-    pub unsafe fn launch(&self, range: impl Into<LaunchRange>, arguments: &Arguments<'_>) -> Result<(), Error> {
+    pub unsafe fn launch(
+        &self,
+        range: impl Into<LaunchRange>,
+        arguments: &Arguments<'_>,
+    ) -> Result<(), Error> {
         let shape = range.into().shape;
         sys::launch(&self.c_name, &shape, &arguments.raw())
             .map_err(|failure| Error::from_runtime(&self.name, failure.code, failure.message))
@@ -79,7 +87,10 @@ impl Kernel {
 /// `_ZTS` and the Itanium mangling of a C++ class name given as `a::b::c` (no templates).
 fn stable_name(cpp_type: &str) -> String {
     let parts: Vec<&str> = cpp_type.trim_start_matches("::").split("::").collect();
-    let encoded: String = parts.iter().map(|part| format!("{}{part}", part.len())).collect();
+    let encoded: String = parts
+        .iter()
+        .map(|part| format!("{}{part}", part.len()))
+        .collect();
     if parts.len() == 1 {
         format!("_ZTS{encoded}")
     } else {
@@ -203,7 +214,8 @@ impl<'a> Arguments<'a> {
     /// A parameter passed by value: a number, or a `#[repr(C)]` struct laid out as the C++
     /// parameter's type (at most 16-byte aligned).
     pub fn value<T: Copy + 'static>(mut self, value: T) -> Arguments<'a> {
-        self.arguments.push(Argument::Value(ValueStorage::new(value)));
+        self.arguments
+            .push(Argument::Value(ValueStorage::new(value)));
         self
     }
 

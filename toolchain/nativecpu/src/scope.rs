@@ -77,7 +77,11 @@ struct WaitOnDrop<'a, 'env>(&'a Scope<'env>);
 
 impl Drop for WaitOnDrop<'_, '_> {
     fn drop(&mut self) {
-        let launches = self.0.launches.lock().unwrap_or_else(PoisonError::into_inner);
+        let launches = self
+            .0
+            .launches
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         for (task, _) in launches.iter() {
             task.wait();
         }
@@ -111,7 +115,10 @@ impl<'env> Scope<'env> {
             move |result: Result<(), Failure>| {
                 let result = result
                     .map_err(|failure| Error::from_runtime(&name, failure.code, failure.message));
-                *outcome.result.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
+                *outcome
+                    .result
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner) = Some(result);
             }
         };
         let launch = Launch {

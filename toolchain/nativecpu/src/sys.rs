@@ -77,7 +77,9 @@ pub fn device_string(what: i32) -> String {
         return String::new();
     }
     // SAFETY: non-null, a static C string of the runtime.
-    unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned()
+    unsafe { CStr::from_ptr(text) }
+        .to_string_lossy()
+        .into_owned()
 }
 
 /// Whether `ONEAPI_DEVICE_SELECTOR` lets the device through; the runtime's message if the
@@ -114,7 +116,11 @@ pub fn kernel_names() -> Vec<String> {
         .into_iter()
         .take(written.min(count))
         // SAFETY: each written entry is a C string that lives while its kernel is registered.
-        .map(|name| unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned())
+        .map(|name| {
+            unsafe { CStr::from_ptr(name) }
+                .to_string_lossy()
+                .into_owned()
+        })
         .collect()
 }
 
@@ -366,7 +372,12 @@ pub struct ValueStorage(Box<[MaybeUninit<u128>]>);
 impl ValueStorage {
     /// Copies `value`'s bytes (padding included, left as it is).
     pub fn new<T: Copy + 'static>(value: T) -> ValueStorage {
-        const { assert!(std::mem::align_of::<T>() <= 16, "a by-value argument may be at most 16-byte aligned") };
+        const {
+            assert!(
+                std::mem::align_of::<T>() <= 16,
+                "a by-value argument may be at most 16-byte aligned"
+            )
+        };
         let words = std::mem::size_of::<T>().div_ceil(16).max(1);
         let mut storage = vec![MaybeUninit::<u128>::uninit(); words].into_boxed_slice();
         // SAFETY: the storage has room for `size_of::<T>()` bytes and is aligned for `T` (checked
