@@ -12,10 +12,10 @@ fn every_example_app_builds_and_passes() {
         };
         let manifest: toml::Table = manifest.parse().unwrap();
         // example-apps/rust is the Rust apps' own workspace (tests/tests/rust_apps.rs).
-        let Some(package) = manifest.get("package") else {
+        let Some(metadata) = manifest.get("package") else {
             continue;
         };
-        let declared = package["metadata"]["nativecpu"]["app"].as_array().unwrap();
+        let declared = metadata["metadata"]["nativecpu"]["app"].as_array().unwrap();
         for app in declared {
             let sources: Vec<_> = app["sources"]
                 .as_array()

@@ -2,14 +2,12 @@
 //! compiles C: list the sources, call [`Build::compile`], and cargo links the result.
 //!
 //! ```no_run
-//! // build.rs
-//! fn main() {
-//!     nativecpu_build::Build::new()
-//!         .file("src/kernels.cpp")
-//!         .include("src/include")
-//!         .define("BLOCK", Some("64"))
-//!         .compile("kernels");
-//! }
+//! // In build.rs's main:
+//! nativecpu_build::Build::new()
+//!     .file("src/kernels.cpp")
+//!     .include("src/include")
+//!     .define("BLOCK", Some("64"))
+//!     .compile("kernels");
 //! ```
 //!
 //! Each source is compiled by `ncpu++ -fsycl -c` (host code carrying its device bitcode), in
