@@ -260,3 +260,56 @@ impl<'a> Arguments<'a> {
         raw
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kernel_types_are_mangled_as_clang_names_them() {
+        assert_eq!(stable_name("saxpy_kernel"), "_ZTS12saxpy_kernel");
+        assert_eq!(stable_name("kernels::saxpy"), "_ZTSN7kernels5saxpyE");
+        assert_eq!(stable_name("::a::b::c"), "_ZTSN1a1b1cE");
+    }
+
+    #[test]
+    fn ranges_reach_the_runtime_fastest_dimension_first() {
+        let range = LaunchRange::from(Range {
+            global: [4, 8],
+            offset: [1, 2],
+        });
+        assert_eq!(range.shape.dims, 2);
+        assert_eq!(range.shape.global, [8, 4, 1]);
+        assert_eq!(range.shape.offset, [2, 1, 0]);
+        assert_eq!(range.shape.local, [0; 3]);
+        let nd = LaunchRange::from(NdRange::new([2, 3, 4], [1, 1, 2]));
+        assert_eq!((nd.shape.global, nd.shape.local), ([4, 3, 2], [2, 1, 1]));
+    }
+
+    #[test]
+    fn arguments_take_the_runtime_form() {
+        let buffer = Buffer::<f32>::zeroed(4).unwrap();
+        let arguments = Arguments::new()
+            .value(7u64)
+            .buffer(&buffer)
+            .local::<f32>(16)
+            .null_pointer();
+        let raw = arguments.raw();
+        assert_eq!(raw.local_sizes, [0, 0, 64, 0]);
+        assert_eq!(raw.pointers[1], buffer.address());
+        assert!(raw.pointers[3].is_null());
+        assert!(!raw.pointers[0].is_null());
+    }
+
+    #[test]
+    fn a_missing_kernel_is_an_error_naming_it() {
+        let error = Kernel::find("_ZTS7missing").unwrap_err().to_string();
+        assert!(
+            error.starts_with("no kernel named '_ZTS7missing'"),
+            "{error}"
+        );
+        assert!(Kernel::find("a\0b").is_err());
+        let device = crate::Device::get().unwrap();
+        assert!(device.threads >= 1 && device.max_work_group_size >= 1);
+    }
+}
