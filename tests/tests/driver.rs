@@ -142,6 +142,53 @@ fn separate_compilation_then_link() {
     );
 }
 
+/// `-fsycl-link` (DPC++'s early device link, what nativecpu-build uses): one object with the
+/// device code and its registration, which a link by another tool (plain clang++ here, cargo's
+/// linker for Rust programs) combines with the host objects and the runtime.
+#[test]
+fn early_device_link_then_a_plain_link() {
+    let dir = tempfile::tempdir().unwrap();
+    for (source, object) in [
+        ("two_tus_main.cpp", "main.o"),
+        ("two_tus_kernels.cpp", "kernels.o"),
+    ] {
+        let path = program(source);
+        let output = ncpu_in(
+            dir.path(),
+            &["-fsycl", "-c", path.to_str().unwrap(), "-o", object],
+        );
+        assert!(output.status.success(), "{}", describe(&output));
+    }
+    let linked = ncpu_in(
+        dir.path(),
+        &["-fsycl-link", "main.o", "kernels.o", "-o", "device.o"],
+    );
+    assert!(linked.status.success(), "{}", describe(&linked));
+    let runtime = nativecpu_e2e_tests::tool_dir().join("libnativecpu_runtime.a");
+    let link = Command::new(nativecpu_e2e_tests::llvm_bin().join("clang++"))
+        .args(["main.o", "kernels.o", "device.o"])
+        .arg(runtime)
+        .args(["-lpthread", "-ldl", "-lm", "-o", "app"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(link.status.success(), "{}", describe(&link));
+    let run = Command::new(dir.path().join("app")).output().unwrap();
+    assert!(
+        String::from_utf8_lossy(&run.stdout).contains("PASS"),
+        "{}",
+        describe(&run)
+    );
+    let plain = Command::new(nativecpu_e2e_tests::llvm_bin().join("clang++"))
+        .args(["-c", "-x", "c++", "-", "-o", "plain.o"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(plain.status.success(), "{}", describe(&plain));
+    let nothing = ncpu_in(dir.path(), &["-fsycl-link", "plain.o", "-o", "none.o"]);
+    assert_one_error_line(&nothing, "-fsycl-link found no device code");
+}
+
 #[test]
 fn device_ir_compiles_to_an_object_exporting_subhandlers() {
     let dir = tempfile::tempdir().unwrap();
