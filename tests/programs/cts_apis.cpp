@@ -1,0 +1,42 @@
+// SYCL 2020 interfaces the Khronos SYCL-CTS needed (docs/sycl-cts.md): each block names its
+// CTS category and the spec section.
+#include <sycl/sycl.hpp>
+#include "check.hpp"
+
+// nd_item, group (4.9.1.5, 4.9.1.7, 4.9.1.9): async_work_group_copy in both directions, with
+// strides, waited for with wait_for and device_event::wait.
+static void work_group_copies(sycl::queue &q) {
+  constexpr size_t n = 64, wg = 16;
+  int *in = sycl::malloc_shared<int>(n * 2, q), *out = sycl::malloc_shared<int>(n * 2, q);
+  for (size_t i = 0; i < n * 2; ++i) {
+    in[i] = int(i);
+    out[i] = -1;
+  }
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tile(wg, h);
+     h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+       using sycl::access::address_space, sycl::access::decorated;
+       auto g = it.get_group();
+       const size_t base = g.get_group_id(0) * wg * 2;
+       auto local = tile.get_multi_ptr<decorated::yes>();
+       auto from = sycl::address_space_cast<address_space::global_space, decorated::yes>(in + base);
+       auto to = sycl::address_space_cast<address_space::global_space, decorated::yes>(out + base);
+       sycl::device_event e = g.async_work_group_copy(local, from, wg, 2);
+       g.wait_for(e);
+       tile[it.get_local_id(0)] += 1;
+       sycl::group_barrier(g);
+       it.async_work_group_copy(to, local, wg, 2).wait();
+     });
+   }).wait();
+  for (size_t i = 0; i < n * 2; ++i) check::equal("async_work_group_copy", long(i), out[i], i % 2 ? -1 : int(i) + 1);
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+int main() {
+  sycl::queue q;
+  work_group_copies(q);
+  // vector_* (4.14.1): the deprecated sycl::byte.
+  static_assert(std::is_same_v<sycl::byte, unsigned char>);
+  return check::finish();
+}
