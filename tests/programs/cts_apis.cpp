@@ -33,9 +33,39 @@ static void work_group_copies(sycl::queue &q) {
   sycl::free(out, q);
 }
 
+// device, platform (4.6.2, 4.6.4): the remaining device descriptors, partitioning (refused here).
+static void device_queries() {
+  sycl::device d;
+  using namespace sycl::info;
+  check::equal("partition_properties", 0, d.get_info<device::partition_properties>().size(), 0u);
+  check::equal("partition_type_property", 0, int(d.get_info<device::partition_type_property>()),
+               int(partition_property::no_partition));
+  check::equal("built_in_kernel_ids", 0, d.get_info<device::built_in_kernel_ids>().size(), 0u);
+  check::equal("max_samplers", 0, d.get_info<device::max_samplers>(), 0u);
+  check::equal("is_endian_little", 0, d.get_info<device::is_endian_little>(), true);
+  check::equal("cache line", 0, d.get_info<device::global_mem_cache_line_size>(),
+               d.get_info<device::global_mem_cacheline_size>());
+  check::equal("long_long width", 0, d.get_info<device::native_vector_width_long_long>(),
+               d.get_info<device::native_vector_width_long>());
+  check::equal("platform::has", 0, sycl::platform().has(sycl::aspect::cpu) && !sycl::platform().has(sycl::aspect::gpu), true);
+  int refused = 0;
+  try {
+    d.create_sub_devices<partition_property::partition_equally>(1);
+  } catch (const sycl::exception &e) {
+    refused += e.code() == sycl::errc::feature_not_supported;
+  }
+  try {
+    d.get_info<device::parent_device>();
+  } catch (const sycl::exception &e) {
+    refused += e.code() == sycl::errc::invalid;
+  }
+  check::equal("refusals", 0, refused, 2);
+}
+
 int main() {
   sycl::queue q;
   work_group_copies(q);
+  device_queries();
   // vector_* (4.14.1): the deprecated sycl::byte.
   static_assert(std::is_same_v<sycl::byte, unsigned char>);
   return check::finish();

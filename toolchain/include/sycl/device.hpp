@@ -37,12 +37,24 @@ enum class aspect {
 class platform;
 class context;
 class device;
+class kernel_id;
 
 namespace info {
 enum class device_type : unsigned int { cpu, gpu, accelerator, custom, automatic, host, all };
 enum class local_mem_type : int { none, local, global };
 enum class fp_config { denorm, inf_nan, round_to_nearest, round_to_zero, round_to_inf, fma, correctly_rounded_divide_sqrt, soft_float };
 enum class global_mem_cache_type : int { none, read_only, read_write };
+// SYCL 2020 4.6.4.2: how a device may be partitioned (this one is not: partition_properties is
+// empty, and create_sub_devices throws).
+enum class partition_property : int {
+  no_partition, partition_equally, partition_by_counts, partition_by_affinity_domain,
+  ext_intel_partition_by_cslice
+};
+enum class partition_affinity_domain : int {
+  not_applicable, numa, L4_cache, L3_cache, L2_cache, L1_cache, next_partitionable
+};
+// OpenCL's execution capabilities (the OpenCL backend's execution_capabilities query).
+enum class execution_capability : unsigned int { exec_kernel, exec_native_kernel };
 
 namespace device {
 struct device_type { using return_type = info::device_type; };
@@ -93,6 +105,31 @@ struct backend_version { using return_type = std::string; };
 struct half_fp_config { using return_type = std::vector<info::fp_config>; };
 struct single_fp_config { using return_type = std::vector<info::fp_config>; };
 struct double_fp_config { using return_type = std::vector<info::fp_config>; };
+// The rest of SYCL 2020 table 4.20, with the deprecated image, constant-memory and profiling
+// queries (this device has no images, samplers or constant memory: their limits are 0).
+struct vendor_id { using return_type = std::uint32_t; };
+struct global_mem_cache_line_size { using return_type = std::uint32_t; };
+struct is_endian_little { using return_type = bool; };
+struct queue_profiling { using return_type = bool; };
+struct max_read_image_args { using return_type = std::uint32_t; };
+struct max_write_image_args { using return_type = std::uint32_t; };
+struct max_samplers { using return_type = std::uint32_t; };
+struct image2d_max_height { using return_type = std::size_t; };
+struct image2d_max_width { using return_type = std::size_t; };
+struct image3d_max_height { using return_type = std::size_t; };
+struct image3d_max_width { using return_type = std::size_t; };
+struct image3d_max_depth { using return_type = std::size_t; };
+struct image_max_buffer_size { using return_type = std::size_t; };
+struct max_constant_buffer_size { using return_type = std::uint64_t; };
+struct max_constant_args { using return_type = std::uint32_t; };
+struct printf_buffer_size { using return_type = std::size_t; };
+struct built_in_kernel_ids { using return_type = std::vector<sycl::kernel_id>; };
+struct built_in_kernels { using return_type = std::vector<std::string>; };
+struct parent_device { using return_type = sycl::device; };
+struct partition_properties { using return_type = std::vector<info::partition_property>; };
+struct partition_affinity_domains { using return_type = std::vector<info::partition_affinity_domain>; };
+struct partition_type_property { using return_type = info::partition_property; };
+struct partition_type_affinity_domain { using return_type = info::partition_affinity_domain; };
 // Vector widths in elements: what fills one SIMD register of the host compilation's target.
 #define NCPU_VECTOR_WIDTH_DESCRIPTORS(type)                                                         \
   struct preferred_vector_width_##type { using return_type = std::uint32_t; };                     \
@@ -101,6 +138,7 @@ NCPU_VECTOR_WIDTH_DESCRIPTORS(char)
 NCPU_VECTOR_WIDTH_DESCRIPTORS(short)
 NCPU_VECTOR_WIDTH_DESCRIPTORS(int)
 NCPU_VECTOR_WIDTH_DESCRIPTORS(long)
+NCPU_VECTOR_WIDTH_DESCRIPTORS(long_long) // DPC++'s, which the SYCL-CTS queries
 NCPU_VECTOR_WIDTH_DESCRIPTORS(float)
 NCPU_VECTOR_WIDTH_DESCRIPTORS(double)
 NCPU_VECTOR_WIDTH_DESCRIPTORS(half)
@@ -214,7 +252,8 @@ template <typename Param> constexpr std::uint32_t vector_width() {
                                  preferred_vector_width_float, native_vector_width_float>)
     return simd_bytes / 4;
   else if constexpr (is_one_of_v<Param, preferred_vector_width_long, native_vector_width_long,
-                                 preferred_vector_width_double, native_vector_width_double>)
+                                 preferred_vector_width_double, native_vector_width_double,
+                                 preferred_vector_width_long_long, native_vector_width_long_long>)
     return simd_bytes / 8;
   else
     return 0;
@@ -236,15 +275,33 @@ template <typename Param> typename Param::return_type device_property() {
   else if constexpr (std::is_same_v<Param, extensions>) return device_extensions();
   else if constexpr (is_one_of_v<Param, is_available, usm_device_allocations, usm_host_allocations,
                                  usm_shared_allocations, usm_system_allocations, host_unified_memory,
-                                 endian_little>)
+                                 endian_little, is_endian_little>)
     return true;
   else if constexpr (is_one_of_v<Param, is_compiler_available, is_linker_available, usm_restricted_shared_allocations,
-                                 error_correction_support, image_support>)
+                                 error_correction_support, image_support, queue_profiling>)
     return false;
+  else if constexpr (is_one_of_v<Param, max_read_image_args, max_write_image_args, max_samplers, max_constant_args,
+                                 vendor_id>)
+    return 0;
+  else if constexpr (is_one_of_v<Param, image2d_max_height, image2d_max_width, image3d_max_height,
+                                 image3d_max_width, image3d_max_depth, image_max_buffer_size>)
+    return 0;
+  else if constexpr (std::is_same_v<Param, max_constant_buffer_size>) return std::uint64_t(0);
+  // sycl::stream and ext::oneapi::experimental::printf write straight to stdout: no buffer limit
+  // beyond the stream's own.
+  else if constexpr (std::is_same_v<Param, printf_buffer_size>) return std::size_t(1) << 20;
+  else if constexpr (is_one_of_v<Param, built_in_kernel_ids, built_in_kernels, partition_properties,
+                                 partition_affinity_domains>)
+    return {};
+  else if constexpr (std::is_same_v<Param, partition_type_property>) return info::partition_property::no_partition;
+  else if constexpr (std::is_same_v<Param, partition_type_affinity_domain>)
+    return info::partition_affinity_domain::not_applicable;
+  else if constexpr (std::is_same_v<Param, parent_device>)
+    throw exception(make_error_code(errc::invalid), "info::device::parent_device: the device is not a sub-device");
   else if constexpr (is_one_of_v<Param, global_mem_size, max_mem_alloc_size>) return physical_memory();
   else if constexpr (std::is_same_v<Param, global_mem_cache_size>)
     return std::uint64_t(cache_property(_SC_LEVEL3_CACHE_SIZE, cache_property(_SC_LEVEL2_CACHE_SIZE, 0)));
-  else if constexpr (std::is_same_v<Param, global_mem_cacheline_size>)
+  else if constexpr (is_one_of_v<Param, global_mem_cacheline_size, global_mem_cache_line_size>)
     return std::uint32_t(cache_property(_SC_LEVEL1_DCACHE_LINESIZE, 64));
   else if constexpr (std::is_same_v<Param, info::device::global_mem_cache_type>)
     return info::global_mem_cache_type::read_write;
@@ -284,6 +341,7 @@ public:
   }
   // Deprecated in SYCL 2020: whether extensions lists `name`.
   bool has_extension(const std::string &name) const { return detail::has_extension(name); }
+  bool has(aspect a) const;
   backend get_backend() const noexcept { return backend::native_cpu; }
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   static std::vector<platform> get_platforms() { return {platform()}; }
@@ -315,6 +373,25 @@ public:
   // Deprecated in SYCL 2020: whether info::device::extensions lists `name`.
   bool has_extension(const std::string &name) const { return detail::has_extension(name); }
   platform get_platform() const { return platform(); }
+
+  // SYCL 2020 4.6.4.2: the device cannot be partitioned (partition_max_sub_devices is 0), which
+  // each form reports with errc::feature_not_supported.
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(std::size_t) const {
+    static_assert(Prop == info::partition_property::partition_equally, "partition_equally takes a count");
+    return no_sub_devices();
+  }
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(const std::vector<std::size_t> &) const {
+    static_assert(Prop == info::partition_property::partition_by_counts, "partition_by_counts takes counts");
+    return no_sub_devices();
+  }
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(info::partition_affinity_domain) const {
+    static_assert(Prop == info::partition_property::partition_by_affinity_domain,
+                  "partition_by_affinity_domain takes a domain");
+    return no_sub_devices();
+  }
   backend get_backend() const noexcept { return backend::native_cpu; }
 
   template <typename Param> typename Param::return_type get_info() const {
@@ -367,7 +444,15 @@ public:
   }
   friend bool operator==(const device &, const device &) { return true; }
   friend bool operator!=(const device &, const device &) { return false; }
+
+private:
+  [[noreturn]] static std::vector<device> no_sub_devices() {
+    throw exception(make_error_code(errc::feature_not_supported), "the native_cpu device cannot be partitioned");
+  }
 };
+
+// SYCL 2020 4.6.2.2: whether every device of the platform has the aspect.
+inline bool platform::has(aspect a) const { return device().has(a); }
 
 inline std::vector<device> platform::get_devices(info::device_type type) const {
   return device::get_devices(type);
