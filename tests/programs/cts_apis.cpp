@@ -62,8 +62,38 @@ static void device_queries() {
   check::equal("refusals", 0, refused, 2);
 }
 
+// accessor, host_accessor (4.7.6.9; the CTS's shared semantics_reference.h): iterators over the
+// accessed range, row-major, also for a ranged accessor whose elements are not contiguous.
+static void accessor_iterators(sycl::queue &q) {
+  sycl::buffer<int, 2> b{sycl::range<2>(4, 5)};
+  {
+    sycl::host_accessor h(b);
+    int next = 0;
+    for (auto it = h.begin(); it != h.end(); ++it) *it = next++;
+    check::equal("host rbegin", 0, *h.rbegin(), 19);
+  }
+  int *sum = sycl::malloc_shared<int>(2, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::accessor a(b, h, sycl::range<2>(2, 3), sycl::id<2>(1, 1));
+     h.single_task([=] {
+       int s = 0;
+       for (auto it = a.cbegin(); it != a.cend(); ++it) s += *it;
+       sum[0] = s;
+       sum[1] = int(a.end() - a.begin()) * 100 + a.begin()[4];
+     });
+   }).wait();
+  check::equal("ranged accessor sum", 0, sum[0], 6 + 7 + 8 + 11 + 12 + 13);
+  check::equal("ranged accessor distance and [4]", 1, sum[1], 600 + 12);
+  sycl::free(sum, q);
+}
+
 int main() {
   sycl::queue q;
+  accessor_iterators(q);
+  // context (4.6.3): made from a property list; platform and devices queries.
+  const sycl::context context{sycl::property_list{}};
+  check::equal("context devices", 0, context.get_info<sycl::info::context::devices>().size(), 1u);
+  check::equal("context platform", 0, context.get_info<sycl::info::context::platform>() == sycl::platform(), true);
   work_group_copies(q);
   device_queries();
   // vector_* (4.14.1): the deprecated sycl::byte.

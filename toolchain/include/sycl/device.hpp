@@ -146,6 +146,8 @@ NCPU_VECTOR_WIDTH_DESCRIPTORS(half)
 } // namespace device
 
 namespace context {
+struct platform { using return_type = sycl::platform; };
+struct devices { using return_type = std::vector<sycl::device>; };
 struct atomic_memory_order_capabilities { using return_type = std::vector<memory_order>; };
 struct atomic_fence_order_capabilities { using return_type = std::vector<memory_order>; };
 struct atomic_memory_scope_capabilities { using return_type = std::vector<memory_scope>; };
@@ -472,6 +474,7 @@ class context {
 
 public:
   context() = default;
+  explicit context(const property_list &) {}
   explicit context(const device &, const property_list & = {}) {}
   explicit context(const platform &, const property_list & = {}) {}
   explicit context(const std::vector<device> &, const property_list & = {}) {}
@@ -487,7 +490,11 @@ public:
 
   template <typename Param> typename Param::return_type get_info() const {
     using namespace info::context;
-    if constexpr (std::is_same_v<Param, atomic_memory_order_capabilities> ||
+    if constexpr (std::is_same_v<Param, info::context::platform>)
+      return get_platform();
+    else if constexpr (std::is_same_v<Param, devices>)
+      return get_devices();
+    else if constexpr (std::is_same_v<Param, atomic_memory_order_capabilities> ||
                   std::is_same_v<Param, atomic_fence_order_capabilities>)
       return detail::all_memory_orders();
     else if constexpr (std::is_same_v<Param, atomic_memory_scope_capabilities> ||
