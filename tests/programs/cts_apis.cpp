@@ -87,8 +87,33 @@ static void accessor_iterators(sycl::queue &q) {
   sycl::free(sum, q);
 }
 
+// queue (4.6.5): every constructor with a lambda async handler (no ambiguity with the property
+// list), from a context and a selector, submit with a secondary queue, get_property.
+static void queue_forms() {
+  const sycl::context context;
+  auto handler = [](sycl::exception_list) {};
+  sycl::queue a(sycl::default_selector_v, handler), b(sycl::device(), handler), c(context, sycl::device(), handler);
+  sycl::queue d(context, sycl::cpu_selector_v, {sycl::property::queue::in_order()});
+  sycl::queue e(context, sycl::default_selector_v, handler, {sycl::property::queue::in_order()});
+  check::equal("in_order from a selector", 0, d.is_in_order() && e.is_in_order() && !a.is_in_order(), true);
+  (void)e.get_property<sycl::property::queue::in_order>();
+  int refused = 0;
+  try {
+    (void)a.get_property<sycl::property::queue::in_order>();
+  } catch (const sycl::exception &error) {
+    refused = error.code() == sycl::errc::invalid;
+  }
+  check::equal("get_property refused", 0, refused, 1);
+  int *value = sycl::malloc_shared<int>(1, a);
+  a.submit([&](sycl::handler &h) { h.single_task([=] { *value = 7; }); }, b).wait();
+  check::equal("submit with a secondary queue", 0, *value, 7);
+  sycl::free(value, a);
+  (void)c;
+}
+
 int main() {
   sycl::queue q;
+  queue_forms();
   accessor_iterators(q);
   // context (4.6.3): made from a property list; platform and devices queries.
   const sycl::context context{sycl::property_list{}};

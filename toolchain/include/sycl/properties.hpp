@@ -3,10 +3,12 @@
 
 #include <mutex>
 #include <typeinfo>
+#include <type_traits>
 #include <typeindex>
 #include <vector>
 
 #include "detail/defines.hpp"
+#include "exception.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -38,7 +40,11 @@ inline constexpr property::no_init no_init;
 
 class property_list {
 public:
-  template <typename... Properties> property_list(Properties...) : kinds_{std::type_index(typeid(Properties))...} {}
+  // Any property; not an async handler, so that a lambda passed where a constructor takes
+  // (…, async_handler, property_list = {}) or (…, property_list) picks the handler form.
+  template <typename... Properties,
+            typename = std::enable_if_t<(!std::is_invocable_v<Properties &, exception_list> && ...)>>
+  property_list(Properties...) : kinds_{std::type_index(typeid(Properties))...} {}
   template <typename Property> bool has_property() const {
     for (const auto &kind : kinds_)
       if (kind == std::type_index(typeid(Property))) return true;

@@ -100,6 +100,13 @@ public:
       : queue(d, handler, props) {
     context_ = c;
   }
+  // SYCL 2020 4.6.5.1: the device the selector picks among the context's devices.
+  template <typename Selector, typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  queue(const context &c, const Selector &selector, const property_list &props = {})
+      : queue(c, device(selector), props) {}
+  template <typename Selector, typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  queue(const context &c, const Selector &selector, const async_handler &handler, const property_list &props = {})
+      : queue(c, device(selector), handler, props) {}
 
   device get_device() const { return device_; }
   template <typename Param> typename Param::return_type get_info() const {
@@ -124,6 +131,18 @@ public:
 
   template <typename CommandGroup> NCPU_ALWAYS_INLINE event submit(CommandGroup command_group) {
     return submit_command_group(&detail::call_command_group<CommandGroup>, &command_group, false);
+  }
+  // SYCL 2020 4.6.5.2: the secondary queue would take the command group if this queue failed to
+  // submit it; this one does not fail to (errors come from running commands, not submitting).
+  template <typename CommandGroup> NCPU_ALWAYS_INLINE event submit(CommandGroup command_group, queue &) {
+    return submit(std::move(command_group));
+  }
+  // The queue's properties carry no data: get_property returns the one it was made with, and
+  // throws errc::invalid for one it was not (SYCL 2020 4.5.4.3).
+  template <typename Property> Property get_property() const {
+    if (!has_property<Property>())
+      throw exception(make_error_code(errc::invalid), "the queue was not made with this property");
+    return Property();
   }
 
   // Copies of one queue are equal (SYCL 2020 4.5.2, common reference semantics).
