@@ -111,8 +111,31 @@ static void queue_forms() {
   (void)c;
 }
 
+// queue (4.6.5.2; the CTS's queue_shortcuts_*): explicit copies, fill and update_host with
+// placeholder accessors over (sub-)ranges, events as a braced list, is_device_copyable (3.13.1).
+static void queue_shortcuts(sycl::queue &q) {
+  static_assert(sycl::is_device_copyable_v<std::pair<int, float>> && !sycl::is_device_copyable_v<std::string>);
+  sycl::buffer<int, 1> a{sycl::range<1>(8)}, b{sycl::range<1>(8)};
+  sycl::accessor whole(a, sycl::write_only);
+  sycl::event filled = q.fill(whole, 3);
+  int host[4] = {10, 11, 12, 13};
+  sycl::accessor part(a, sycl::range<1>(4), sycl::id<1>(2), sycl::write_only);
+  sycl::event copied = q.copy(host, part);
+  sycl::event both = q.copy(sycl::accessor(a), sycl::accessor(b));
+  int *sum = sycl::malloc_shared<int>(1, q);
+  q.parallel_for(sycl::range<1>(1), {filled, copied, both}, [=](sycl::id<1>) { *sum = 1; }).wait();
+  std::shared_ptr<int> out(new int[8], std::default_delete<int[]>());
+  q.copy(sycl::accessor(b, sycl::read_only), out).wait();
+  q.update_host(sycl::accessor(b)).wait();
+  const int expected[8] = {3, 3, 10, 11, 12, 13, 3, 3};
+  for (int i = 0; i < 8; ++i) check::equal("accessor shortcuts", i, out.get()[i], expected[i]);
+  check::equal("braced events", 0, *sum, 1);
+  sycl::free(sum, q);
+}
+
 int main() {
   sycl::queue q;
+  queue_shortcuts(q);
   queue_forms();
   accessor_iterators(q);
   // context (4.6.3): made from a property list; platform and devices queries.

@@ -228,6 +228,14 @@ public:
   template <typename T, typename AllocatorT>
   accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, const property_list &props = {})
       : accessor(buf, access_range, id<Dims>(), props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, mode_tag_t<TagMode>,
+           const property_list &props = {})
+      : accessor(buf, access_range, id<Dims>(), props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, id<Dims> offset, mode_tag_t<TagMode>,
+           const property_list &props = {})
+      : accessor(buf, access_range, offset, props) {}
   template <typename T, typename AllocatorT>
   accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, id<Dims> offset, const property_list & = {})
       : view_(buf.data(), buf.get_range(), access_range, offset), storage_(buf.storage().get()) {
@@ -296,6 +304,16 @@ accessor(buffer<T, Dims, A> &, handler &, range<Dims>, id<Dims>, const property_
 template <typename T, int Dims, typename A, access_mode M>
 accessor(buffer<T, Dims, A> &, handler &, range<Dims>, id<Dims>, mode_tag_t<M>, const property_list & = {})
     -> accessor<T, Dims, M>;
+// Placeholders over a sub-range.
+template <typename T, int Dims, typename A>
+accessor(buffer<T, Dims, A> &, range<Dims>, const property_list & = {}) -> accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+accessor(buffer<T, Dims, A> &, range<Dims>, mode_tag_t<M>, const property_list & = {}) -> accessor<T, Dims, M>;
+template <typename T, int Dims, typename A>
+accessor(buffer<T, Dims, A> &, range<Dims>, id<Dims>, const property_list & = {})
+    -> accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+accessor(buffer<T, Dims, A> &, range<Dims>, id<Dims>, mode_tag_t<M>, const property_list & = {}) -> accessor<T, Dims, M>;
 
 template <typename DataT, int Dims = 1,
           access_mode Mode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>

@@ -268,6 +268,70 @@ public:
   NCPU_ALWAYS_INLINE event parallel_for(std::size_t count, const Rest &...rest) {
     return parallel_for_impl<KernelName>(range<1>(count), rest...);
   }
+  // The same with the events as a braced list, `q.parallel_for(r, {e1, e2}, f)`, which the
+  // forms above cannot deduce.
+  template <typename KernelName = detail::auto_name, int Dims, typename... Rest>
+  NCPU_ALWAYS_INLINE event parallel_for(range<Dims> extent, const std::vector<event> &deps, const Rest &...rest) {
+    return parallel_for_impl<KernelName>(extent, deps, rest...);
+  }
+  template <typename KernelName = detail::auto_name, int Dims, typename... Rest>
+  NCPU_ALWAYS_INLINE event parallel_for(nd_range<Dims> ndr, const std::vector<event> &deps, const Rest &...rest) {
+    return parallel_for_impl<KernelName>(ndr, deps, rest...);
+  }
+
+  // The explicit-copy shortcuts with accessors (SYCL 2020 4.6.5.2): a command group that
+  // requires the accessors (placeholders, as they are made without a handler) and copies.
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
+  event copy(accessor<T, Dims, Mode, Target, P> source, std::shared_ptr<U> destination) {
+    return submit([&](handler &h) {
+      h.require(source);
+      h.copy(source, destination);
+    });
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
+  event copy(std::shared_ptr<U> source, accessor<T, Dims, Mode, Target, P> destination) {
+    return submit([&](handler &h) {
+      h.require(destination);
+      h.copy(source, destination);
+    });
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
+  event copy(accessor<T, Dims, Mode, Target, P> source, U *destination) {
+    return submit([&](handler &h) {
+      h.require(source);
+      h.copy(source, destination);
+    });
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
+  event copy(const U *source, accessor<T, Dims, Mode, Target, P> destination) {
+    return submit([&](handler &h) {
+      h.require(destination);
+      h.copy(source, destination);
+    });
+  }
+  template <typename T, int Dims, access_mode M1, target T1, access::placeholder P1, typename U, access_mode M2,
+            target T2, access::placeholder P2>
+  event copy(accessor<T, Dims, M1, T1, P1> source, accessor<U, Dims, M2, T2, P2> destination) {
+    return submit([&](handler &h) {
+      h.require(source);
+      h.require(destination);
+      h.copy(source, destination);
+    });
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
+  event fill(accessor<T, Dims, Mode, Target, P> destination, const T &value) {
+    return submit([&](handler &h) {
+      h.require(destination);
+      h.fill(destination, value);
+    });
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
+  event update_host(accessor<T, Dims, Mode, Target, P> source) {
+    return submit([&](handler &h) {
+      h.require(source);
+      h.update_host(source);
+    });
+  }
 
 private:
   static std::shared_ptr<detail::queue_state> make_state(const property_list &props, const async_handler *handler) {
