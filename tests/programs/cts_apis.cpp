@@ -133,8 +133,23 @@ static void queue_shortcuts(sycl::queue &q) {
   sycl::free(sum, q);
 }
 
+// event (4.6.6): get_wait_list lists the direct dependencies, get_backend.
+static void event_wait_lists(sycl::queue &q) {
+  sycl::event a = q.single_task([] {}), b = q.single_task([] {});
+  sycl::event c = q.submit([&](sycl::handler &h) {
+    h.depends_on({a, b});
+    h.single_task([] {});
+  });
+  const std::vector<sycl::event> waits = c.get_wait_list();
+  check::equal("wait list size", 0, waits.size(), 2u);
+  check::equal("wait list members", 0, std::count(waits.begin(), waits.end(), a) + std::count(waits.begin(), waits.end(), b), 2);
+  check::equal("event backend", 0, c.get_backend() == sycl::backend::native_cpu, true);
+  c.wait();
+}
+
 int main() {
   sycl::queue q;
+  event_wait_lists(q);
   queue_shortcuts(q);
   queue_forms();
   accessor_iterators(q);

@@ -14,6 +14,7 @@
 
 #include <nativecpu/runtime.h>
 
+#include "backend_types.hpp"
 #include "detail/defines.hpp"
 #include "exception.hpp"
 #include "memory_model.hpp"
@@ -22,10 +23,6 @@
 
 namespace sycl {
 inline namespace _V1 {
-
-// native_cpu is this device's; the others name DPC++'s backends, which programs compare
-// against (no device here has them).
-enum class backend { native_cpu, opencl, ext_oneapi_level_zero, ext_oneapi_cuda, ext_oneapi_hip, all };
 
 enum class aspect {
   cpu, gpu, accelerator, custom, emulated, host_debuggable, fp16, fp64, atomic64, image,
