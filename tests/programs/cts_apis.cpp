@@ -147,8 +147,28 @@ static void event_wait_lists(sycl::queue &q) {
   c.wait();
 }
 
+// exceptions (4.13.2): the constructors with a context, get_context, exception_list's member
+// types; property::buffer::context_bound.
+static void exceptions_with_context() {
+  const sycl::context context;
+  const sycl::exception with(context, sycl::errc::invalid, "with"), without(sycl::errc::runtime);
+  check::equal("has_context", 0, with.has_context() && with.get_context() == context && !without.has_context(), true);
+  int refused = 0;
+  try {
+    (void)without.get_context();
+  } catch (const sycl::exception &e) {
+    refused = e.code() == sycl::errc::invalid;
+  }
+  check::equal("get_context without one", 0, refused, 1);
+  static_assert(std::is_same_v<sycl::exception_list::size_type, std::size_t> &&
+                std::is_same_v<sycl::exception_list::reference, std::exception_ptr &>);
+  sycl::buffer<int, 1> b{sycl::range<1>(1), {sycl::property::buffer::context_bound(context)}};
+  check::equal("context_bound", 0, sycl::property::buffer::context_bound(context).get_context() == context, true);
+}
+
 int main() {
   sycl::queue q;
+  exceptions_with_context();
   event_wait_lists(q);
   queue_shortcuts(q);
   queue_forms();

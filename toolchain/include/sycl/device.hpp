@@ -507,6 +507,16 @@ public:
 } // namespace _V1
 } // namespace sycl
 
+namespace sycl {
+inline namespace _V1 {
+inline context exception::get_context() const {
+  if (!has_context_) throw exception(make_error_code(errc::invalid), "the exception has no context");
+  return context();
+}
+inline context property::buffer::context_bound::get_context() const { return context(); }
+} // namespace _V1
+} // namespace sycl
+
 // There is one platform, one device and one default context: equal objects hash alike.
 template <> struct std::hash<sycl::platform> {
   std::size_t operator()(const sycl::platform &) const noexcept { return 0; }

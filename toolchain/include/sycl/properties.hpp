@@ -13,6 +13,8 @@
 namespace sycl {
 inline namespace _V1 {
 
+class context;
+
 namespace property {
 struct no_init {};
 namespace queue {
@@ -21,6 +23,12 @@ struct enable_profiling {};
 } // namespace queue
 namespace buffer {
 struct use_host_ptr {};
+// Accepted: every buffer is usable in the one context.
+class context_bound {
+public:
+  explicit context_bound(const sycl::context &) {}
+  sycl::context get_context() const; // device.hpp
+};
 // Accepted: the buffer's memory is the host's, so there is nothing to guard while it is used.
 class use_mutex {
 public:
