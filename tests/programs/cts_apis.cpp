@@ -166,8 +166,31 @@ static void exceptions_with_context() {
   check::equal("context_bound", 0, sycl::property::buffer::context_bound(context).get_context() == context, true);
 }
 
+// device_selector (4.6.1): aspect_selector in its three forms, any_device_has /
+// all_devices_have, and the SYCL 1.2.1 selector classes.
+static void selectors() {
+  static_assert(sycl::any_device_has_v<sycl::aspect::cpu> && !sycl::all_devices_have_v<sycl::aspect::gpu>);
+  const sycl::device a(sycl::aspect_selector(sycl::aspect::cpu)), b(sycl::aspect_selector<sycl::aspect::fp64>());
+  int rejected = 0;
+  try {
+    sycl::device c(sycl::aspect_selector({sycl::aspect::cpu}, {sycl::aspect::fp64}));
+  } catch (const sycl::exception &) {
+    ++rejected;
+  }
+  try {
+    sycl::device d{sycl::gpu_selector{}};
+  } catch (const sycl::exception &) {
+    ++rejected;
+  }
+  check::equal("selectors rejecting the device", 0, rejected, 2);
+  const sycl::cpu_selector cpu;
+  const sycl::device_selector &base = cpu;
+  check::equal("legacy selectors", 0, base.select_device().is_cpu() && sycl::queue(sycl::default_selector{}).get_device().is_cpu(), true);
+}
+
 int main() {
   sycl::queue q;
+  selectors();
   exceptions_with_context();
   event_wait_lists(q);
   queue_shortcuts(q);

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <iterator>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -187,18 +188,23 @@ inline std::vector<memory_scope> all_memory_scopes() {
   return {memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group, memory_scope::device,
           memory_scope::system};
 }
-// The aspects the device has, for device::has and info::device::aspects.
-inline std::vector<aspect> device_aspects() {
-  return {aspect::cpu,
-          aspect::fp16,
-          aspect::fp64,
-          aspect::atomic64,
-          aspect::usm_device_allocations,
-          aspect::usm_host_allocations,
-          aspect::usm_shared_allocations,
-          aspect::usm_system_allocations,
-          aspect::ext_oneapi_bfloat16_math_functions};
+// The aspects the device has, for device::has, info::device::aspects and the compile-time
+// any_device_has / all_devices_have.
+inline constexpr aspect device_aspect_list[] = {aspect::cpu,
+                                                aspect::fp16,
+                                                aspect::fp64,
+                                                aspect::atomic64,
+                                                aspect::usm_device_allocations,
+                                                aspect::usm_host_allocations,
+                                                aspect::usm_shared_allocations,
+                                                aspect::usm_system_allocations,
+                                                aspect::ext_oneapi_bfloat16_math_functions};
+constexpr bool device_has_aspect(aspect a) {
+  for (aspect present : device_aspect_list)
+    if (present == a) return true;
+  return false;
 }
+inline std::vector<aspect> device_aspects() { return {std::begin(device_aspect_list), std::end(device_aspect_list)}; }
 // The OpenCL extension names matching those aspects (info::device::extensions, deprecated).
 inline std::vector<std::string> device_extensions() {
   return {"cl_khr_fp16", "cl_khr_fp64", "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics"};
@@ -364,11 +370,7 @@ public:
   bool is_cpu() const { return true; }
   bool is_gpu() const { return false; }
   bool is_accelerator() const { return false; }
-  bool has(aspect a) const {
-    for (aspect present : detail::device_aspects())
-      if (present == a) return true;
-    return false;
-  }
+  bool has(aspect a) const { return detail::device_has_aspect(a); }
   // Deprecated in SYCL 2020: whether info::device::extensions lists `name`.
   bool has_extension(const std::string &name) const { return detail::has_extension(name); }
   platform get_platform() const { return platform(); }
@@ -462,6 +464,56 @@ inline int default_selector_v(const device &) { return 1; }
 inline int cpu_selector_v(const device &d) { return d.is_cpu() ? 1 : -1; }
 inline int gpu_selector_v(const device &d) { return d.is_gpu() ? 1 : -1; }
 inline int accelerator_selector_v(const device &d) { return d.is_accelerator() ? 1 : -1; }
+
+// SYCL 2020 4.6.1.1: a selector accepting the devices with every aspect of `accept` and none of
+// `deny`.
+inline auto aspect_selector(const std::vector<aspect> &accept, const std::vector<aspect> &deny = {}) {
+  return [accept, deny](const device &d) {
+    for (aspect a : accept)
+      if (!d.has(a)) return -1;
+    for (aspect a : deny)
+      if (d.has(a)) return -1;
+    return 1;
+  };
+}
+template <typename... AspectList,
+          typename = std::enable_if_t<(std::is_same_v<AspectList, aspect> && ...)>>
+auto aspect_selector(AspectList... accept) {
+  return aspect_selector(std::vector<aspect>{accept...});
+}
+template <aspect... AspectList> auto aspect_selector() { return aspect_selector(std::vector<aspect>{AspectList...}); }
+
+// SYCL 2020 4.6.4.3: whether some / every device of the implementation has the aspect, at
+// compile time (the one device here).
+template <aspect A> struct any_device_has : std::bool_constant<detail::device_has_aspect(A)> {};
+template <aspect A> struct all_devices_have : std::bool_constant<detail::device_has_aspect(A)> {};
+template <aspect A> inline constexpr bool any_device_has_v = any_device_has<A>::value;
+template <aspect A> inline constexpr bool all_devices_have_v = all_devices_have<A>::value;
+
+// The SYCL 1.2.1 selector classes (deprecated in SYCL 2020, 4.6.1.2): a device_selector scores
+// devices with a virtual call operator.
+class device_selector {
+public:
+  virtual ~device_selector() = default;
+  device select_device() const { return device(*this); }
+  virtual int operator()(const device &d) const = 0;
+};
+class default_selector : public device_selector {
+public:
+  int operator()(const device &d) const override { return default_selector_v(d); }
+};
+class cpu_selector : public device_selector {
+public:
+  int operator()(const device &d) const override { return cpu_selector_v(d); }
+};
+class gpu_selector : public device_selector {
+public:
+  int operator()(const device &d) const override { return gpu_selector_v(d); }
+};
+class accelerator_selector : public device_selector {
+public:
+  int operator()(const device &d) const override { return accelerator_selector_v(d); }
+};
 
 // There is one context: every constructor of SYCL 2020 (4.6.3) makes it. An async_handler given
 // here is not called: errors of commands go to their queue's handler (queue.hpp).
