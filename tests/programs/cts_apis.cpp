@@ -188,8 +188,51 @@ static void selectors() {
   check::equal("legacy selectors", 0, base.select_device().is_cpu() && sycl::queue(sycl::default_selector{}).get_device().is_cpu(), true);
 }
 
+// buffer (4.7.2): constructors with an allocator and from shared_ptr<T[]>, properties kept with
+// their values, get_access/get_host_access in every form, reinterpret, write-back to an iterator
+// and a weak_ptr.
+static void buffer_interface(sycl::queue &q) {
+  std::shared_ptr<int[]> source(new int[8]);
+  for (int i = 0; i < 8; ++i) source[i] = i;
+  std::vector<int> out(8, -1);
+  {
+    sycl::buffer<int, 1, sycl::buffer_allocator<int>> b(source, sycl::range<1>(8), sycl::buffer_allocator<int>{},
+                                                         {sycl::property::buffer::use_host_ptr()});
+    check::equal("has_property", 0, b.has_property<sycl::property::buffer::use_host_ptr>(), true);
+    q.submit([&](sycl::handler &h) {
+      auto a = b.get_access(h, sycl::read_write);
+      h.single_task([=] { a[0] += 100; });
+    });
+    check::equal("deprecated host get_access", 0, b.get_access<sycl::access_mode::read>()[0], 100);
+    check::equal("reinterpret as bytes", 0, b.reinterpret<unsigned char>().size(), 32u);
+    auto two = b.reinterpret<int, 2>(sycl::range<2>(2, 4));
+    check::equal("reinterpret as 2x4", 0, two.get_host_access()[sycl::id<2>(1, 0)], 4);
+    b.set_final_data(out.begin());
+  }
+  check::equal("write-back to an iterator", 0, out[0] * 10 + out[7], 1007);
+  std::shared_ptr<int[]> kept(new int[8]);
+  {
+    sycl::buffer<int> c{sycl::range<1>(8)};
+    sycl::host_accessor h(c);
+    for (int i = 0; i < 8; ++i) h[i] = i * 2;
+    c.set_final_data(std::weak_ptr<int[]>(kept));
+  }
+  check::equal("write-back to a weak_ptr", 3, kept[3], 6);
+  std::mutex m;
+  sycl::buffer<int> d{sycl::range<1>(1), {sycl::property::buffer::use_mutex(m)}};
+  check::equal("get_property value", 0, d.get_property<sycl::property::buffer::use_mutex>().get_mutex_ptr() == &m, true);
+  int refused = 0;
+  try {
+    (void)d.get_property<sycl::property::buffer::use_host_ptr>();
+  } catch (const sycl::exception &e) {
+    refused = e.code() == sycl::errc::invalid;
+  }
+  check::equal("get_property refused", 0, refused, 1);
+}
+
 int main() {
   sycl::queue q;
+  buffer_interface(q);
   selectors();
   exceptions_with_context();
   event_wait_lists(q);

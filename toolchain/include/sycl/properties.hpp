@@ -1,6 +1,7 @@
 // sycl::property_list and the properties this implementation recognises.
 #pragma once
 
+#include <memory>
 #include <mutex>
 #include <typeinfo>
 #include <type_traits>
@@ -52,15 +53,27 @@ public:
   // (…, async_handler, property_list = {}) or (…, property_list) picks the handler form.
   template <typename... Properties,
             typename = std::enable_if_t<(!std::is_invocable_v<Properties &, exception_list> && ...)>>
-  property_list(Properties...) : kinds_{std::type_index(typeid(Properties))...} {}
-  template <typename Property> bool has_property() const {
-    for (const auto &kind : kinds_)
-      if (kind == std::type_index(typeid(Property))) return true;
-    return false;
+  property_list(Properties... properties)
+      : entries_{entry{std::type_index(typeid(Properties)), std::make_shared<const Properties>(properties)}...} {}
+  template <typename Property> bool has_property() const { return find<Property>() != nullptr; }
+  // SYCL 2020 4.5.4.3: the property as given, or errc::invalid if the list does not have it.
+  template <typename Property> Property get_property() const {
+    const void *property = find<Property>();
+    if (!property) throw exception(make_error_code(errc::invalid), "the property list does not have this property");
+    return *static_cast<const Property *>(property);
   }
 
 private:
-  std::vector<std::type_index> kinds_;
+  struct entry {
+    std::type_index kind;
+    std::shared_ptr<const void> value;
+  };
+  template <typename Property> const void *find() const {
+    for (const auto &e : entries_)
+      if (e.kind == std::type_index(typeid(Property))) return e.value.get();
+    return nullptr;
+  }
+  std::vector<entry> entries_;
 };
 
 } // namespace _V1
