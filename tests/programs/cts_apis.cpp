@@ -230,8 +230,34 @@ static void buffer_interface(sycl::queue &q) {
   check::equal("get_property refused", 0, refused, 1);
 }
 
+// nd_item, group (4.7.6.11): the SYCL 1.2.1 local accessor (accessor<…, target::local>), and
+// local memory for vec<double, 16>, which needs 128-byte alignment.
+static void local_memory_forms(sycl::queue &q) {
+  using V = sycl::vec<double, 16>;
+  V *in = sycl::malloc_shared<V>(4, q), *out = sycl::malloc_shared<V>(4, q);
+  for (int i = 0; i < 4; ++i) in[i] = V(double(i));
+  int *aligned = sycl::malloc_shared<int>(1, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::accessor<char, 1, sycl::access_mode::read_write, sycl::target::local> pad(sycl::range<1>(3), h);
+     sycl::local_accessor<V, 1> tile(sycl::range<1>(4), h);
+     h.parallel_for(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1> it) {
+       using sycl::access::address_space, sycl::access::decorated;
+       auto local = tile.get_multi_ptr<decorated::yes>();
+       it.wait_for(it.async_work_group_copy(local, sycl::address_space_cast<address_space::global_space, decorated::yes>(in), 4));
+       it.wait_for(it.async_work_group_copy(sycl::address_space_cast<address_space::global_space, decorated::yes>(out), local, 4));
+       pad[it.get_local_id(0) % 3] = 1;
+       if (it.get_local_id(0) == 0) *aligned = reinterpret_cast<std::uintptr_t>(&tile[0]) % alignof(V) == 0;
+     });
+   }).wait();
+  check::equal("vec<double, 16> in local memory", 0, out[3][5] + *aligned, 4.0);
+  sycl::free(in, q);
+  sycl::free(out, q);
+  sycl::free(aligned, q);
+}
+
 int main() {
   sycl::queue q;
+  local_memory_forms(q);
   buffer_interface(q);
   selectors();
   exceptions_with_context();

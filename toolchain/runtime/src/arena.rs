@@ -4,7 +4,7 @@
 //! A launch's local memory is a [`LocalLayout`]: the regions of its local-memory arguments
 //! (`local_argument_sizes`, DPC++'s `ptr addrspace(3)` parameters; the kernel gets its region in
 //! place of `args[i]`) and of its `local_memory_size` (the kernel gets it as `args[num_args]`),
-//! each 64-byte aligned, all in the thread's one block.
+//! each 128-byte aligned, all in the thread's one block.
 //!
 //! A thread runs every work-group it claims to completion (the compiled work-item loops handle
 //! barriers), so one block of local memory per thread serves all the groups it runs, as in UR's
@@ -85,7 +85,7 @@ thread_local! {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AllocFailed;
 
-/// Where a launch's work-group local memory lies in each thread's block: one 64-byte-aligned
+/// Where a launch's work-group local memory lies in each thread's block: one 128-byte-aligned
 /// region per local-memory argument (`local_argument_sizes`), then the `local_memory_size`
 /// region. Every thread gets its own block of [`LocalLayout::block_size`] bytes laid out the same.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
