@@ -4,7 +4,11 @@
 
 use inkwell::llvm_sys::core::{LLVMGetNumOperands, LLVMGetOperand};
 use inkwell::module::{Linkage, Module};
-use inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, PointerValue, StructValue};
+use inkwell::values::{
+    AsValueRef, BasicValueEnum, FunctionValue, GlobalValue, PointerValue, StructValue,
+};
+
+use super::value::Value;
 
 /// A private constant holding `text` and a terminating NUL.
 pub fn c_string<'ctx>(module: &Module<'ctx>, text: &str, name: &str) -> PointerValue<'ctx> {
@@ -71,4 +75,14 @@ pub fn append_global_constructor<'ctx>(module: &Module<'ctx>, function: Function
     let global = module.add_global(array.get_type(), None, GLOBAL_CONSTRUCTORS);
     global.set_initializer(&array);
     global.set_linkage(Linkage::Appending);
+}
+
+/// Deletes the global variable `global`, first turning what still names it into poison: only
+/// dead constant expressions may (they linger in use lists once their users are gone), and
+/// deleting a global they name would leave them dangling.
+pub fn delete_global(global: GlobalValue<'_>) {
+    let value = Value::from(global);
+    value.replace_uses_with_poison();
+    // SAFETY: nothing names the global any more.
+    unsafe { global.delete() };
 }

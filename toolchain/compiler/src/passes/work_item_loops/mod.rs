@@ -43,15 +43,17 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::builder::Builder;
 use inkwell::context::ContextRef;
 use inkwell::module::{Linkage, Module};
-use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum, StructType};
+use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{
-    AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, IntValue, PointerValue,
+    BasicMetadataValueEnum, BasicValueEnum, FunctionValue, IntValue, PointerValue,
 };
 use inkwell::{AddressSpace, IntPredicate};
 
 use super::ModulePass;
-use crate::ir::cfg;
+use crate::ir::memory;
+use crate::ir::metadata::{self, DebugBuilder};
 use crate::ir::mux::{self, CollectiveKind, CollectiveOp, StateUpdate, WorkItemQuery};
+use crate::ir::value::Value;
 use crate::ir::vector::function_metadata;
 use crate::ir::{attributes, calling_convention, walk};
 use crate::passes::convert_to_mux_builtins::declare_query;
@@ -450,36 +452,7 @@ fn forbid_runtime_unrolling(
     context: ContextRef<'_>,
     branch: inkwell::values::InstructionValue<'_>,
 ) {
-    use inkwell::context::AsContextRef;
-    use inkwell::llvm_sys::core::{
-        LLVMGetMDKindIDInContext, LLVMMDNodeInContext2, LLVMMDStringInContext2,
-        LLVMMetadataAsValue, LLVMSetMetadata,
-    };
-    use inkwell::llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
-    const OPTION: &str = "llvm.loop.unroll.runtime.disable";
-    const KIND: &str = "llvm.loop";
-    // SAFETY: every node is created in the branch's context. A loop id must be a distinct node
-    // whose first operand is itself: the node is made with a temporary first operand, which is
-    // then replaced by the node (and freed), and LLVM makes a self-referring node distinct.
-    unsafe {
-        let llvm = context.as_ctx_ref();
-        let mut option = [LLVMMDStringInContext2(
-            llvm,
-            OPTION.as_ptr().cast(),
-            OPTION.len(),
-        )];
-        let option = LLVMMDNodeInContext2(llvm, option.as_mut_ptr(), 1);
-        let placeholder = LLVMTemporaryMDNode(llvm, std::ptr::null_mut(), 0);
-        let mut operands = [placeholder, option];
-        let loop_id = LLVMMDNodeInContext2(llvm, operands.as_mut_ptr(), 2);
-        LLVMMetadataReplaceAllUsesWith(placeholder, loop_id);
-        let kind = LLVMGetMDKindIDInContext(llvm, KIND.as_ptr().cast(), KIND.len() as u32);
-        LLVMSetMetadata(
-            branch.as_value_ref(),
-            kind,
-            LLVMMetadataAsValue(llvm, loop_id),
-        );
-    }
+    metadata::set_loop_option(context, branch, "llvm.loop.unroll.runtime.disable");
 }
 
 fn create_wrapper<'ctx>(module: &Module<'ctx>, kernel: FunctionValue<'ctx>) -> FunctionValue<'ctx> {
@@ -708,34 +681,26 @@ fn accumulate<'ctx>(
 fn declare_live_variables<'ctx>(
     module: &Module<'ctx>,
     slot: PointerValue<'ctx>,
-    variables: &[regions::LiveVariable],
+    variables: &[regions::LiveVariable<'ctx>],
     builder: &Builder<'ctx>,
-) -> Result<(), CompileError> {
-    use inkwell::llvm_sys::debuginfo::*;
-    let before = builder
-        .get_insert_block()
-        .and_then(|b| b.get_last_instruction());
-    let Some(before) = before else { return Ok(()) };
-    // SAFETY: the builder handle is disposed of here; the records go before `slot`'s successor.
-    unsafe {
-        let dib = LLVMCreateDIBuilder(module.as_mut_ptr());
-        for variable in variables {
-            let mut operations = [0x06u64, 0x23, variable.offset]; // DW_OP_deref, DW_OP_plus_uconst
-            let expression =
-                LLVMDIBuilderCreateExpression(dib, operations.as_mut_ptr(), operations.len());
-            LLVMDIBuilderInsertDeclareRecordAtEnd(
-                dib,
-                slot.as_value_ref(),
-                variable.variable,
-                expression,
-                variable.location,
-                before.get_parent().expect("in a block").as_mut_ptr(),
-            );
-        }
-        LLVMDIBuilderFinalize(dib);
-        LLVMDisposeDIBuilder(dib);
+) {
+    let Some(block) = builder.get_insert_block() else {
+        return;
+    };
+    if block.get_last_instruction().is_none() {
+        return;
     }
-    Ok(())
+    let debug_builder = DebugBuilder::new(module);
+    for variable in variables {
+        let expression = debug_builder.expression(&[0x06, 0x23, variable.offset]);
+        let declaration = metadata::Declaration {
+            storage: Value::from(slot),
+            variable: variable.variable,
+            expression,
+            location: variable.location,
+        };
+        debug_builder.declare_at_end(declaration, block);
+    }
 }
 
 /// The memory half of a work-group barrier `__mux_work_group_barrier(id, scope, semantics)`,
@@ -744,14 +709,11 @@ fn declare_live_variables<'ctx>(
 /// Device or CrossDevice scope orders against other threads. SPIR-V semantics without an
 /// ordering bit (Acquire 0x2, Release 0x4, AcquireRelease 0x8, SequentiallyConsistent 0x10) ask
 /// for no fence; non-constant operands get the strongest one.
-fn memory_fence<'ctx>(builder: &Builder<'ctx>, barrier: cfg::Value) -> Result<(), CompileError> {
-    use inkwell::llvm_sys::core::{LLVMConstIntGetZExtValue, LLVMGetOperand, LLVMIsAConstantInt};
+fn memory_fence<'ctx>(builder: &Builder<'ctx>, barrier: Value<'ctx>) -> Result<(), CompileError> {
     let constant = |index: u32| -> Option<u64> {
-        // SAFETY: `barrier` is a live call with three arguments (checked when it was split).
-        unsafe {
-            let operand = LLVMGetOperand(barrier, index);
-            (!LLVMIsAConstantInt(operand).is_null()).then(|| LLVMConstIntGetZExtValue(operand))
-        }
+        (index < barrier.argument_count())
+            .then(|| barrier.operand(index).zero_extended_constant())
+            .flatten()
     };
     let (scope, semantics) = (constant(1), constant(2));
     let ordering = match semantics {
@@ -789,25 +751,22 @@ fn schedule_regions<'ctx>(
     let i64_type = context.i64_type();
     let base = attributes::base_name(kernel);
     let source = vector.map_or(kernel, |v| v.function);
-    let barriers = regions::split_at_barriers(source.as_value_ref(), mux::is_barrier_like)?;
+    let barriers = regions::split_at_barriers(source, mux::is_barrier_like)?;
     let SplitKernel {
         barriers,
         regions,
         live,
         live_variables,
     } = regions::build_regions(
-        source.as_value_ref(),
+        module,
+        source,
         barriers,
         &base,
         &format!("{base}_live_mem_info"),
         debug,
     )?;
-    // SAFETY: the handles come from this module.
-    let live_type = unsafe { StructType::new(live.struct_type) };
-    let region_functions: Vec<FunctionValue> = regions
-        .iter()
-        .map(|r| unsafe { FunctionValue::new(r.function) }.expect("a function"))
-        .collect();
+    let live_type = live.struct_type;
+    let region_functions: Vec<FunctionValue> = regions.iter().map(|r| r.function).collect();
     for function in &region_functions {
         copy_inherited_attributes(*function, kernel);
         make_internal_inlinable(*function);
@@ -868,7 +827,7 @@ fn schedule_regions<'ctx>(
         let slot = builder
             .build_alloca(context.ptr_type(AddressSpace::default()), "live_vars_dbg")
             .map_err(build_error)?;
-        declare_live_variables(module, slot, &live_variables, builder)?;
+        declare_live_variables(module, slot, &live_variables, builder);
         Some(slot)
     } else {
         None
@@ -901,9 +860,16 @@ fn schedule_regions<'ctx>(
                 "live.offset",
             )
             .map_err(build_error)?;
-        // SAFETY: the offset stays inside the buffer sized for every work-item.
-        unsafe { builder.build_in_bounds_gep(context.i8_type(), live_base, &[offset], "live.item") }
-            .map_err(build_error)
+        // The offset stays inside the buffer sized for every work-item.
+        memory::element_address(
+            builder,
+            context.i8_type(),
+            live_base,
+            &[offset],
+            true,
+            "live.item",
+        )
+        .map_err(build_error)
     };
     let member = |builder: &Builder<'ctx>,
                   item: PointerValue<'ctx>,
