@@ -86,3 +86,32 @@ pub fn delete_global(global: GlobalValue<'_>) {
     // SAFETY: nothing names the global any more.
     unsafe { global.delete() };
 }
+
+/// Makes `global` internal, with default visibility and no comdat: a definition the device
+/// object keeps to itself.
+pub fn internalize(global: GlobalValue<'_>) {
+    // SAFETY: clearing the comdat of a live global is always valid.
+    unsafe {
+        inkwell::llvm_sys::comdat::LLVMSetComdat(global.as_value_ref(), std::ptr::null_mut())
+    };
+    global.set_linkage(Linkage::Internal);
+    global.set_visibility(inkwell::GlobalVisibility::Default);
+}
+
+/// Makes every alias of `module` internal, with default visibility.
+pub fn internalize_aliases(module: &Module<'_>) {
+    use inkwell::llvm_sys::core::{
+        LLVMGetFirstGlobalAlias, LLVMGetNextGlobalAlias, LLVMSetLinkage, LLVMSetVisibility,
+    };
+    use inkwell::llvm_sys::{LLVMLinkage, LLVMVisibility};
+    // SAFETY: walking the live alias list of `module`; the next alias is read before the
+    // current one changes, and changing linkage and visibility keeps it in the list.
+    unsafe {
+        let mut alias = LLVMGetFirstGlobalAlias(module.as_mut_ptr());
+        while !alias.is_null() {
+            LLVMSetLinkage(alias, LLVMLinkage::LLVMInternalLinkage);
+            LLVMSetVisibility(alias, LLVMVisibility::LLVMDefaultVisibility);
+            alias = LLVMGetNextGlobalAlias(alias);
+        }
+    }
+}

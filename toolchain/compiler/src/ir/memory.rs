@@ -12,6 +12,7 @@ use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::{
     BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, IntValue, PointerValue,
 };
+use inkwell::{AtomicOrdering, AtomicRMWBinOp};
 
 use super::vector::operand;
 
@@ -120,5 +121,34 @@ pub fn element_address<'ctx>(
         } else {
             builder.build_gep(element, base, indices, name)
         }
+    }
+}
+
+/// `atomicrmw op ptr pointer, T value ordering` (system scope) at the builder, for any `T`
+/// LLVM accepts: inkwell's own builder takes integers only, and the SPIR-V float atomics need
+/// `fadd`, `fmin` and `fmax` on floats.
+pub fn atomic_read_modify_write<'ctx>(
+    builder: &Builder<'ctx>,
+    op: AtomicRMWBinOp,
+    pointer: PointerValue<'ctx>,
+    value: BasicValueEnum<'ctx>,
+    ordering: AtomicOrdering,
+) -> Result<BasicValueEnum<'ctx>, BuilderError> {
+    use inkwell::values::AsValueRef;
+    if builder.get_insert_block().is_none() {
+        return Err(BuilderError::UnsetPosition);
+    }
+    // SAFETY: the builder is positioned in a live function; pointer and value belong to its
+    // context, and the result has the value's first-class type.
+    unsafe {
+        let raw = inkwell::llvm_sys::core::LLVMBuildAtomicRMW(
+            builder.as_mut_ptr(),
+            op.into(),
+            pointer.as_value_ref(),
+            value.as_value_ref(),
+            ordering.into(),
+            0,
+        );
+        Ok(BasicValueEnum::new(raw))
     }
 }

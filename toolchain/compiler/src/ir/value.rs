@@ -16,8 +16,8 @@ use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::LLVMValueRef;
 use inkwell::types::{AnyTypeEnum, AsTypeRef, BasicTypeEnum};
 use inkwell::values::{
-    AnyValueEnum, AsValueRef, BasicValueEnum, CallSiteValue, FunctionValue, GlobalValue,
-    InstructionOpcode, InstructionValue, IntValue, PhiValue, PointerValue,
+    AnyValueEnum, AsValueRef, BasicMetadataValueEnum, BasicValueEnum, CallSiteValue, FunctionValue,
+    GlobalValue, InstructionOpcode, InstructionValue, IntValue, PhiValue, PointerValue,
 };
 
 /// Any value of a module: instruction, argument, constant, global, function or block.
@@ -43,6 +43,7 @@ pub enum Kind {
     ShuffleVector,
     Constant,
     ConstantInt,
+    ConstantFloat,
     ConstantExpression,
     GlobalVariable,
     /// `undef` or `poison`.
@@ -63,6 +64,7 @@ macro_rules! from_inkwell {
 
 from_inkwell!(
     AnyValueEnum,
+    BasicMetadataValueEnum,
     BasicValueEnum,
     CallSiteValue,
     FunctionValue,
@@ -112,6 +114,7 @@ impl<'ctx> Value<'ctx> {
             Kind::ShuffleVector => LLVMIsAShuffleVectorInst,
             Kind::Constant => LLVMIsAConstant,
             Kind::ConstantInt => LLVMIsAConstantInt,
+            Kind::ConstantFloat => LLVMIsAConstantFP,
             Kind::ConstantExpression => LLVMIsAConstantExpr,
             Kind::GlobalVariable => LLVMIsAGlobalVariable,
             Kind::Undefined => LLVMIsAUndefValue,
@@ -425,8 +428,7 @@ impl<'ctx> Value<'ctx> {
 
     /// The value of a floating-point constant, widened to `f64`.
     pub fn float_constant(self) -> Option<f64> {
-        let is_float = self.any_type().is_some_and(|ty| ty.is_float_type());
-        if !self.is(Kind::Constant) || !is_float {
+        if !self.is(Kind::ConstantFloat) {
             return None;
         }
         let mut loses_info = 0;

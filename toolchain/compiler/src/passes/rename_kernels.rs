@@ -11,10 +11,9 @@
 //! reach.
 
 use inkwell::module::{Linkage, Module};
-use inkwell::values::{AsValueRef, GlobalValue};
 
 use super::ModulePass;
-use crate::ir::{attributes, mux, walk};
+use crate::ir::{attributes, globals, mux, walk};
 use crate::passes::prepare_native_cpu::KERNEL_SUFFIX;
 use crate::CompileError;
 
@@ -39,15 +38,6 @@ fn is_externally_visible(linkage: Linkage) -> bool {
     !matches!(linkage, Linkage::Internal | Linkage::Private)
 }
 
-fn internalize(global: GlobalValue<'_>) {
-    // SAFETY: clearing the comdat of a live global is always valid.
-    unsafe {
-        inkwell::llvm_sys::comdat::LLVMSetComdat(global.as_value_ref(), std::ptr::null_mut())
-    };
-    global.set_linkage(Linkage::Internal);
-    global.set_visibility(inkwell::GlobalVisibility::Default);
-}
-
 impl ModulePass for RenameKernels {
     fn name(&self) -> &'static str {
         NAME
@@ -65,31 +55,16 @@ impl ModulePass for RenameKernels {
                 let symbol = exported_symbol(&walk::name(function));
                 function.as_global_value().set_name(&symbol);
             } else {
-                internalize(function.as_global_value());
+                globals::internalize(function.as_global_value());
             }
         }
         // Aliases (clang emits them for C1/C2 constructor pairs) would otherwise export a symbol
         // the host object of the same source also defines.
-        let mut alias =
-            unsafe { inkwell::llvm_sys::core::LLVMGetFirstGlobalAlias(module.as_mut_ptr()) };
-        while !alias.is_null() {
-            // SAFETY: `alias` is a live alias of `module`.
-            unsafe {
-                inkwell::llvm_sys::core::LLVMSetLinkage(
-                    alias,
-                    inkwell::llvm_sys::LLVMLinkage::LLVMInternalLinkage,
-                );
-                inkwell::llvm_sys::core::LLVMSetVisibility(
-                    alias,
-                    inkwell::llvm_sys::LLVMVisibility::LLVMDefaultVisibility,
-                );
-                alias = inkwell::llvm_sys::core::LLVMGetNextGlobalAlias(alias);
-            }
-        }
+        globals::internalize_aliases(module);
         for global in module.get_globals() {
             let is_definition = global.get_initializer().is_some();
             if is_definition && !global.get_name().to_bytes().starts_with(b"llvm.") {
-                internalize(global);
+                globals::internalize(global);
             }
         }
         Ok(())
