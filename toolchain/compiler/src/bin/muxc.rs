@@ -95,8 +95,13 @@ fn main() -> ExitCode {
     };
     if cli.print_passes {
         eprintln!("Module passes:");
-        for name in passes::REGISTERED {
-            eprintln!("  {name}");
+        for pass in passes::REGISTRY {
+            let name = pass.element(&[]);
+            let parameters = match pass.parameters {
+                "" => String::new(),
+                parameters => format!("<{parameters}>"),
+            };
+            eprintln!("  {name}{parameters}: {}", pass.help);
         }
         eprintln!("Pipeline aliases:\n  {NATIVE_CPU_PIPELINE_ALIAS}");
         return ExitCode::SUCCESS;

@@ -25,8 +25,8 @@ fn phis(block: BasicBlock<'_>) -> Vec<Value<'_>> {
         .collect()
 }
 
-/// A builder positioned before `instruction`.
-fn builder_before<'ctx>(instruction: Value<'ctx>) -> Builder<'ctx> {
+/// A new builder positioned before `instruction`.
+pub fn builder_before<'ctx>(instruction: Value<'ctx>) -> Builder<'ctx> {
     let instruction = instruction.instruction().expect("an instruction");
     let block = instruction.get_parent().expect("an instruction in a block");
     let builder = block.get_context().create_builder();

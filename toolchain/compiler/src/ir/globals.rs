@@ -98,8 +98,9 @@ pub fn internalize(global: GlobalValue<'_>) {
     global.set_visibility(inkwell::GlobalVisibility::Default);
 }
 
-/// Makes every alias of `module` internal, with default visibility.
-pub fn internalize_aliases(module: &Module<'_>) {
+/// Makes every alias of `module` internal, with default visibility; says whether there was
+/// one.
+pub fn internalize_aliases(module: &Module<'_>) -> bool {
     use inkwell::llvm_sys::core::{
         LLVMGetFirstGlobalAlias, LLVMGetNextGlobalAlias, LLVMSetLinkage, LLVMSetVisibility,
     };
@@ -108,10 +109,12 @@ pub fn internalize_aliases(module: &Module<'_>) {
     // current one changes, and changing linkage and visibility keeps it in the list.
     unsafe {
         let mut alias = LLVMGetFirstGlobalAlias(module.as_mut_ptr());
+        let any = !alias.is_null();
         while !alias.is_null() {
             LLVMSetLinkage(alias, LLVMLinkage::LLVMInternalLinkage);
             LLVMSetVisibility(alias, LLVMVisibility::LLVMDefaultVisibility);
             alias = LLVMGetNextGlobalAlias(alias);
         }
+        any
     }
 }

@@ -162,7 +162,7 @@ impl<'ctx> Value<'ctx> {
     }
 
     /// The value's type, when inkwell models it (not for blocks' labels, metadata or tokens).
-    pub fn any_type(self) -> Option<AnyTypeEnum<'ctx>> {
+    fn any_type(self) -> Option<AnyTypeEnum<'ctx>> {
         use inkwell::llvm_sys::LLVMTypeKind::*;
         // SAFETY: every value has a type of its own context; `AnyTypeEnum::new` is only asked
         // about the kinds it has a variant for.

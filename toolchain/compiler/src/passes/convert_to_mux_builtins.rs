@@ -31,7 +31,7 @@ use inkwell::values::{
 };
 use inkwell::AddressSpace;
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::globals;
 use crate::ir::mux::{
     self, Collective, CollectiveKind, WorkGroupMemory, WorkItemQuery, SUB_GROUP_SHUFFLE_PREFIX,
@@ -43,6 +43,15 @@ use crate::CompileError;
 
 pub const NAME: &str = "convert-to-mux-builtins";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "turns SPIR-V builtins into mux builtins",
+    create: super::without_parameters::<ConvertToMuxBuiltins>,
+};
+
+#[derive(Default)]
 pub struct ConvertToMuxBuiltins;
 
 /// The declaration of a mux query, added if missing.
@@ -614,7 +623,7 @@ fn builtin_load_value<'ctx>(
 fn lower_builtin_variables<'ctx>(
     module: &Module<'ctx>,
     builder: &Builder<'ctx>,
-) -> Result<(), CompileError> {
+) -> Result<Changed, CompileError> {
     let globals: Vec<_> = module
         .get_globals()
         .filter(|g| g.get_initializer().is_none())
@@ -624,7 +633,7 @@ fn lower_builtin_variables<'ctx>(
         })
         .collect();
     if globals.is_empty() {
-        return Ok(());
+        return Ok(Changed::No);
     }
     let data = walk::target_data(module);
     for (global, name, query) in globals {
@@ -668,7 +677,7 @@ fn lower_builtin_variables<'ctx>(
         }
         globals::delete_global(global);
     }
-    Ok(())
+    Ok(Changed::Yes)
 }
 
 impl ModulePass for ConvertToMuxBuiltins {
@@ -676,13 +685,14 @@ impl ModulePass for ConvertToMuxBuiltins {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let builder = module.get_context().create_builder();
         let spirv_functions: Vec<_> = module
             .get_functions()
             .filter(|f| !walk::is_definition(*f))
             .filter_map(|f| spirv::classify(&walk::name(f)).map(|b| (f, b)))
             .collect();
+        let changed = Changed::from(!spirv_functions.is_empty());
         for (function, builtin) in spirv_functions {
             for call in walk::calls_to(module, function) {
                 lower_call(module, &builder, call, builtin)?;
@@ -691,6 +701,6 @@ impl ModulePass for ConvertToMuxBuiltins {
                 walk::delete_function(function, None);
             }
         }
-        lower_builtin_variables(module, &builder)
+        Ok(changed.or(lower_builtin_variables(module, &builder)?))
     }
 }

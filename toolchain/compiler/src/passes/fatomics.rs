@@ -28,13 +28,22 @@ use inkwell::types::AsTypeRef;
 use inkwell::values::{BasicValueEnum, FunctionValue, InstructionValue, PointerValue};
 use inkwell::{AtomicOrdering, AtomicRMWBinOp};
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::spirv::{self, FloatAtomic, MEMORY_SEMANTICS_ORDERING_MASK};
 use crate::ir::{memory, walk};
 use crate::CompileError;
 
 pub const NAME: &str = "fatomics";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "gives the SPIR-V float atomics bodies: atomicrmw with the requested ordering",
+    create: super::without_parameters::<FAtomics>,
+};
+
+#[derive(Default)]
 pub struct FAtomics;
 
 /// The ordering for SPIR-V memory semantics `semantics`, `None` when it is not a constant.
@@ -105,7 +114,7 @@ impl ModulePass for FAtomics {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let context = module.get_context();
         let builder = context.create_builder();
         let atomics: Vec<_> = module
@@ -113,6 +122,7 @@ impl ModulePass for FAtomics {
             .filter(|f| !walk::is_definition(*f))
             .filter_map(|f| spirv::classify_float_atomic(&walk::name(f)).map(|op| (f, op)))
             .collect();
+        let changed = Changed::from(!atomics.is_empty());
         for (function, operation) in atomics {
             check_signature(function)?;
             for call in walk::calls_to(module, function) {
@@ -148,6 +158,6 @@ impl ModulePass for FAtomics {
             builder.build_return(Some(&old)).map_err(build_error)?;
             function.set_linkage(Linkage::LinkOnceODR);
         }
-        Ok(())
+        Ok(changed)
     }
 }

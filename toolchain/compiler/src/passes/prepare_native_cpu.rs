@@ -44,13 +44,22 @@ use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FunctionTy
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, FunctionValue, PointerValue};
 use inkwell::AddressSpace;
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::mux::{self, StateUpdate, WorkGroupMemory, WorkItemQuery};
 use crate::ir::walk::DirectCall;
 use crate::ir::{attributes, calling_convention, memory, walk};
 use crate::CompileError;
 
 pub const NAME: &str = "prepare-sycl-native-cpu";
+
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help:
+        "adds the Native CPU state parameter, reads the builtins from it and builds the subhandlers",
+    create: super::without_parameters::<PrepareNativeCpu>,
+};
 
 /// Suffix of the renamed entry point the subhandler calls.
 pub const KERNEL_SUFFIX: &str = ".NativeCPUKernel";
@@ -59,6 +68,7 @@ pub const KERNEL_BODY_SUFFIX: &str = ".mux-kernel-body";
 /// The thread-local state pointer of functions whose address is taken (DPC++'s name).
 pub const THREAD_LOCAL_STATE: &str = "_ZL28nativecpu_thread_local_state";
 
+#[derive(Default)]
 pub struct PrepareNativeCpu;
 
 fn build_error(e: inkwell::builder::BuilderError) -> CompileError {
@@ -621,9 +631,9 @@ impl ModulePass for PrepareNativeCpu {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         // As DPC++ does first: `llvm.used` lists kernels, which is not taking their address.
-        walk::drop_used_lists(module);
+        let dropped = walk::drop_used_lists(module);
         // Moving a body into a new function keeps its call instructions, so the index stays
         // valid until the calls are redirected.
         let calls = walk::CallIndex::of(module);
@@ -632,6 +642,8 @@ impl ModulePass for PrepareNativeCpu {
             .partition(|function| {
                 attributes::is_kernel_entry_point(*function) || !calls.address_taken(*function)
             });
+        let mut changed = Changed::from(dropped || !by_parameter.is_empty());
+        changed = changed.or(Changed::from(!by_thread_local.is_empty()));
         let mut states: HashMap<FunctionValue, PointerValue> = HashMap::new();
         for function in &by_thread_local {
             states.insert(*function, load_thread_local_state(module, *function)?);
@@ -676,9 +688,10 @@ impl ModulePass for PrepareNativeCpu {
             if let Some(declaration) = module.get_function(builtin) {
                 if walk::use_count(declaration) == 0 {
                     walk::delete_function(declaration, None);
+                    changed = Changed::Yes;
                 }
             }
         }
-        Ok(())
+        Ok(changed)
     }
 }

@@ -12,16 +12,25 @@
 
 use inkwell::module::{Linkage, Module};
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::{attributes, globals, mux, walk};
 use crate::passes::prepare_native_cpu::KERNEL_SUFFIX;
 use crate::CompileError;
 
 pub const NAME: &str = "rename-kernel-sycl-native-cpu";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "exports the subhandlers as <name>.SYCLNCPU and makes everything else internal",
+    create: super::without_parameters::<RenameKernels>,
+};
+
 /// Suffix of every symbol the device object exports.
 pub const EXPORT_SUFFIX: &str = ".SYCLNCPU";
 
+#[derive(Default)]
 pub struct RenameKernels;
 
 /// The symbol the device object exports for entry point `name` (and the offload wrapper
@@ -43,12 +52,13 @@ impl ModulePass for RenameKernels {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
-        walk::drop_used_lists(module);
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
+        let mut changed = Changed::from(walk::drop_used_lists(module));
         for function in module.get_functions() {
             if !walk::is_definition(function) {
                 continue;
             }
+            changed = Changed::Yes;
             let exported = is_externally_visible(function.get_linkage())
                 && attributes::string_attribute(function, attributes::SYCL_MODULE_ID).is_some();
             if exported {
@@ -60,13 +70,14 @@ impl ModulePass for RenameKernels {
         }
         // Aliases (clang emits them for C1/C2 constructor pairs) would otherwise export a symbol
         // the host object of the same source also defines.
-        globals::internalize_aliases(module);
+        changed = changed.or(Changed::from(globals::internalize_aliases(module)));
         for global in module.get_globals() {
             let is_definition = global.get_initializer().is_some();
             if is_definition && !global.get_name().to_bytes().starts_with(b"llvm.") {
                 globals::internalize(global);
+                changed = Changed::Yes;
             }
         }
-        Ok(())
+        Ok(changed)
     }
 }

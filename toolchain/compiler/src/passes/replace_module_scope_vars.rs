@@ -17,7 +17,8 @@ use inkwell::module::Module;
 use inkwell::values::{BasicValueEnum, GlobalValue, InstructionOpcode, IntValue};
 use inkwell::AddressSpace;
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
+use crate::ir::cfg::builder_before;
 use crate::ir::memory::element_address;
 use crate::ir::mux::{self, WorkGroupMemory};
 use crate::ir::value::{Kind, Value};
@@ -28,6 +29,15 @@ use crate::CompileError;
 
 pub const NAME: &str = "replace-module-scope-vars";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "packs work-group local variables into one block per work-group",
+    create: super::without_parameters::<ReplaceModuleScopeVars>,
+};
+
+#[derive(Default)]
 pub struct ReplaceModuleScopeVars;
 
 const LOCAL_ADDRESS_SPACE: u16 = 3;
@@ -48,15 +58,6 @@ type Address<'a, 'ctx> = &'a dyn Fn(Value<'ctx>) -> Result<Value<'ctx>, CompileE
 
 fn build_error(error: inkwell::builder::BuilderError) -> CompileError {
     CompileError::Pass(format!("{NAME}: {error}"))
-}
-
-/// A builder positioned before the instruction `before`.
-fn builder_before<'ctx>(before: Value<'ctx>) -> Builder<'ctx> {
-    let instruction = before.instruction().expect("an instruction");
-    let block = instruction.get_parent().expect("an instruction in a block");
-    let builder = block.get_context().create_builder();
-    builder.position_before(&instruction);
-    builder
 }
 
 /// Rewrites `original`'s uses inside `user` (an instruction or a constant expression over the
@@ -154,10 +155,10 @@ impl ModulePass for ReplaceModuleScopeVars {
         NAME
     }
 
-    fn run<'ctx>(&self, module: &Module<'ctx>) -> Result<(), CompileError> {
+    fn run<'ctx>(&self, module: &Module<'ctx>) -> Result<Changed, CompileError> {
         let globals = local_globals(module);
         if globals.is_empty() {
-            return Ok(());
+            return Ok(Changed::No);
         }
         let context = module.get_context();
         let target_data = walk::target_data(module);
@@ -222,6 +223,6 @@ impl ModulePass for ReplaceModuleScopeVars {
         {
             attributes::set_string_attribute(entry, mux::LOCAL_MEMORY_USAGE, &total.to_string());
         }
-        Ok(())
+        Ok(Changed::Yes)
     }
 }

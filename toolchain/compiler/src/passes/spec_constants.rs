@@ -41,12 +41,20 @@ use inkwell::values::{
     BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
 };
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::value::{Kind, Value};
 use crate::ir::{attributes, memory, walk};
 use crate::CompileError;
 
 pub const NAME: &str = "spec-constants";
+
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "reads specialization constants from the buffer the runtime passes",
+    create: super::without_parameters::<SpecConstants>,
+};
 
 /// The named metadata listing each constant's descriptors.
 pub const LAYOUT_METADATA: &str = "sycl.specialization-constants";
@@ -58,6 +66,7 @@ const COMPOSITE_MARKER: &str = "_Z40__sycl_getComposite2020SpecConstantValue";
 /// The descriptor id the runtime skips: the entry describes padding.
 pub const PADDING_ID: u32 = u32::MAX;
 
+#[derive(Default)]
 pub struct SpecConstants;
 
 fn error(message: String) -> CompileError {
@@ -108,14 +117,14 @@ impl ModulePass for SpecConstants {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let markers = markers(module);
         let calls: Vec<_> = markers
             .iter()
             .flat_map(|marker| walk::calls_to(module, *marker))
             .collect();
         if calls.is_empty() {
-            return Ok(());
+            return Ok(Changed::No);
         }
         if module.get_global_metadata_size(LAYOUT_METADATA) > 0 {
             return Err(error(
@@ -200,7 +209,7 @@ impl ModulePass for SpecConstants {
                 .add_global_metadata(DEFAULTS_METADATA, &context.metadata_node(&[value]))
                 .map_err(|e| error(e.to_string()))?;
         }
-        Ok(())
+        Ok(Changed::Yes)
     }
 }
 

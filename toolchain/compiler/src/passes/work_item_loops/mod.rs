@@ -50,7 +50,7 @@ use inkwell::values::{
 };
 use inkwell::{AddressSpace, IntPredicate};
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::memory;
 use crate::ir::metadata::{self, DebugBuilder};
 use crate::ir::mux::{self, Collective, CollectiveKind, CollectiveOp, StateUpdate, WorkItemQuery};
@@ -63,6 +63,14 @@ use crate::CompileError;
 use regions::SplitKernel;
 
 pub const NAME: &str = "work-item-loops";
+
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "debug;no-tail",
+    help: "runs a whole work-group per call, barrier region by region",
+    create: |parameters| Ok(Box::new(WorkItemLoops::from_parameters(parameters)?)),
+};
 
 /// `work-item-loops<debug;no-tail>`.
 #[derive(Debug, Default)]
@@ -1184,14 +1192,15 @@ impl ModulePass for WorkItemLoops {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let kernels: Vec<_> = module
             .get_functions()
             .filter(|f| attributes::is_kernel_entry_point(*f) && walk::is_definition(*f))
             .collect();
+        let changed = Changed::from(!kernels.is_empty());
         for kernel in kernels {
             wrap_kernel(module, kernel, self)?;
         }
-        Ok(())
+        Ok(changed)
     }
 }
