@@ -12,8 +12,10 @@
 //!    `<target>/<profile>/build/<package>/out`): its profile, then `release`, then `debug` — a
 //!    crate of the ncpu workspace, built after the toolchain by the same `cargo build`;
 //! 3. `target/release`, then `target/debug`, of the ncpu repository this crate's source is in —
-//!    where README command 1 builds the toolchain;
-//! 4. the directories of `PATH`.
+//!    where README command 1 builds the toolchain.
+//!
+//! `PATH` is not searched: the workspace's own crates would then link an installed runtime
+//! whenever their build script ran before the workspace's `ncpu++` was built.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -101,7 +103,6 @@ fn candidate_directories(out_dir: Option<&Path>) -> Vec<PathBuf> {
     let repository = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let repository = repository.canonicalize().unwrap_or(repository);
     directories.extend(["release", "debug"].map(|name| repository.join("target").join(name)));
-    directories.extend(driver::path_directories());
     directories.dedup();
     directories
 }
