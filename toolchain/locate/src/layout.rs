@@ -45,13 +45,10 @@ pub enum Kind {
     BuildTree,
 }
 
-/// A missing piece of the toolchain or an unknown executable path. Each message is one line
-/// that starts with the path concerned.
+/// A missing piece of the toolchain. Each message is one line that starts with the path
+/// concerned.
 #[derive(Debug, thiserror::Error)]
 pub enum LayoutError {
-    /// The running executable's path is unknown.
-    #[error("/proc/self/exe: cannot find the running executable: {0}")]
-    CurrentExecutable(#[source] std::io::Error),
     /// A file or directory of the layout is not there.
     #[error("{}: {what} is missing ({remedy})", .path.display())]
     Missing {
@@ -106,14 +103,8 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The layout around the running executable, with the environment's overrides.
-    pub fn of_current_executable() -> Result<Layout, LayoutError> {
-        let executable = std::env::current_exe().map_err(LayoutError::CurrentExecutable)?;
-        Ok(Layout::around(&executable))
-    }
-
-    /// The layout around `executable` (links resolved, as for the running executable), with
-    /// the environment's overrides.
+    /// The layout around `executable` (links resolved, as the kernel resolves them for the
+    /// running executable), with the environment's overrides.
     pub fn around(executable: &Path) -> Layout {
         Layout::with_overrides(executable, &Overrides::from_environment())
     }
@@ -144,11 +135,6 @@ impl Layout {
     /// Whether the executable is installed or in the build tree.
     pub fn kind(&self) -> Kind {
         self.kind
-    }
-
-    /// The directory of the tools (checked by [`Layout::tool`]).
-    pub fn tool_dir(&self) -> &Path {
-        &self.tools.path
     }
 
     /// The directory of the runtime library (checked by [`Layout::runtime_library`]).
