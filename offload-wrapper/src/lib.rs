@@ -1,5 +1,5 @@
 //! `offload-wrapper`: the SYCL Native CPU part of intel/llvm's `clang-offload-wrapper`, writing
-//! a host ELF object directly instead of LLVM bitcode (reference `intel-llvm-native-cpu.md` §3).
+//! a host ELF object directly instead of LLVM bitcode (docs/formats.md).
 //!
 //! # Contract
 //!
@@ -79,6 +79,9 @@ pub enum WrapperError {
     /// A command-line problem.
     #[error("{0}")]
     Usage(String),
+    /// A command line that does not follow LLVM's option syntax.
+    #[error(transparent)]
+    Syntax(#[from] ncpu_cli::llvm_options::OptionError),
     /// A `.table`, `.sym` or `.prop` file that cannot be read or parsed, or property sets that
     /// break a rule of `sycl_offload_formats::validate`.
     #[error(transparent)]

@@ -13,6 +13,12 @@ fn vec_operators_swizzles_conversions_and_layout() {
 }
 
 #[test]
+fn vec_of_bool_and_of_byte() {
+    compile_and_run("vec_bool_byte.cpp", &["-O2"]);
+    compile_and_run("vec_bool_byte.cpp", &["-O0"]);
+}
+
+#[test]
 fn vec_at_o0() {
     compile_and_run("vec_ops.cpp", &["-O0"]);
 }
@@ -50,12 +56,9 @@ fn integer_functions_on_every_width() {
     compile_and_run("integer_builtins.cpp", &["-O2"]);
 }
 
+/// At -O3; tests/vector_widths.rs builds the same program at -O2, scalar and at 4, 8 and 16
+/// lanes (one of which is the build machine's default width).
 #[test]
 fn common_geometric_relational_and_math_function_forms() {
-    compile_and_run("builtin_functions.cpp", &["-O2"]);
-}
-
-#[test]
-fn builtin_functions_at_o3() {
     compile_and_run("builtin_functions.cpp", &["-O3"]);
 }

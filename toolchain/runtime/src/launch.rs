@@ -79,9 +79,6 @@ pub const GROUPS_PER_THREAD: usize = 8;
 /// it also bounds the future per-item arenas of range launches. A power of two.
 pub const MAX_RANGE_GROUP_ITEMS: usize = 4096;
 
-/// Most remainder pieces a dimension can have: one per bit below [`MAX_RANGE_GROUP_ITEMS`].
-const MAX_PIECES: usize = MAX_RANGE_GROUP_ITEMS.trailing_zeros() as usize;
-
 const _: () = assert!(MAX_RANGE_GROUP_ITEMS.is_power_of_two());
 
 /// `struct __nativecpu_launch_info`.
@@ -488,7 +485,7 @@ impl Groups<'_> {
 }
 
 /// One work-group along one dimension.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Piece {
     /// Local size.
     pub local: usize,
@@ -498,12 +495,15 @@ pub struct Piece {
 }
 
 /// The groups of one dimension: `full_groups` groups of size `local`, then the remainder pieces.
+/// The pieces are not stored: piece `j` is the remainder's `j`-th highest set bit, so a plan is
+/// four words and a launch copies and builds it in a few instructions (a stored array of pieces
+/// made building and moving the plan most of an empty kernel's submission).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DimPlan {
     local: usize,
     full_groups: usize,
-    pieces: [Piece; MAX_PIECES],
-    piece_count: usize,
+    remainder: usize,
+    global: usize,
 }
 
 impl DimPlan {
@@ -512,48 +512,45 @@ impl DimPlan {
     /// [`MAX_RANGE_GROUP_ITEMS`]), which [`shape_range`] guarantees and nd_range validation makes
     /// moot (its remainder is zero).
     fn new(global: usize, local: usize) -> DimPlan {
-        let full_groups = global / local;
         let remainder = global % local;
         debug_assert!(
             remainder == 0 || (local.is_power_of_two() && local <= MAX_RANGE_GROUP_ITEMS)
         );
-        let mut plan = DimPlan {
+        DimPlan {
             local,
-            full_groups,
-            pieces: [Piece::default(); MAX_PIECES],
-            piece_count: 0,
-        };
-        let mut start = full_groups * local;
-        for bit in (0..usize::BITS).rev() {
-            let size = 1usize << bit;
-            if remainder & size != 0 {
-                plan.pieces[plan.piece_count] = Piece {
-                    local: size,
-                    group_id: start / size,
-                    num_groups: global / size,
-                };
-                plan.piece_count += 1;
-                start += size;
-            }
+            full_groups: global / local,
+            remainder,
+            global,
         }
-        plan
     }
 
     /// Number of groups along this dimension.
     pub fn groups(&self) -> usize {
-        self.full_groups + self.piece_count
+        self.full_groups + self.remainder.count_ones() as usize
     }
 
     /// The `index`-th group (`index < groups()`).
     fn group(&self, index: usize) -> Piece {
         if index < self.full_groups {
-            Piece {
+            return Piece {
                 local: self.local,
                 group_id: index,
                 num_groups: self.full_groups,
-            }
-        } else {
-            self.pieces[index - self.full_groups]
+            };
+        }
+        let highest_bit = |bits: usize| 1usize << (usize::BITS - 1 - bits.leading_zeros());
+        let mut start = self.full_groups * self.local;
+        let mut bits = self.remainder;
+        for _ in self.full_groups..index {
+            let piece = highest_bit(bits);
+            start += piece;
+            bits &= !piece;
+        }
+        let size = highest_bit(bits);
+        Piece {
+            local: size,
+            group_id: start / size,
+            num_groups: self.global / size,
         }
     }
 }
