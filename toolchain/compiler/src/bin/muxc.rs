@@ -25,8 +25,12 @@ fn main() -> ExitCode {
         }
         Command::PrintPasses => {
             eprintln!("Module passes:");
-            for name in passes::REGISTERED {
-                eprintln!("  {name}");
+            for pass in passes::REGISTRY {
+                let parameters = match pass.parameters {
+                    "" => String::new(),
+                    parameters => format!("<{parameters}>"),
+                };
+                eprintln!("  {}{parameters}: {}", pass.name, pass.help);
             }
             eprintln!("Pipeline aliases:\n  {NATIVE_CPU_PIPELINE_ALIAS}");
             return ExitCode::SUCCESS;
