@@ -5,27 +5,16 @@ use std::env;
 use std::path::PathBuf;
 use std::process::Command;
 
-fn clang() -> PathBuf {
-    if let Ok(prefix) = env::var("LLVM_SYS_221_PREFIX") {
-        let candidate = PathBuf::from(prefix).join("bin/clang");
-        if candidate.exists() {
-            return candidate;
-        }
-    }
-    let default = PathBuf::from("/usr/lib/llvm-22/bin/clang");
-    if default.exists() {
-        return default;
-    }
-    PathBuf::from("clang-22")
-}
-
 fn main() {
     let source = PathBuf::from("src/device_lib.c");
     println!("cargo:rerun-if-changed={}", source.display());
-    println!("cargo:rerun-if-env-changed=LLVM_SYS_221_PREFIX");
+    println!(
+        "cargo:rerun-if-env-changed={}",
+        ncpu_locate::llvm::PREFIX_VARIABLE
+    );
     let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("nativecpu-device-lib.bc");
     let target = env::var("TARGET").unwrap();
-    let clang = clang();
+    let clang = ncpu_locate::llvm::tool("clang");
     let status = Command::new(&clang)
         .args([
             "-target",

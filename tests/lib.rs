@@ -19,10 +19,7 @@ pub fn tool_dir() -> PathBuf {
 
 /// LLVM 22's `bin` directory, found as the driver finds it.
 pub fn llvm_bin() -> PathBuf {
-    std::env::var_os("LLVM_SYS_221_PREFIX")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22"))
-        .join("bin")
+    ncpu_locate::llvm::bin_dir()
 }
 
 /// The driver, checked to exist.

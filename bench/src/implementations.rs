@@ -91,9 +91,14 @@ pub fn build_ours(config: &Config) -> Result<Implementation, BenchError> {
     })
 }
 
-/// OpenMP C with `compiler` -O3 -march=native -fopenmp.
-pub fn build_openmp(config: &Config, compiler: &str) -> Result<Implementation, BenchError> {
-    let id = format!("openmp-{}", compiler.trim_end_matches("-22"));
+/// OpenMP C with `compiler` (called `name` in the implementation's id) -O3 -march=native
+/// -fopenmp.
+pub fn build_openmp(
+    config: &Config,
+    name: &str,
+    compiler: &Path,
+) -> Result<Implementation, BenchError> {
+    let id = format!("openmp-{name}");
     let exe = config.build_dir.join(&id);
     let mut command = Command::new(compiler);
     command
@@ -105,7 +110,7 @@ pub fn build_openmp(config: &Config, compiler: &str) -> Result<Implementation, B
     build(&id, &mut command)?;
     Ok(Implementation {
         id,
-        version: version_of(Path::new(compiler)),
+        version: version_of(compiler),
         command: vec![exe.into()],
         env: vec![("OMP_NUM_THREADS".to_string(), config.threads.to_string())],
     })

@@ -21,8 +21,8 @@ use report::{KernelReport, Report};
 
 #[derive(Debug, thiserror::Error)]
 pub enum BenchError {
-    #[error("ncpu++ not found: pass --ncpu PATH or set NCPU_CXX, or build the workspace (cargo build --release)")]
-    NcpuNotFound,
+    #[error("{0} (or pass --ncpu PATH)")]
+    NcpuNotFound(#[from] ncpu_locate::driver::DriverSearchError),
     #[error("{0}: does not exist")]
     Missing(PathBuf),
     #[error("unknown kernel {0} (see --list)")]
@@ -88,30 +88,25 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// ncpu++: `explicit`, else $NCPU_CXX, else beside this executable (target/<profile>/, also
-/// from target/<profile>/deps/ for tests), else the main checkout's target/release when this
-/// is a linked git worktree.
+/// ncpu++: `explicit`, else as `ncpu_locate::driver` finds it ($NCPU_CXX) in: the directory of
+/// this executable (target/<profile>/), its parent (target/<profile>/ from deps/ for tests),
+/// and the main checkout's target/release when this is a linked git worktree.
 pub fn locate_ncpu(explicit: Option<&Path>) -> Result<PathBuf, BenchError> {
-    let chosen = explicit
-        .map(Path::to_path_buf)
-        .or_else(|| std::env::var_os("NCPU_CXX").map(PathBuf::from));
-    if let Some(path) = chosen {
+    if let Some(path) = explicit {
         return if path.exists() {
-            Ok(path)
+            Ok(path.to_path_buf())
         } else {
-            Err(BenchError::Missing(path))
+            Err(BenchError::Missing(path.to_path_buf()))
         };
     }
     let exe = std::env::current_exe().ok();
     let beside = exe
         .iter()
         .flat_map(|e| e.ancestors().skip(1).take(2))
-        .map(|d| d.join("ncpu++"));
-    let main_checkout = main_checkout().map(|root| root.join("target/release/ncpu++"));
-    beside
-        .chain(main_checkout)
-        .find(|p| p.exists())
-        .ok_or(BenchError::NcpuNotFound)
+        .map(Path::to_path_buf);
+    let main_checkout = main_checkout().map(|root| root.join("target/release"));
+    let directories = beside.chain(main_checkout).collect();
+    Ok(ncpu_locate::driver::find(directories)?)
 }
 
 /// The main working tree of the repository's git directory.
@@ -138,10 +133,14 @@ fn prepare(config: &Config) -> Result<(Vec<Implementation>, Vec<String>), BenchE
     let mut chosen = vec![implementations::build_ours(config)?];
     let mut skipped = Vec::new();
     if config.peers {
-        for compiler in ["gcc", "clang-22"] {
-            match implementations::build_openmp(config, compiler) {
+        let compilers = [
+            ("gcc", PathBuf::from("gcc")),
+            ("clang", ncpu_locate::llvm::tool("clang")),
+        ];
+        for (name, compiler) in compilers {
+            match implementations::build_openmp(config, name, &compiler) {
                 Ok(peer) => chosen.push(peer),
-                Err(e) => skipped.push(format!("openmp-{}: {e}", compiler.trim_end_matches("-22"))),
+                Err(e) => skipped.push(format!("openmp-{name}: {e}")),
             }
         }
         match implementations::opencl_peers(config) {

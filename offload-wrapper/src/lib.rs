@@ -79,6 +79,9 @@ pub enum WrapperError {
     /// A command-line problem.
     #[error("{0}")]
     Usage(String),
+    /// A command line that does not follow LLVM's option syntax.
+    #[error(transparent)]
+    Syntax(#[from] ncpu_cli::llvm_options::OptionError),
     /// A `.table`, `.sym` or `.prop` file that cannot be read or parsed, or property sets that
     /// break a rule of `sycl_offload_formats::validate`.
     #[error(transparent)]

@@ -3,9 +3,10 @@
 //!
 //! The syntax is LLVM `cl::opt`'s: long options take one dash or two (`-target=native_cpu`,
 //! `--target=native_cpu`), a value follows `=` or comes as the next argument (`-o out.o`), and
-//! booleans are bare (`-v`) or explicit (`-emit-reg-funcs=false`). It is parsed by hand because
-//! clap cannot express single-dash long options, and because per-image options are positional:
-//! each applies to the inputs that follow it, until it is given again.
+//! booleans are bare (`-v`) or explicit (`-emit-reg-funcs=false`). `ncpu_cli::llvm_options`
+//! reads that syntax, as for `sycl-post-link` and `muxc` (docs/command-lines.md); this module
+//! knows what each option means, and that per-image options are positional: each applies to the
+//! inputs that follow it, until it is given again.
 //!
 //! Inputs form images as in intel/llvm: without `-batch`, consecutive input files are
 //! `<code file> [<manifest file>]`, and a per-image option (`-kind`, `-format`, `-target`,
@@ -14,6 +15,8 @@
 //! `.table` whose rows are the images.
 
 use std::path::PathBuf;
+
+use ncpu_cli::llvm_options::{set_once, Argument, Arguments, OptionArgument, OptionError};
 
 use crate::image::{ImageFormat, ImageSettings};
 use crate::WrapperError;
@@ -105,98 +108,43 @@ impl Command {
         I: IntoIterator<Item = S>,
         S: Into<String>,
     {
-        let mut args = args.into_iter().map(Into::into);
+        let mut arguments = Arguments::new(args);
         let mut global = Global::default();
         let mut current = PerImage::default();
         let mut pending: Vec<String> = Vec::new();
         let mut groups: Vec<Group> = Vec::new();
-        let flush = |pending: &mut Vec<String>, groups: &mut Vec<Group>, current: &PerImage| {
-            if !pending.is_empty() {
-                groups.push(Group {
-                    files: std::mem::take(pending),
-                    options: current.clone(),
-                });
-            }
-        };
-
-        while let Some(arg) = args.next() {
-            if arg == "--" {
-                pending.extend(args.by_ref());
-                break;
-            }
-            let Some(body) = arg
-                .strip_prefix("--")
-                .or_else(|| arg.strip_prefix('-'))
-                .filter(|b| !b.is_empty())
-            else {
-                pending.push(arg);
-                continue;
-            };
-            let (name, inline) = match body.split_once('=') {
-                Some((name, value)) => (name, Some(value.to_owned())),
-                None => (body, None),
-            };
-            let spelled = format!("-{name}");
-            // A value option takes `=value` or the next argument.
-            let mut value = || -> Result<String, WrapperError> {
-                match &inline {
-                    Some(v) => Ok(v.clone()),
-                    None => args.next().ok_or_else(|| {
-                        WrapperError::Usage(format!("option '{spelled}' requires a value"))
-                    }),
+        while let Some(argument) = arguments.next() {
+            let option = match argument {
+                Argument::Positional(file) => {
+                    pending.push(file);
+                    continue;
                 }
+                Argument::Option(option) => option,
             };
-            if let Some(option) = PerImageOption::from_name(name) {
-                let value = value()?;
-                // intel/llvm starts a new image at every per-image option.
-                flush(&mut pending, &mut groups, &current);
-                current.apply(option, value)?;
-                continue;
+            if matches!(option.name.as_str(), "h" | "help") {
+                return Ok(Command::Help);
             }
-            match name {
-                "h" | "help" => return Ok(Command::Help),
-                "o" => set_once(&mut global.output, &spelled, value()?)?,
-                "host" => set_once(&mut global.host, &spelled, value()?)?,
-                "desc-name" => set_once(&mut global.descriptor_name, &spelled, value()?)?,
-                "v" => set_once(&mut global.verbose, &spelled, boolean(&spelled, &inline)?)?,
-                "batch" => set_once(&mut global.batch, &spelled, boolean(&spelled, &inline)?)?,
-                "native-cpu" => set_once(
-                    &mut global.native_cpu,
-                    &spelled,
-                    boolean(&spelled, &inline)?,
-                )?,
-                "emit-reg-funcs" => set_once(
-                    &mut global.emit_reg_funcs,
-                    &spelled,
-                    boolean(&spelled, &inline)?,
-                )?,
-                _ => return Err(WrapperError::Usage(format!("unknown option '{spelled}'"))),
+            if let Some(per_image) = PerImageOption::from_name(&option.name) {
+                let value = arguments.value(&option)?;
+                // intel/llvm starts a new image at every per-image option.
+                close_group(&mut pending, &mut groups, &current);
+                current.apply(per_image, &option, value)?;
+            } else {
+                global.apply(&option, &mut arguments)?;
             }
         }
-        flush(&mut pending, &mut groups, &current);
+        close_group(&mut pending, &mut groups, &current);
         global.finish(groups).map(Command::Wrap)
     }
 }
 
-/// Scalar options may be given once, as LLVM's `cl::opt` insists.
-fn set_once<T>(slot: &mut Option<T>, spelled: &str, value: T) -> Result<(), WrapperError> {
-    if slot.is_some() {
-        return Err(WrapperError::Usage(format!(
-            "option '{spelled}' may only be given once"
-        )));
-    }
-    *slot = Some(value);
-    Ok(())
-}
-
-/// A boolean option's value: bare means true; otherwise LLVM's spellings.
-fn boolean(spelled: &str, value: &Option<String>) -> Result<bool, WrapperError> {
-    match value.as_deref() {
-        None | Some("true" | "TRUE" | "True" | "1") => Ok(true),
-        Some("false" | "FALSE" | "False" | "0") => Ok(false),
-        Some(other) => Err(WrapperError::Usage(format!(
-            "'{other}' is not a valid value for the boolean option '{spelled}' (use true or false)"
-        ))),
+/// Makes the inputs read since the last per-image option a group, with the options in effect.
+fn close_group(pending: &mut Vec<String>, groups: &mut Vec<Group>, current: &PerImage) {
+    if !pending.is_empty() {
+        groups.push(Group {
+            files: std::mem::take(pending),
+            options: current.clone(),
+        });
     }
 }
 
@@ -228,9 +176,15 @@ impl PerImageOption {
 }
 
 impl PerImage {
-    fn apply(&mut self, option: PerImageOption, value: String) -> Result<(), WrapperError> {
+    /// Records `value`, the value of `option` (a per-image option of kind `kind`).
+    fn apply(
+        &mut self,
+        kind: PerImageOption,
+        option: &OptionArgument,
+        value: String,
+    ) -> Result<(), WrapperError> {
         let file = |v: String| (!v.is_empty()).then(|| PathBuf::from(v));
-        match option {
+        match kind {
             PerImageOption::Kind => match value.as_str() {
                 "sycl" => {}
                 "unknown" | "host" | "openmp" | "hip" => {
@@ -240,19 +194,14 @@ impl PerImage {
                     )))
                 }
                 _ => {
-                    return Err(WrapperError::Usage(format!(
-                        "invalid value '{value}' for '-kind' (expected unknown, host, openmp, hip \
-                         or sycl)"
-                    )))
+                    return Err(option
+                        .invalid(&value, "unknown, host, openmp, hip or sycl")
+                        .into())
                 }
             },
             PerImageOption::Format => {
-                self.format = ImageFormat::from_name(&value).ok_or_else(|| {
-                    WrapperError::Usage(format!(
-                        "invalid value '{value}' for '-format' (expected {})",
-                        ImageFormat::NAMES.join(", ")
-                    ))
-                })?
+                self.format = ImageFormat::from_name(&value)
+                    .ok_or_else(|| option.invalid(&value, &ImageFormat::NAMES.join(", ")))?
             }
             PerImageOption::Target => self.target = Some(value),
             PerImageOption::CompileOpts => self.compile_options = value,
@@ -265,6 +214,25 @@ impl PerImage {
 }
 
 impl Global {
+    /// Records an option that holds for the whole run; each may be given once, as LLVM's
+    /// `cl::opt` insists.
+    fn apply(
+        &mut self,
+        option: &OptionArgument,
+        arguments: &mut Arguments,
+    ) -> Result<(), OptionError> {
+        match option.name.as_str() {
+            "o" => set_once(&mut self.output, option, arguments.value(option)?),
+            "host" => set_once(&mut self.host, option, arguments.value(option)?),
+            "desc-name" => set_once(&mut self.descriptor_name, option, arguments.value(option)?),
+            "v" => set_once(&mut self.verbose, option, option.flag()?),
+            "batch" => set_once(&mut self.batch, option, option.flag()?),
+            "native-cpu" => set_once(&mut self.native_cpu, option, option.flag()?),
+            "emit-reg-funcs" => set_once(&mut self.emit_reg_funcs, option, option.flag()?),
+            _ => Err(option.unknown()),
+        }
+    }
+
     fn finish(self, groups: Vec<Group>) -> Result<Options, WrapperError> {
         let output = self
             .output

@@ -49,7 +49,7 @@ use std::path::{Path, PathBuf};
 use inkwell::context::Context;
 use inkwell::module::Module;
 use nativecpu_compiler::passes::spec_constants;
-use nativecpu_compiler::passes::ModulePass;
+use nativecpu_compiler::passes::{Changed, ModulePass};
 use sycl_offload_formats::table::{self, Table};
 
 pub use describe::{describe_image, ImageDescription};
@@ -248,13 +248,13 @@ fn read_input<'ctx>(context: &'ctx Context, path: &str) -> Result<Module<'ctx>, 
 fn lower_spec_constants(options: &Options, module: &Module<'_>) -> Result<bool, PostLinkError> {
     match options.spec_const {
         Some(SpecConstMode::Emulation) if spec_constants::reads_spec_constants(module) => {
-            spec_constants::SpecConstants.run(module).map_err(|e| {
+            let changed = spec_constants::SpecConstants.run(module).map_err(|e| {
                 PostLinkError::SpecConstants {
                     path: options.input.clone(),
                     message: e.to_string(),
                 }
             })?;
-            Ok(true)
+            Ok(changed == Changed::Yes)
         }
         Some(SpecConstMode::Native) if spec_constants::reads_spec_constants(module) => {
             Err(PostLinkError::NativeSpecConstants {

@@ -2,15 +2,17 @@
 //!
 //! The DPC++ driver (and the build scripts written against it) spell options LLVM-style: one or two
 //! leading dashes (`-split=auto`, `--split=auto`), values either after `=` or as the next argument
-//! (`-o out.table`, `-o=out.table`), and single-dash *long* names such as `-symbols`. clap cannot
-//! accept single-dash long options, so the parser is written by hand; it is small because every
-//! option is either a flag or takes exactly one value.
+//! (`-o out.table`, `-o=out.table`), and single-dash *long* names such as `-symbols`. That syntax
+//! is read by `ncpu_cli::llvm_options`, shared with `offload-wrapper` and `muxc`
+//! (docs/command-lines.md); this module knows what each option means.
 //!
 //! Parsing ([`parse_args`]) only checks spelling. Whether a combination makes sense
 //! ([`Options::validate`]) is checked by [`crate::run`], so that library callers building an
 //! [`Options`] value directly get the same diagnostics as the command line.
 
 use std::fmt;
+
+use ncpu_cli::llvm_options::{Argument, Arguments, OptionArgument, OptionError};
 
 /// How the input module is divided into device images (`-split=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -28,17 +30,15 @@ pub enum SplitMode {
     None,
 }
 
-impl SplitMode {
-    fn parse(value: &str) -> Option<Self> {
-        match value {
-            "source" => Some(SplitMode::Source),
-            "kernel" => Some(SplitMode::Kernel),
-            "auto" => Some(SplitMode::Auto),
-            "none" => Some(SplitMode::None),
-            _ => None,
-        }
-    }
+/// The values of `-split=`.
+const SPLIT_MODES: &[(&str, SplitMode)] = &[
+    ("source", SplitMode::Source),
+    ("kernel", SplitMode::Kernel),
+    ("auto", SplitMode::Auto),
+    ("none", SplitMode::None),
+];
 
+impl SplitMode {
     /// The spelling used on the command line.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -61,6 +61,12 @@ pub enum SpecConstMode {
     /// pass). This is what the driver passes for native_cpu.
     Emulation,
 }
+
+/// The values of `-spec-const=`.
+const SPEC_CONST_MODES: &[(&str, SpecConstMode)] = &[
+    ("native", SpecConstMode::Native),
+    ("emulation", SpecConstMode::Emulation),
+];
 
 /// `-O0` … `-Oz`. intel/llvm uses it only for the ESIMD post-split passes; it is recorded so that
 /// the driver's `-O2` is accepted, and has no effect here because Native CPU has no ESIMD.
@@ -153,18 +159,8 @@ pub enum Command {
 /// A command line that cannot be parsed or an option combination that cannot be honoured.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionsError {
-    #[error("unknown option '{0}'")]
-    UnknownOption(String),
-    #[error("option '-{0}' requires a value")]
-    MissingValue(&'static str),
-    #[error("invalid value '{value}' for option '-{option}' (expected {expected})")]
-    InvalidValue {
-        option: &'static str,
-        value: String,
-        expected: &'static str,
-    },
-    #[error("too many positional arguments: '{0}' (only one input file is accepted)")]
-    TooManyInputs(String),
+    #[error(transparent)]
+    Syntax(#[from] OptionError),
     #[error("no actions specified; try --help for usage info")]
     NoActions,
     #[error("-{0} can't be used with -ir-output-only")]
@@ -279,83 +275,55 @@ where
     I: IntoIterator<Item = S>,
     S: Into<String>,
 {
-    let mut args = args.into_iter().map(Into::into);
+    let mut arguments = Arguments::new(args);
     let mut options = Options::new("-");
     let mut input: Option<String> = None;
-    let mut only_positionals = false;
-    while let Some(arg) = args.next() {
-        let positional = only_positionals || arg == "-" || !arg.starts_with('-');
-        if positional {
-            if input.is_some() {
-                return Err(OptionsError::TooManyInputs(arg));
+    while let Some(argument) = arguments.next() {
+        match argument {
+            Argument::Positional(file) if input.is_some() => {
+                return Err(OptionError::TooManyInputs(file).into())
             }
-            input = Some(arg);
-            continue;
-        }
-        if arg == "--" {
-            only_positionals = true;
-            continue;
-        }
-        let body = arg
-            .strip_prefix("--")
-            .unwrap_or_else(|| &arg[1..])
-            .to_owned();
-        let (name, inline_value) = match body.split_once('=') {
-            Some((name, value)) => (name.to_owned(), Some(value.to_owned())),
-            None => (body, None),
-        };
-        let mut value_for = |option: &'static str| -> Result<String, OptionsError> {
-            inline_value
-                .clone()
-                .or_else(|| args.next())
-                .ok_or(OptionsError::MissingValue(option))
-        };
-        match name.as_str() {
-            "help" => return Ok(Command::Help),
-            "o" => options.outputs.push(output_file_part(&value_for("o")?)),
-            "out-dir" => options.out_dir = Some(value_for("out-dir")?),
-            "device-lib-dir" => options.device_lib_dir = Some(value_for("device-lib-dir")?),
-            "split" => {
-                let value = value_for("split")?;
-                options.split = SplitMode::parse(&value).ok_or(OptionsError::InvalidValue {
-                    option: "split",
-                    value,
-                    expected: "source, kernel, auto or none",
-                })?;
-            }
-            "spec-const" => {
-                let value = value_for("spec-const")?;
-                options.spec_const = Some(match value.as_str() {
-                    "native" => SpecConstMode::Native,
-                    "emulation" => SpecConstMode::Emulation,
-                    _ => {
-                        return Err(OptionsError::InvalidValue {
-                            option: "spec-const",
-                            value,
-                            expected: "native or emulation",
-                        })
-                    }
-                });
-            }
-            other => {
-                if let Some((flag, field)) = FLAGS.iter().find(|(flag, _)| *flag == other) {
-                    *field(&mut options) = flag_value(flag, inline_value)?;
-                } else if let Some((level_name, level)) =
-                    OPT_LEVELS.iter().find(|(level, _)| *level == other)
-                {
-                    if flag_value(level_name, inline_value)? {
-                        options.opt_level = Some(*level);
-                    }
-                } else {
-                    return Err(OptionsError::UnknownOption(arg));
-                }
-            }
+            Argument::Positional(file) => input = Some(file),
+            Argument::Option(option) if option.name == "help" => return Ok(Command::Help),
+            Argument::Option(option) => apply(&mut options, &option, &mut arguments)?,
         }
     }
     if let Some(input) = input {
         options.input = input;
     }
     Ok(Command::Run(options))
+}
+
+/// Records `option` in `options`, reading its value from `arguments` when it takes one.
+fn apply(
+    options: &mut Options,
+    option: &OptionArgument,
+    arguments: &mut Arguments,
+) -> Result<(), OptionError> {
+    match option.name.as_str() {
+        "o" => options
+            .outputs
+            .push(output_file_part(&arguments.value(option)?)),
+        "out-dir" => options.out_dir = Some(arguments.value(option)?),
+        "device-lib-dir" => options.device_lib_dir = Some(arguments.value(option)?),
+        "split" => options.split = option.choose(&arguments.value(option)?, SPLIT_MODES)?,
+        "spec-const" => {
+            let value = arguments.value(option)?;
+            options.spec_const = Some(option.choose(&value, SPEC_CONST_MODES)?);
+        }
+        name => {
+            if let Some((_, field)) = FLAGS.iter().find(|(flag, _)| *flag == name) {
+                *field(options) = option.flag()?;
+            } else if let Some((_, level)) = OPT_LEVELS.iter().find(|(level, _)| *level == name) {
+                if option.flag()? {
+                    options.opt_level = Some(*level);
+                }
+            } else {
+                return Err(option.unknown());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `-o [<target>,]<file>`: the target only filters images for AOT GPU targets in intel/llvm and
@@ -366,20 +334,6 @@ fn output_file_part(value: &str) -> String {
         Some((_, file)) if !file.is_empty() => file.to_owned(),
         Some((target, _)) => target.to_owned(),
         None => value.to_owned(),
-    }
-}
-
-/// A boolean option is set by its bare name; like LLVM's `cl::opt<bool>` it also accepts an
-/// explicit `=true`/`=false`/`=1`/`=0`.
-fn flag_value(flag: &'static str, inline_value: Option<String>) -> Result<bool, OptionsError> {
-    match inline_value.as_deref() {
-        None | Some("true" | "TRUE" | "True" | "1") => Ok(true),
-        Some("false" | "FALSE" | "False" | "0") => Ok(false),
-        Some(other) => Err(OptionsError::InvalidValue {
-            option: flag,
-            value: other.to_owned(),
-            expected: "true or false",
-        }),
     }
 }
 
@@ -494,11 +448,11 @@ mod tests {
         );
         assert_eq!(
             parse_args(["--ofile"]).unwrap_err(),
-            OptionsError::UnknownOption("--ofile".into())
+            OptionsError::Syntax(OptionError::Unknown("--ofile".into()))
         );
         assert_eq!(
             parse_args(["-o"]).unwrap_err(),
-            OptionsError::MissingValue("o")
+            OptionsError::Syntax(OptionError::MissingValue("-o".into()))
         );
         assert_eq!(
             parse_args(["-split=per-tu"]).unwrap_err().to_string(),
@@ -506,7 +460,7 @@ mod tests {
         );
         assert_eq!(
             parse_args(["a.bc", "b.bc"]).unwrap_err(),
-            OptionsError::TooManyInputs("b.bc".into())
+            OptionsError::Syntax(OptionError::TooManyInputs("b.bc".into()))
         );
         assert_eq!(parse_args(["--help", "-foo"]).unwrap(), Command::Help);
     }

@@ -11,12 +11,11 @@ use std::process::{Command, Stdio};
 use crate::common::{arg, strings, two_image_table, wrap_ok, Fixture};
 use goblin::elf::sym::{STT_FILE, STT_SECTION};
 
-const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
 const CHECK_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/wrapper/bitcode.check");
 
 /// The textual IR of a bitcode file.
 fn disassemble(bitcode: &Path) -> String {
-    let out = Command::new(format!("{LLVM_BIN}/llvm-dis"))
+    let out = Command::new(ncpu_locate::llvm::tool("llvm-dis"))
         .arg(bitcode)
         .arg("-o")
         .arg("-")
@@ -32,7 +31,7 @@ fn disassemble(bitcode: &Path) -> String {
 
 /// Checks `ir` against the `prefix` lines of `bitcode.check`.
 fn file_check(ir: &str, prefix: &str) {
-    let mut child = Command::new(format!("{LLVM_BIN}/FileCheck"))
+    let mut child = Command::new(ncpu_locate::llvm::tool("FileCheck"))
         .args([CHECK_FILE, &format!("--check-prefix={prefix}")])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -147,16 +146,16 @@ fn compiled_bitcode_has_the_symbols_of_the_direct_object() {
     let object = wrap(&fx, "direct.o", &options);
     let bitcode = wrap(&fx, "w.bc", &options);
     let compiled = fx.path("compiled.o");
-    let out = Command::new("clang-22")
+    let out = Command::new(ncpu_locate::llvm::tool("clang"))
         .args(["-c", "--target=x86_64-unknown-linux-gnu"])
         .arg(&bitcode)
         .arg("-o")
         .arg(&compiled)
         .output()
-        .expect("run clang-22");
+        .expect("run clang");
     assert!(
         out.status.success(),
-        "clang-22 -c: {}",
+        "clang -c: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(symbol_names(&compiled), symbol_names(&object));

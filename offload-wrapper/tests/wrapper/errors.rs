@@ -65,7 +65,7 @@ fn unknown_option() {
     );
     assert_eq!(
         inputs.fail(&["--frobnicate=1"]),
-        "offload-wrapper: error: unknown option '-frobnicate'"
+        "offload-wrapper: error: unknown option '--frobnicate=1'"
     );
 }
 
@@ -238,11 +238,11 @@ fn unsupported_kinds_formats_and_targets() {
     );
     assert_mentions(
         &inputs.fail(&["-kind=cuda", &code]),
-        &["invalid value 'cuda' for '-kind'"],
+        &["invalid value 'cuda' for option '-kind'"],
     );
     assert_mentions(
         &inputs.fail(&["-format=elf", &code]),
-        &["invalid value 'elf' for '-format'"],
+        &["invalid value 'elf' for option '-format'"],
     );
     let message = inputs.fail(&["-target=spir64", &code]);
     assert_mentions(&message, &[&code, "target 'spir64'", "-native-cpu"]);
@@ -280,7 +280,7 @@ fn bad_option_values() {
     let code = inputs.file("k.bc");
     assert_mentions(
         &inputs.fail(&["-emit-reg-funcs=maybe", &code]),
-        &["'maybe' is not a valid value for the boolean option '-emit-reg-funcs'"],
+        &["invalid value 'maybe' for option '-emit-reg-funcs' (expected true or false)"],
     );
     assert_mentions(
         &inputs.fail(&["-o", "again.o", &code]),

@@ -95,9 +95,6 @@ __attribute__((destructor)) static void dtor(void) { puts("destructor"); }
 int main(void) { puts("main"); return 0; }
 "#;
 
-/// The clang that compiles wrapper bitcode (`-o *.bc`).
-const CLANG: &str = "clang-22";
-
 fn cc() -> Command {
     Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".to_owned()))
 }
@@ -147,7 +144,7 @@ fn wrap_two_images(fx: &Fixture, output: &Path) {
 fn compile_bitcode(bitcode: &Path, extra: &[&str]) -> std::path::PathBuf {
     let object = bitcode.with_extension("o");
     build(
-        Command::new(CLANG)
+        Command::new(ncpu_locate::llvm::tool("clang"))
             .arg("-c")
             .args(extra)
             .arg(bitcode)

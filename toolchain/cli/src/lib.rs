@@ -1,10 +1,13 @@
-//! What the workspace's command-line tools share: their errors are one line each,
-//! `<tool>: error: <cause>`, and a bad argument is no exception. clap prints a parse error over
-//! several lines (the message, a tip, a usage block, a pointer to `--help`); [`parse`] turns it
-//! into one line the tool prints like its other errors, while `--help` and `--version` still
-//! print in full. The tools that parse their command line by hand (`ncpu++`, `sycl-post-link`,
-//! `offload-wrapper`) word their errors themselves, and take their arguments from [`utf8_args`],
-//! which refuses one that is not UTF-8 where `std::env::args` would panic.
+//! What the workspace's command-line tools share (docs/command-lines.md): their errors are one
+//! line each, `<tool>: error: <cause>`, and a bad argument is no exception. clap prints a parse
+//! error over several lines (the message, a tip, a usage block, a pointer to `--help`); [`parse`]
+//! turns it into one line the tool prints like its other errors, while `--help` and `--version`
+//! still print in full. The tools that take LLVM's syntax (`sycl-post-link`, `offload-wrapper`,
+//! `muxc`) read their command line with [`llvm_options`], and `ncpu++` with its own clang-style
+//! parser; they take their arguments from [`utf8_args`], which refuses one that is not UTF-8
+//! where `std::env::args` would panic.
+
+pub mod llvm_options;
 
 use std::ffi::OsString;
 use std::fmt;

@@ -22,9 +22,10 @@
 //! [`crate::backend`]).
 
 use crate::passes::{
-    check_kernel_features, convert_to_mux_builtins, fatomics, prepare_barriers, prepare_native_cpu,
-    register_kernel_info, rename_kernels, replace_module_scope_vars, spec_constants,
-    sub_groups_of_one, transfer_kernel_metadata, vectorize, work_item_loops,
+    assign_sycl_module_id, check_kernel_features, convert_to_mux_builtins, fatomics,
+    lower_kernel_properties, prepare_barriers, prepare_native_cpu, register_kernel_info,
+    rename_kernels, replace_module_scope_vars, spec_constants, sub_groups_of_one,
+    transfer_kernel_metadata, vectorize, work_item_loops,
 };
 
 /// What the `-mllvm` options ask of the vectorizer (DPC++'s knobs, plus remarks).
@@ -58,15 +59,6 @@ pub struct PipelineOptions {
     pub vectorizer: VectorizerOptions,
 }
 
-/// A pass with its `<…>` parameters, or bare when there are none.
-fn with_parameters(name: &str, parameters: &[String]) -> String {
-    if parameters.is_empty() {
-        name.to_owned()
-    } else {
-        format!("{name}<{}>", parameters.join(";"))
-    }
-}
-
 /// The Native CPU pipeline as pipeline text, the form `muxc --passes` takes.
 pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
     let vectorizer = &options.vectorizer;
@@ -77,38 +69,42 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
     if vectorizer.no_tail {
         loop_parameters.push("no-tail".to_owned());
     }
-    let mut passes = vec![
-        check_kernel_features::NAME.to_owned(),
-        spec_constants::NAME.to_owned(),
-        convert_to_mux_builtins::NAME.to_owned(),
-        fatomics::NAME.to_owned(),
-        transfer_kernel_metadata::NAME.to_owned(),
-        prepare_barriers::NAME.to_owned(),
-    ];
-    let mut parameters = Vec::new();
+    let mut vectorizer_parameters = Vec::new();
     if !vectorizer.enabled || options.debug {
         // Kernels that require wide sub-groups are vectorized anyway: they are wrong otherwise.
-        parameters.push("required-only".to_owned());
+        vectorizer_parameters.push("required-only".to_owned());
     }
     if let Some(width) = vectorizer.width {
-        parameters.push(format!("width={width}"));
+        vectorizer_parameters.push(format!("width={width}"));
     }
     if vectorizer.remarks {
-        parameters.push("remarks".to_owned());
+        vectorizer_parameters.push("remarks".to_owned());
     }
-    passes.push(with_parameters(vectorize::NAME, &parameters));
-    passes.push(sub_groups_of_one::NAME.to_owned());
-    passes.push(register_kernel_info::NAME.to_owned());
-    passes.push(with_parameters(work_item_loops::NAME, &loop_parameters));
-    passes.extend(
-        [
-            replace_module_scope_vars::NAME,
-            prepare_native_cpu::NAME,
-            rename_kernels::NAME,
-        ]
-        .map(str::to_owned),
-    );
-    passes.join(",")
+    let bare = |pass: &crate::passes::PassInfo| pass.element(&[]);
+    [
+        bare(&check_kernel_features::PASS),
+        bare(&spec_constants::PASS),
+        bare(&convert_to_mux_builtins::PASS),
+        bare(&fatomics::PASS),
+        bare(&transfer_kernel_metadata::PASS),
+        bare(&prepare_barriers::PASS),
+        vectorize::PASS.element(&vectorizer_parameters),
+        bare(&sub_groups_of_one::PASS),
+        bare(&register_kernel_info::PASS),
+        work_item_loops::PASS.element(&loop_parameters),
+        bare(&replace_module_scope_vars::PASS),
+        bare(&prepare_native_cpu::PASS),
+        bare(&rename_kernels::PASS),
+    ]
+    .join(",")
+}
+
+/// The passes the driver runs on each translation unit right after clang's device front-end,
+/// setting what DPC++'s front-end sets itself (docs/compiler-pipeline.md).
+pub fn front_end_pipeline() -> String {
+    [assign_sycl_module_id::PASS, lower_kernel_properties::PASS]
+        .map(|pass| pass.element(&[]))
+        .join(",")
 }
 
 /// The name `muxc --passes` accepts for the whole pipeline above.

@@ -23,8 +23,8 @@
 //!
 //! * `%s` (this file), `%S` (its folder), `%t` (a scratch path for this RUN line), `%%`;
 //! * `muxc` (this crate's binary, `CARGO_BIN_EXE_muxc`) and `FileCheck`
-//!   (`$LLVM_SYS_221_PREFIX/bin/FileCheck`, else `/usr/lib/llvm-22/bin/FileCheck`, else
-//!   `$FILECHECK`), in any command position (they are shell functions);
+//!   (LLVM 22's, found by `ncpu_locate::llvm` as every tool finds LLVM 22, else `$FILECHECK`),
+//!   in any command position (they are shell functions);
 //! * pipes `|`: every stage must succeed, as with lit's `pipefail`;
 //! * `not cmd …`: the stage must fail with an ordinary non-zero exit. The harness runs the
 //!   command and inverts the result itself; a crash (a signal, or sh's 128 + signal) or exit
@@ -60,14 +60,7 @@ fn tests_root() -> PathBuf {
 }
 
 fn filecheck() -> PathBuf {
-    let mut candidates = Vec::new();
-    if let Some(prefix) = std::env::var_os("LLVM_SYS_221_PREFIX") {
-        candidates.push(PathBuf::from(prefix).join("bin/FileCheck"));
-    }
-    if let Some(prefix) = option_env!("LLVM_SYS_221_PREFIX") {
-        candidates.push(PathBuf::from(prefix).join("bin/FileCheck"));
-    }
-    candidates.push(PathBuf::from("/usr/lib/llvm-22/bin/FileCheck"));
+    let mut candidates = vec![ncpu_locate::llvm::tool("FileCheck")];
     if let Some(path) = std::env::var_os("FILECHECK") {
         candidates.push(PathBuf::from(path));
     }

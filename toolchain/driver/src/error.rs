@@ -28,8 +28,10 @@ pub enum DriverError {
     OutputWithMultipleFiles,
     #[error("{0}")]
     Invalid(String),
-    #[error("cannot find {what}: looked for {}", .looked_at.display())]
-    ToolNotFound { what: String, looked_at: PathBuf },
+    #[error("{}: no such LLVM 22 program (install {package}, or set LLVM_SYS_221_PREFIX to LLVM 22's prefix)", .path.display())]
+    LlvmToolNotFound { path: PathBuf, package: String },
+    #[error(transparent)]
+    Layout(#[from] ncpu_locate::LayoutError),
     #[error("{tool} failed with {status}")]
     StepFailed { tool: String, status: String },
     /// A step that has already printed its error line; only its exit code is left to pass on.

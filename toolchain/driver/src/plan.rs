@@ -228,7 +228,10 @@ impl Planner<'_> {
         );
         self.commands.push(
             Command::new(&self.tools.muxc)
-                .arg("--passes=assign-sycl-module-id,lower-kernel-properties")
+                .arg(format!(
+                    "--passes={}",
+                    nativecpu_compiler::pipeline::front_end_pipeline()
+                ))
                 .arg("--filetype=obj")
                 .arg(&front_end_output)
                 .arg("-o")

@@ -1,12 +1,11 @@
-//! Where the programs and files of the flow are.
-//!
-//! Our own tools (`muxc`, `sycl-post-link`, `offload-wrapper`) and the runtime library are built
-//! into the same directory as the driver, so they are found next to it. LLVM 22's tools come from
-//! `$LLVM_SYS_221_PREFIX/bin`, else `/usr/lib/llvm-22/bin` (Debian's `clang-22`/`llvm-22`). The
-//! SYCL headers are `toolchain/include` of this source tree unless `NCPU_INCLUDE_DIR` says
-//! otherwise.
+//! Where the programs and files of the flow are: our tools (`muxc`, `sycl-post-link`,
+//! `offload-wrapper`), the runtime library and the SYCL headers come from the layout around the
+//! driver, LLVM 22's programs from LLVM 22's prefix (both decided by `ncpu-locate`:
+//! docs/install.md, "Lookup order").
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use ncpu_locate::{llvm, Layout};
 
 use crate::DriverError;
 
@@ -24,23 +23,17 @@ pub struct Tools {
     pub include_dir: PathBuf,
 }
 
-fn require(path: PathBuf, what: &str) -> Result<PathBuf, DriverError> {
+/// LLVM 22's program `name`, checked to exist; `package` is the Debian package that has it.
+fn llvm_tool(name: &str, package: &str) -> Result<PathBuf, DriverError> {
+    let path = llvm::tool(name);
     if path.exists() {
         Ok(path)
     } else {
-        Err(DriverError::ToolNotFound {
-            what: what.to_owned(),
-            looked_at: path,
+        Err(DriverError::LlvmToolNotFound {
+            path,
+            package: package.to_owned(),
         })
     }
-}
-
-/// LLVM 22's `bin` directory.
-pub fn llvm_bin_dir() -> PathBuf {
-    std::env::var_os("LLVM_SYS_221_PREFIX")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22"))
-        .join("bin")
 }
 
 impl Tools {
@@ -50,40 +43,17 @@ impl Tools {
             path: PathBuf::from("/proc/self/exe"),
             source,
         })?;
-        let own_dir = driver.parent().map(Path::to_path_buf).unwrap_or_default();
-        let llvm = llvm_bin_dir();
-        let include_dir = std::env::var_os("NCPU_INCLUDE_DIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../include"));
-        let include_dir = include_dir.canonicalize().unwrap_or(include_dir);
+        let layout = Layout::around(&driver);
         Ok(Tools {
-            clang: require(
-                llvm.join("clang++"),
-                "clang++ of LLVM 22 (install clang-22)",
-            )?,
-            llvm_link: require(
-                llvm.join("llvm-link"),
-                "llvm-link of LLVM 22 (install llvm-22)",
-            )?,
-            llvm_objcopy: require(
-                llvm.join("llvm-objcopy"),
-                "llvm-objcopy of LLVM 22 (install llvm-22)",
-            )?,
-            llvm_ar: require(llvm.join("llvm-ar"), "llvm-ar of LLVM 22 (install llvm-22)")?,
-            muxc: require(own_dir.join("muxc"), "muxc (build the workspace)")?,
-            post_link: require(
-                own_dir.join("sycl-post-link"),
-                "sycl-post-link (build the workspace)",
-            )?,
-            wrapper: require(
-                own_dir.join("offload-wrapper"),
-                "offload-wrapper (build the workspace)",
-            )?,
-            runtime_library: require(
-                own_dir.join("libnativecpu_runtime.a"),
-                "the runtime library (build the workspace)",
-            )?,
-            include_dir: require(include_dir, "the SYCL headers (set NCPU_INCLUDE_DIR)")?,
+            clang: llvm_tool("clang++", "clang-22")?,
+            llvm_link: llvm_tool("llvm-link", "llvm-22")?,
+            llvm_objcopy: llvm_tool("llvm-objcopy", "llvm-22")?,
+            llvm_ar: llvm_tool("llvm-ar", "llvm-22")?,
+            muxc: layout.tool("muxc")?,
+            post_link: layout.tool("sycl-post-link")?,
+            wrapper: layout.tool("offload-wrapper")?,
+            runtime_library: layout.runtime_library()?,
+            include_dir: layout.include_dir()?,
             driver,
         })
     }

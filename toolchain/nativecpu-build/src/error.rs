@@ -17,11 +17,11 @@ pub enum Error {
         reason: &'static str,
     },
     /// No `ncpu++` was found.
-    #[error("cannot find ncpu++ (looked at {looked_at}): build the toolchain first (cargo build --release in the ncpu repository) or set NCPU_CXX to its ncpu++")]
-    DriverNotFound { looked_at: String },
-    /// The driver was found but the runtime library is not beside it.
-    #[error("{} has no libnativecpu_runtime.a beside it: build the whole ncpu workspace", driver.display())]
-    RuntimeNotFound { driver: PathBuf },
+    #[error(transparent)]
+    DriverNotFound(#[from] ncpu_locate::driver::DriverSearchError),
+    /// The driver was found but not the runtime library of its layout.
+    #[error(transparent)]
+    RuntimeNotFound(#[from] ncpu_locate::LayoutError),
     /// `compile` was called without sources.
     #[error("no SYCL sources to compile: add some with file() or files()")]
     NoSources,

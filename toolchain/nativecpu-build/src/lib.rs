@@ -163,7 +163,7 @@ impl Build {
         self.emit("cargo:rerun-if-env-changed=NCPU_CXX");
         let settings = Settings::from_environment(&self.overrides)?;
         let toolchain = match &self.driver {
-            Some(driver) => Toolchain::locate_from(Some(driver.clone()), None)?,
+            Some(driver) => Toolchain::locate_from(Some(driver.clone().into()), None)?,
             None => Toolchain::locate()?,
         };
         let work = settings.out_dir.join(format!("nativecpu-build-{name}"));

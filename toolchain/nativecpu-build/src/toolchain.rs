@@ -1,65 +1,53 @@
-//! Where the toolchain is: the `ncpu++` driver and, beside it, the runtime library every SYCL
-//! program links (`libnativecpu_runtime.a`).
+//! Where the toolchain is: the `ncpu++` driver and the runtime library every SYCL program links
+//! (`libnativecpu_runtime.a`), found around the driver as the driver finds it itself: beside it
+//! in a build tree, in `<prefix>/lib` for an installed toolchain (`ncpu_locate::Layout`,
+//! docs/install.md).
 //!
 //! Cargo cannot make a build script depend on a binary of another package, so the driver is not
-//! built for the build script: it is found. In order:
+//! built for the build script: it is found (`ncpu_locate::driver`). In order:
 //!
-//! 1. `NCPU_CXX`, the path of an `ncpu++` (the way for projects outside the ncpu repository);
+//! 1. `NCPU_CXX`, the path of an `ncpu++` (the way for projects outside the ncpu repository,
+//!    such as `<prefix>/bin/ncpu++` of an installed toolchain);
 //! 2. the target directory the build script itself is built in (`OUT_DIR` is
 //!    `<target>/<profile>/build/<package>/out`): its profile, then `release`, then `debug` — a
 //!    crate of the ncpu workspace, built after the toolchain by the same `cargo build`;
 //! 3. `target/release`, then `target/debug`, of the ncpu repository this crate's source is in —
 //!    where README command 1 builds the toolchain.
+//!
+//! `PATH` is not searched: the workspace's own crates would then link an installed runtime
+//! whenever their build script ran before the workspace's `ncpu++` was built.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::Error;
+use ncpu_locate::layout::{Overrides, RUNTIME_LIBRARY};
+use ncpu_locate::{driver, Layout};
 
-/// The runtime library's link name (`libnativecpu_runtime.a`).
-pub const RUNTIME_LIBRARY: &str = "nativecpu_runtime";
+use crate::Error;
 
 /// The driver and runtime library to build and link with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Toolchain {
     driver: PathBuf,
+    layout: Layout,
 }
 
 impl Toolchain {
     /// Finds the toolchain as the module documentation describes, checking that the runtime
     /// library is beside the driver.
     pub fn locate() -> Result<Toolchain, Error> {
-        let explicit = std::env::var_os("NCPU_CXX").map(PathBuf::from);
+        let explicit = std::env::var_os(driver::VARIABLE);
         let out_dir = std::env::var_os("OUT_DIR").map(PathBuf::from);
         Toolchain::locate_from(explicit, out_dir.as_deref())
     }
 
     /// [`Toolchain::locate`] with the environment given: `explicit` is `NCPU_CXX`, `out_dir`
     /// the build script's `OUT_DIR`.
-    pub fn locate_from(explicit: Option<PathBuf>, out_dir: Option<&Path>) -> Result<Self, Error> {
-        let candidates = match explicit {
-            Some(driver) => vec![driver],
-            None => candidate_directories(out_dir)
-                .into_iter()
-                .map(|directory| directory.join("ncpu++"))
-                .collect(),
-        };
-        let Some(driver) = candidates.iter().find(|path| path.is_file()) else {
-            let looked_at = candidates
-                .iter()
-                .map(|path| path.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ");
-            return Err(Error::DriverNotFound { looked_at });
-        };
-        let toolchain = Toolchain {
-            driver: driver.clone(),
-        };
-        if !toolchain.runtime_library().is_file() {
-            return Err(Error::RuntimeNotFound {
-                driver: driver.clone(),
-            });
-        }
-        Ok(toolchain)
+    pub fn locate_from(explicit: Option<OsString>, out_dir: Option<&Path>) -> Result<Self, Error> {
+        let driver = driver::find_from(explicit, candidate_directories(out_dir))?;
+        let layout = Layout::with_overrides(&driver, &Overrides::from_environment());
+        layout.runtime_library()?;
+        Ok(Toolchain { driver, layout })
     }
 
     /// `ncpu++`.
@@ -67,14 +55,15 @@ impl Toolchain {
         &self.driver
     }
 
-    /// The directory holding the driver and the runtime library.
-    pub fn directory(&self) -> &Path {
-        self.driver.parent().unwrap_or(Path::new("."))
+    /// The directory holding the runtime library.
+    pub fn library_dir(&self) -> &Path {
+        self.layout.library_dir()
     }
 
     /// `libnativecpu_runtime.a`, the runtime `ncpu++` links into every program.
     pub fn runtime_library(&self) -> PathBuf {
-        self.directory().join(format!("lib{RUNTIME_LIBRARY}.a"))
+        self.library_dir()
+            .join(ncpu_locate::layout::RUNTIME_LIBRARY_FILE)
     }
 
     /// The `cargo:` lines that link the runtime and the system libraries it and the device code
@@ -85,7 +74,7 @@ impl Toolchain {
         let mut lines = vec![
             format!(
                 "cargo:rustc-link-search=native={}",
-                self.directory().display()
+                self.library_dir().display()
             ),
             format!("cargo:rustc-link-lib=static:-bundle={RUNTIME_LIBRARY}"),
         ];
@@ -133,14 +122,22 @@ mod tests {
     }
 
     #[test]
-    fn ncpu_cxx_wins_and_needs_the_runtime_beside_it() {
+    fn ncpu_cxx_wins_and_needs_the_runtime_of_its_layout() {
         let scratch = tempfile::tempdir().unwrap();
-        let driver = fake_toolchain(&scratch.path().join("bin"), true);
-        let found = Toolchain::locate_from(Some(driver.clone()), None).unwrap();
+        let driver = fake_toolchain(&scratch.path().join("release"), true);
+        let found = Toolchain::locate_from(Some(driver.clone().into()), None).unwrap();
         assert_eq!(found.driver(), driver);
+        let installed = scratch.path().join("prefix");
+        let driver = fake_toolchain(&installed.join("bin"), false);
+        std::fs::create_dir_all(installed.join("lib")).unwrap();
+        std::fs::write(installed.join("lib/libnativecpu_runtime.a"), "").unwrap();
+        let found = Toolchain::locate_from(Some(driver.into()), None).unwrap();
+        assert!(found
+            .runtime_library()
+            .ends_with("prefix/lib/libnativecpu_runtime.a"));
         let lonely = fake_toolchain(&scratch.path().join("lonely"), false);
-        let error = Toolchain::locate_from(Some(lonely), None).unwrap_err();
-        assert!(matches!(error, Error::RuntimeNotFound { .. }), "{error}");
+        let error = Toolchain::locate_from(Some(lonely.into()), None).unwrap_err();
+        assert!(matches!(error, Error::RuntimeNotFound(_)), "{error}");
     }
 
     #[test]
@@ -157,7 +154,7 @@ mod tests {
 
     #[test]
     fn a_missing_driver_says_where_it_looked_and_what_to_do() {
-        let error = Toolchain::locate_from(Some(PathBuf::from("/nonexistent/ncpu++")), None)
+        let error = Toolchain::locate_from(Some("/nonexistent/ncpu++".into()), None)
             .unwrap_err()
             .to_string();
         assert!(error.contains("/nonexistent/ncpu++"), "{error}");

@@ -12,7 +12,8 @@
 //!   and libraries are not tracked, like cargo does not track the C library.
 //!
 //! A build's *fingerprint* is the working directory and full command line of `ncpu++`, the
-//! values of the environment variables the driver reads ([`crate::toolchain::DRIVER_ENVIRONMENT`])
+//! effective values of the environment variables the driver reads
+//! (`ncpu_locate::effective_environment`)
 //! and, for every input, its modification time (to the nanosecond) and size. After a successful
 //! build it is stored, with the stamp of the executable just written, in
 //! `<target>/nativecpu/<profile>/.fingerprints/<app>`; the record is deleted before a build
@@ -30,8 +31,6 @@ use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
 use serde::{Deserialize, Serialize};
-
-use crate::toolchain::DRIVER_ENVIRONMENT;
 
 /// Bumped when the record's meaning changes; an old record then never matches.
 const FORMAT_VERSION: u32 = 1;
@@ -84,14 +83,9 @@ impl Fingerprint {
             version: FORMAT_VERSION,
             directory: directory.to_string_lossy().into_owned(),
             command: command.to_vec(),
-            environment: DRIVER_ENVIRONMENT
-                .iter()
-                .map(|(name, default)| {
-                    let value = std::env::var_os(name)
-                        .map(|value| value.to_string_lossy().into_owned())
-                        .or_else(|| default.map(str::to_owned));
-                    ((*name).to_owned(), value)
-                })
+            environment: ncpu_locate::effective_environment()
+                .into_iter()
+                .map(|(name, value)| (name.to_owned(), value))
                 .collect(),
             inputs: inputs
                 .iter()

@@ -8,6 +8,7 @@
 //! * `"sycl-module-id"` names the translation unit of a SYCL kernel or `SYCL_EXTERNAL` function.
 
 use inkwell::attributes::AttributeLoc;
+use inkwell::types::AnyTypeEnum;
 use inkwell::values::FunctionValue;
 
 pub const MUX_KERNEL: &str = "mux-kernel";
@@ -53,6 +54,26 @@ pub fn add_enum_attribute(function: FunctionValue<'_>, loc: AttributeLoc, name: 
 pub fn remove_enum_attribute(function: FunctionValue<'_>, loc: AttributeLoc, name: &str) {
     let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(name);
     function.remove_enum_attribute(loc, kind);
+}
+
+/// The type carried by the type attribute `name` (such as `sret` or `byval`) of `function` at
+/// `loc`.
+pub fn type_attribute<'ctx>(
+    function: FunctionValue<'ctx>,
+    loc: AttributeLoc,
+    name: &str,
+) -> Option<AnyTypeEnum<'ctx>> {
+    let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(name);
+    let attribute = function.get_enum_attribute(loc, kind)?;
+    if !attribute.is_type() {
+        return None;
+    }
+    // SAFETY: a type attribute of a function carries a sized type of the function's context.
+    Some(unsafe {
+        AnyTypeEnum::new(inkwell::llvm_sys::core::LLVMGetTypeAttributeValue(
+            attribute.as_mut_ptr(),
+        ))
+    })
 }
 
 pub fn has_enum_attribute(function: FunctionValue<'_>, loc: AttributeLoc, name: &str) -> bool {

@@ -1,100 +1,48 @@
-//! Control-flow utilities the LLVM C API lacks: successors, reachability, dominators, block
-//! splitting, function-body cloning, and deleting unreachable blocks. They work on raw
-//! `LLVMValueRef`/`LLVMBasicBlockRef` handles because the passes that need them (barrier
-//! regions) keep maps from original to cloned values.
-
-// The functions take LLVM-C handles, as the C API does; every handle comes from a live module of
-// the caller (they are never made up), which is the contract clippy asks `unsafe fn` to state.
-#![allow(clippy::not_unsafe_ptr_arg_deref)]
+//! Control-flow utilities the LLVM C API lacks: reachability, dominators, block splitting,
+//! function-body cloning, and deleting unreachable blocks. They work on [`Value`] handles
+//! because the pass that needs them (barrier regions) keeps maps from original to cloned
+//! values of every kind, blocks included.
 
 use std::collections::{HashMap, HashSet};
 
-use inkwell::llvm_sys::core::*;
-use inkwell::llvm_sys::prelude::{LLVMBasicBlockRef, LLVMBuilderRef, LLVMValueRef};
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::Builder;
+use inkwell::values::FunctionValue;
 
-/// A raw value handle.
-pub type Value = LLVMValueRef;
-/// A raw block handle.
-pub type Block = LLVMBasicBlockRef;
-
-/// An LLVM builder that is disposed of when dropped.
-pub struct RawBuilder(pub LLVMBuilderRef);
-
-impl RawBuilder {
-    pub fn new(function: Value) -> Self {
-        // SAFETY: a function value belongs to a live module and context.
-        unsafe {
-            let context = LLVMGetTypeContext(LLVMTypeOf(function));
-            RawBuilder(LLVMCreateBuilderInContext(context))
-        }
-    }
-    pub fn at_end(&self, block: Block) {
-        unsafe { LLVMPositionBuilderAtEnd(self.0, block) }
-    }
-    pub fn before(&self, instruction: Value) {
-        unsafe { LLVMPositionBuilderBefore(self.0, instruction) }
-    }
-}
-
-impl Drop for RawBuilder {
-    fn drop(&mut self) {
-        unsafe { LLVMDisposeBuilder(self.0) }
-    }
-}
-
-/// The blocks of `function` in layout order.
-pub fn blocks(function: Value) -> Vec<Block> {
-    let mut out = Vec::new();
-    unsafe {
-        let mut block = LLVMGetFirstBasicBlock(function);
-        while !block.is_null() {
-            out.push(block);
-            block = LLVMGetNextBasicBlock(block);
-        }
-    }
-    out
-}
+use super::graph::successors;
+use super::value::{Kind, Value};
 
 /// The instructions of `block` in order.
-pub fn instructions(block: Block) -> Vec<Value> {
-    let mut out = Vec::new();
-    unsafe {
-        let mut instruction = LLVMGetFirstInstruction(block);
-        while !instruction.is_null() {
-            out.push(instruction);
-            instruction = LLVMGetNextInstruction(instruction);
-        }
-    }
-    out
+pub fn instructions(block: BasicBlock<'_>) -> Vec<Value<'_>> {
+    block.get_instructions().map(Value::from).collect()
 }
 
-pub fn is_phi(value: Value) -> bool {
-    unsafe { !LLVMIsAPHINode(value).is_null() }
+/// The PHI nodes at the start of `block`.
+fn phis(block: BasicBlock<'_>) -> Vec<Value<'_>> {
+    instructions(block)
+        .into_iter()
+        .take_while(|i| i.is(Kind::Phi))
+        .collect()
 }
 
-pub fn is_instruction(value: Value) -> bool {
-    unsafe { !LLVMIsAInstruction(value).is_null() }
+/// A new builder positioned before `instruction`.
+pub fn builder_before<'ctx>(instruction: Value<'ctx>) -> Builder<'ctx> {
+    let instruction = instruction.instruction().expect("an instruction");
+    let block = instruction.get_parent().expect("an instruction in a block");
+    let builder = block.get_context().create_builder();
+    builder.position_before(&instruction);
+    builder
 }
 
-pub fn parent_block(instruction: Value) -> Block {
-    unsafe { LLVMGetInstructionParent(instruction) }
-}
-
-/// The successors of `block` (empty when it has no terminator yet).
-pub fn successors(block: Block) -> Vec<Block> {
-    unsafe {
-        let terminator = LLVMGetBasicBlockTerminator(block);
-        if terminator.is_null() {
-            return Vec::new();
-        }
-        (0..LLVMGetNumSuccessors(terminator))
-            .map(|i| LLVMGetSuccessor(terminator, i))
-            .collect()
-    }
+/// A builder at the end of `block`.
+fn builder_at_end(block: BasicBlock<'_>) -> Builder<'_> {
+    let builder = block.get_context().create_builder();
+    builder.position_at_end(block);
+    builder
 }
 
 /// The blocks reachable from `entry`, in reverse post-order.
-pub fn reverse_post_order(entry: Block) -> Vec<Block> {
+pub fn reverse_post_order(entry: BasicBlock<'_>) -> Vec<BasicBlock<'_>> {
     let mut visited = HashSet::from([entry]);
     let mut post_order = Vec::new();
     let mut stack = vec![(entry, successors(entry), 0usize)];
@@ -115,15 +63,16 @@ pub fn reverse_post_order(entry: Block) -> Vec<Block> {
 
 /// Dominators of the blocks reachable from an entry (Cooper, Harvey and Kennedy's iterative
 /// algorithm over reverse post-order).
-pub struct Dominators {
-    order: HashMap<Block, usize>,
+pub struct Dominators<'ctx> {
+    order: HashMap<BasicBlock<'ctx>, usize>,
     idom: Vec<usize>,
 }
 
-impl Dominators {
-    pub fn compute(entry: Block) -> Self {
+impl<'ctx> Dominators<'ctx> {
+    pub fn compute(entry: BasicBlock<'ctx>) -> Self {
         let rpo = reverse_post_order(entry);
-        let order: HashMap<Block, usize> = rpo.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+        let order: HashMap<BasicBlock, usize> =
+            rpo.iter().enumerate().map(|(i, b)| (*b, i)).collect();
         let mut predecessors: Vec<Vec<usize>> = vec![Vec::new(); rpo.len()];
         for (index, block) in rpo.iter().enumerate() {
             for successor in successors(*block) {
@@ -159,12 +108,12 @@ impl Dominators {
         Dominators { order, idom }
     }
 
-    pub fn is_reachable(&self, block: Block) -> bool {
+    pub fn is_reachable(&self, block: BasicBlock<'ctx>) -> bool {
         self.order.contains_key(&block)
     }
 
     /// Whether `a` dominates `b` (both reachable).
-    pub fn dominates_block(&self, a: Block, b: Block) -> bool {
+    pub fn dominates_block(&self, a: BasicBlock<'ctx>, b: BasicBlock<'ctx>) -> bool {
         let (Some(&a), Some(&(mut b))) = (self.order.get(&a), self.order.get(&b)) else {
             return false;
         };
@@ -179,28 +128,28 @@ impl Dominators {
         }
     }
 
-    /// Whether the definition `def` is available at the use `(user, operand)`: for a PHI, at the
-    /// end of the incoming block; otherwise before `user`.
-    pub fn def_reaches_use(&self, def: Value, user: Value, operand: u32) -> bool {
-        let def_block = parent_block(def);
-        if !self.is_reachable(def_block) {
+    /// Whether the instruction `def` is available at the use `(user, operand)`: for a PHI, at
+    /// the end of the incoming block; otherwise before `user`.
+    pub fn def_reaches_use(&self, def: Value<'ctx>, user: Value<'ctx>, operand: u32) -> bool {
+        let Some(def_block) = def.parent_block().filter(|b| self.is_reachable(*b)) else {
             return false;
-        }
-        if is_phi(user) {
-            let incoming = unsafe { LLVMGetIncomingBlock(user, operand) };
+        };
+        if let Some(incoming) = user.incoming_block(operand) {
             return self.dominates_block(def_block, incoming);
         }
-        let use_block = parent_block(user);
+        let Some(use_block) = user.parent_block() else {
+            return false;
+        };
         if def_block != use_block {
             return self.dominates_block(def_block, use_block);
         }
         // Same block: the definition must come first.
-        let mut cursor = unsafe { LLVMGetNextInstruction(def) };
-        while !cursor.is_null() {
-            if cursor == user {
+        let mut cursor = def.next_instruction();
+        while let Some(instruction) = cursor {
+            if instruction == user {
                 return true;
             }
-            cursor = unsafe { LLVMGetNextInstruction(cursor) };
+            cursor = instruction.next_instruction();
         }
         false
     }
@@ -220,12 +169,9 @@ fn intersect(idom: &[usize], mut a: usize, mut b: usize) -> usize {
 
 /// Rewrites the PHIs of `block` so that incoming edges from `old` come from `new` instead (the C
 /// API cannot change a PHI's incoming block, so each affected PHI is rebuilt).
-pub fn retarget_phis(block: Block, old: Block, new: Block) {
-    for phi in instructions(block).into_iter().take_while(|i| is_phi(*i)) {
-        let count = unsafe { LLVMCountIncoming(phi) };
-        let incoming: Vec<(Value, Block)> = (0..count)
-            .map(|i| unsafe { (LLVMGetIncomingValue(phi, i), LLVMGetIncomingBlock(phi, i)) })
-            .collect();
+pub fn retarget_phis<'ctx>(block: BasicBlock<'ctx>, old: BasicBlock<'ctx>, new: BasicBlock<'ctx>) {
+    for phi in phis(block) {
+        let incoming = phi.incoming();
         if !incoming.iter().any(|(_, b)| *b == old) {
             continue;
         }
@@ -238,69 +184,69 @@ pub fn retarget_phis(block: Block, old: Block, new: Block) {
     }
 }
 
-/// A copy of `value`'s name (empty for unnamed values), valid after the value is renamed or
-/// moved.
-pub fn value_name(value: Value) -> std::ffi::CString {
-    // SAFETY: LLVM returns a pointer to `length` bytes of the live value's name.
-    unsafe {
-        let mut length = 0usize;
-        let name = LLVMGetValueName2(value, &mut length);
-        std::ffi::CString::new(std::slice::from_raw_parts(name as *const u8, length))
-            .unwrap_or_default()
-    }
+/// Adds the incoming pair `(value, block)` to `phi`.
+fn add_incoming<'ctx>(phi: Value<'ctx>, value: Value<'ctx>, block: BasicBlock<'ctx>) {
+    let value = value.basic().expect("PHI operands are first-class values");
+    phi.phi()
+        .expect("a PHI node")
+        .add_incoming(&[(&value, block)]);
 }
 
 /// Replaces `phi` by a new PHI with the given incoming pairs.
-pub fn rebuild_phi(phi: Value, incoming: impl IntoIterator<Item = (Value, Block)>) -> Value {
-    unsafe {
-        let builder = RawBuilder::new(LLVMGetBasicBlockParent(parent_block(phi)));
-        builder.before(phi);
-        let name = value_name(phi);
-        let replacement = LLVMBuildPhi(builder.0, LLVMTypeOf(phi), c"".as_ptr());
-        let (mut values, mut blocks): (Vec<Value>, Vec<Block>) = incoming.into_iter().unzip();
-        LLVMAddIncoming(
-            replacement,
-            values.as_mut_ptr(),
-            blocks.as_mut_ptr(),
-            values.len() as u32,
-        );
-        LLVMReplaceAllUsesWith(phi, replacement);
-        LLVMInstructionEraseFromParent(phi);
-        LLVMSetValueName2(replacement, name.as_ptr(), name.as_bytes().len());
-        replacement
+pub fn rebuild_phi<'ctx>(
+    phi: Value<'ctx>,
+    incoming: impl IntoIterator<Item = (Value<'ctx>, BasicBlock<'ctx>)>,
+) -> Value<'ctx> {
+    let builder = builder_before(phi);
+    let name = phi.name();
+    let ty = phi.basic_type().expect("PHIs have first-class types");
+    let replacement = Value::from(
+        builder
+            .build_phi(ty, "")
+            .expect("the builder is positioned"),
+    );
+    for (value, block) in incoming {
+        add_incoming(replacement, value, block);
     }
+    phi.replace_all_uses_with(replacement);
+    phi.erase();
+    replacement.set_name(&name);
+    replacement
 }
 
 /// Splits `block` before `at`: `at` and everything after it move to a new block named `name`,
 /// placed after `block`, and `block` ends with a branch to it. Returns the new block.
-pub fn split_block_before(block: Block, at: Value, name: &str) -> Block {
-    unsafe {
-        let function = LLVMGetBasicBlockParent(block);
-        let context = LLVMGetTypeContext(LLVMTypeOf(function));
-        let name = std::ffi::CString::new(name).unwrap_or_default();
-        let tail = LLVMAppendBasicBlockInContext(context, function, name.as_ptr());
-        LLVMMoveBasicBlockAfter(tail, block);
-        let builder = RawBuilder::new(function);
-        builder.at_end(tail);
-        let mut moving = Vec::new();
-        let mut cursor = at;
-        while !cursor.is_null() {
-            moving.push(cursor);
-            cursor = LLVMGetNextInstruction(cursor);
-        }
-        for instruction in moving {
-            // Re-inserting through a builder renames; keep the instruction's own name.
-            let name = value_name(instruction);
-            LLVMInstructionRemoveFromParent(instruction);
-            LLVMInsertIntoBuilderWithName(builder.0, instruction, name.as_ptr());
-        }
-        builder.at_end(block);
-        LLVMBuildBr(builder.0, tail);
-        for successor in successors(tail) {
-            retarget_phis(successor, block, tail);
-        }
-        tail
+pub fn split_block_before<'ctx>(
+    block: BasicBlock<'ctx>,
+    at: Value<'ctx>,
+    name: &str,
+) -> BasicBlock<'ctx> {
+    let function = block.get_parent().expect("a block of a function");
+    let tail = block.get_context().append_basic_block(function, name);
+    tail.move_after(block)
+        .expect("both blocks are in the function");
+    let builder = builder_at_end(tail);
+    let mut moving = Vec::new();
+    let mut cursor = Some(at);
+    while let Some(instruction) = cursor {
+        moving.push(instruction);
+        cursor = instruction.next_instruction();
     }
+    for value in moving {
+        // Re-inserting through a builder renames; keep the instruction's own name.
+        let name = value.name();
+        let instruction = value.instruction().expect("an instruction");
+        instruction.remove_from_basic_block();
+        builder.insert_instruction(&instruction, Some(&name));
+    }
+    builder.position_at_end(block);
+    builder
+        .build_unconditional_branch(tail)
+        .expect("the builder is positioned");
+    for successor in successors(tail) {
+        retarget_phis(successor, block, tail);
+    }
+    tail
 }
 
 /// Copies the body of `source` into the empty function `target`. `values` must map each
@@ -308,65 +254,56 @@ pub fn split_block_before(block: Block, at: Value, name: &str) -> Block {
 /// instruction and block of `source` to its copy. Debug records are not copied, and debug
 /// locations only with `keep_locations` (they name `source`'s subprogram, so the copy must end up
 /// inlined into a function that has it).
-pub fn clone_body(
-    source: Value,
-    target: Value,
-    values: &mut HashMap<Value, Value>,
+pub fn clone_body<'ctx>(
+    source: FunctionValue<'ctx>,
+    target: FunctionValue<'ctx>,
+    values: &mut HashMap<Value<'ctx>, Value<'ctx>>,
     keep_locations: bool,
-) -> HashMap<Block, Block> {
-    let builder = RawBuilder::new(target);
+) -> HashMap<BasicBlock<'ctx>, BasicBlock<'ctx>> {
+    let context = target.get_type().get_context();
     let mut block_map = HashMap::new();
-    unsafe {
-        let context = LLVMGetTypeContext(LLVMTypeOf(target));
-        for block in blocks(source) {
-            let name = LLVMGetBasicBlockName(block);
-            let copy = LLVMAppendBasicBlockInContext(context, target, name);
-            block_map.insert(block, copy);
-            values.insert(LLVMBasicBlockAsValue(block), LLVMBasicBlockAsValue(copy));
+    for block in source.get_basic_blocks() {
+        let copy = context.append_basic_block(target, &block.get_name().to_string_lossy());
+        block_map.insert(block, copy);
+        values.insert(Value::from(block), Value::from(copy));
+    }
+    let builder = context.create_builder();
+    let mut phis = Vec::new();
+    let mut copies = Vec::new();
+    for block in source.get_basic_blocks() {
+        builder.position_at_end(block_map[&block]);
+        for instruction in block.get_instructions() {
+            let original = Value::from(instruction);
+            let name = original.name();
+            let copy = if original.is(Kind::Phi) {
+                phis.push(original);
+                let ty = original.basic_type().expect("PHIs have first-class types");
+                Value::from(builder.build_phi(ty, &name).expect("positioned"))
+            } else {
+                let copy = instruction.explicit_clone();
+                builder.insert_instruction(&copy, Some(&name));
+                copies.push(copy);
+                Value::from(copy)
+            };
+            values.insert(original, copy);
         }
-        let mut phis = Vec::new();
-        let mut copies = Vec::new();
-        for block in blocks(source) {
-            builder.at_end(block_map[&block]);
-            for instruction in instructions(block) {
-                let mut name_len = 0usize;
-                let name = LLVMGetValueName2(instruction, &mut name_len);
-                let copy = if is_phi(instruction) {
-                    phis.push(instruction);
-                    LLVMBuildPhi(builder.0, LLVMTypeOf(instruction), name)
-                } else {
-                    let copy = LLVMInstructionClone(instruction);
-                    LLVMInsertIntoBuilderWithName(builder.0, copy, name);
-                    copies.push(copy);
-                    copy
-                };
-                values.insert(instruction, copy);
-            }
+    }
+    for copy in copies {
+        if !keep_locations {
+            copy.set_debug_location(None);
         }
-        for copy in copies {
-            if !keep_locations {
-                inkwell::llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(
-                    copy,
-                    std::ptr::null_mut(),
-                );
-            }
-            for index in 0..LLVMGetNumOperands(copy) as u32 {
-                let operand = LLVMGetOperand(copy, index);
-                if let Some(&mapped) = values.get(&operand) {
-                    LLVMSetOperand(copy, index, mapped);
-                }
+        let copy = Value::from(copy);
+        for index in 0..copy.operand_count() {
+            if let Some(&mapped) = values.get(&copy.operand(index)) {
+                copy.set_operand(index, mapped);
             }
         }
-        for phi in phis {
-            let copy = values[&phi];
-            for index in 0..LLVMCountIncoming(phi) {
-                let mut value = LLVMGetIncomingValue(phi, index);
-                if let Some(&mapped) = values.get(&value) {
-                    value = mapped;
-                }
-                let mut block = block_map[&LLVMGetIncomingBlock(phi, index)];
-                LLVMAddIncoming(copy, &mut value, &mut block, 1);
-            }
+    }
+    for phi in phis {
+        let copy = values[&phi];
+        for (value, block) in phi.incoming() {
+            let value = values.get(&value).copied().unwrap_or(value);
+            add_incoming(copy, value, block_map[&block]);
         }
     }
     block_map
@@ -374,42 +311,39 @@ pub fn clone_body(
 
 /// Deletes the blocks of `function` not reachable from its entry, first removing them from the
 /// PHIs of reachable blocks and replacing their values' remaining uses by poison.
-pub fn delete_unreachable_blocks(function: Value) {
-    unsafe {
-        let entry = LLVMGetEntryBasicBlock(function);
-        let reachable: HashSet<Block> = reverse_post_order(entry).into_iter().collect();
-        let dead: Vec<Block> = blocks(function)
-            .into_iter()
-            .filter(|b| !reachable.contains(b))
-            .collect();
-        if dead.is_empty() {
-            return;
-        }
-        let dead_set: HashSet<Block> = dead.iter().copied().collect();
-        for block in &reachable {
-            for phi in instructions(*block).into_iter().take_while(|i| is_phi(*i)) {
-                let count = LLVMCountIncoming(phi);
-                let incoming: Vec<(Value, Block)> = (0..count)
-                    .map(|i| (LLVMGetIncomingValue(phi, i), LLVMGetIncomingBlock(phi, i)))
-                    .collect();
-                if incoming.iter().any(|(_, b)| dead_set.contains(b)) {
-                    rebuild_phi(
-                        phi,
-                        incoming.into_iter().filter(|(_, b)| !dead_set.contains(b)),
-                    );
-                }
+pub fn delete_unreachable_blocks(function: FunctionValue<'_>) {
+    let Some(entry) = function.get_first_basic_block() else {
+        return;
+    };
+    let reachable: HashSet<BasicBlock> = reverse_post_order(entry).into_iter().collect();
+    let dead: Vec<BasicBlock> = function
+        .get_basic_blocks()
+        .into_iter()
+        .filter(|b| !reachable.contains(b))
+        .collect();
+    if dead.is_empty() {
+        return;
+    }
+    let dead_set: HashSet<BasicBlock> = dead.iter().copied().collect();
+    for block in &reachable {
+        for phi in phis(*block) {
+            let incoming = phi.incoming();
+            if incoming.iter().any(|(_, b)| dead_set.contains(b)) {
+                rebuild_phi(
+                    phi,
+                    incoming.into_iter().filter(|(_, b)| !dead_set.contains(b)),
+                );
             }
         }
-        for block in &dead {
-            for instruction in instructions(*block) {
-                let ty = LLVMTypeOf(instruction);
-                if LLVMGetTypeKind(ty) != inkwell::llvm_sys::LLVMTypeKind::LLVMVoidTypeKind {
-                    LLVMReplaceAllUsesWith(instruction, LLVMGetPoison(ty));
-                }
-            }
+    }
+    for block in &dead {
+        for instruction in instructions(*block) {
+            instruction.replace_uses_with_poison();
         }
-        for block in dead {
-            LLVMDeleteBasicBlock(block);
-        }
+    }
+    for block in dead {
+        // SAFETY: the block is unreachable, no PHI names it any more, and its values' uses
+        // were replaced by poison, so nothing refers to it or its instructions.
+        unsafe { block.delete() }.expect("a block of the function");
     }
 }

@@ -4,7 +4,11 @@
 
 use inkwell::llvm_sys::core::{LLVMGetNumOperands, LLVMGetOperand};
 use inkwell::module::{Linkage, Module};
-use inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, PointerValue, StructValue};
+use inkwell::values::{
+    AsValueRef, BasicValueEnum, FunctionValue, GlobalValue, PointerValue, StructValue,
+};
+
+use super::value::Value;
 
 /// A private constant holding `text` and a terminating NUL.
 pub fn c_string<'ctx>(module: &Module<'ctx>, text: &str, name: &str) -> PointerValue<'ctx> {
@@ -71,4 +75,46 @@ pub fn append_global_constructor<'ctx>(module: &Module<'ctx>, function: Function
     let global = module.add_global(array.get_type(), None, GLOBAL_CONSTRUCTORS);
     global.set_initializer(&array);
     global.set_linkage(Linkage::Appending);
+}
+
+/// Deletes the global variable `global`, first turning what still names it into poison: only
+/// dead constant expressions may (they linger in use lists once their users are gone), and
+/// deleting a global they name would leave them dangling.
+pub fn delete_global(global: GlobalValue<'_>) {
+    let value = Value::from(global);
+    value.replace_uses_with_poison();
+    // SAFETY: nothing names the global any more.
+    unsafe { global.delete() };
+}
+
+/// Makes `global` internal, with default visibility and no comdat: a definition the device
+/// object keeps to itself.
+pub fn internalize(global: GlobalValue<'_>) {
+    // SAFETY: clearing the comdat of a live global is always valid.
+    unsafe {
+        inkwell::llvm_sys::comdat::LLVMSetComdat(global.as_value_ref(), std::ptr::null_mut())
+    };
+    global.set_linkage(Linkage::Internal);
+    global.set_visibility(inkwell::GlobalVisibility::Default);
+}
+
+/// Makes every alias of `module` internal, with default visibility; says whether there was
+/// one.
+pub fn internalize_aliases(module: &Module<'_>) -> bool {
+    use inkwell::llvm_sys::core::{
+        LLVMGetFirstGlobalAlias, LLVMGetNextGlobalAlias, LLVMSetLinkage, LLVMSetVisibility,
+    };
+    use inkwell::llvm_sys::{LLVMLinkage, LLVMVisibility};
+    // SAFETY: walking the live alias list of `module`; the next alias is read before the
+    // current one changes, and changing linkage and visibility keeps it in the list.
+    unsafe {
+        let mut alias = LLVMGetFirstGlobalAlias(module.as_mut_ptr());
+        let any = !alias.is_null();
+        while !alias.is_null() {
+            LLVMSetLinkage(alias, LLVMLinkage::LLVMInternalLinkage);
+            LLVMSetVisibility(alias, LLVMVisibility::LLVMDefaultVisibility);
+            alias = LLVMGetNextGlobalAlias(alias);
+        }
+        any
+    }
 }

@@ -2,12 +2,17 @@
 //! loads under a mask"): whether an address lies, for sure, inside memory the function may
 //! read whatever path it takes. The one case that matters to us is the kernel's captured
 //! arguments: SYCL kernels read every capture from their `byval` lambda object through a
-//! constant-offset GEP, often only inside a branch.
+//! constant-offset GEP, often only inside a branch. And the one way passes compute an address
+//! inside an object ([`element_address`]).
 
 use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::builder::{Builder, BuilderError};
 use inkwell::targets::TargetData;
-use inkwell::types::BasicTypeEnum;
-use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode};
+use inkwell::types::{BasicType, BasicTypeEnum};
+use inkwell::values::{
+    BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, IntValue, PointerValue,
+};
+use inkwell::{AtomicOrdering, AtomicRMWBinOp};
 
 use super::vector::operand;
 
@@ -95,4 +100,55 @@ pub fn is_dereferenceable<'ctx>(
         .ok()
         .and_then(|start| start.checked_add(bytes))
         .is_some_and(|end| end <= available)
+}
+
+/// `getelementptr [inbounds] element, base, indices`: an address inside the object `base`
+/// points to (a field, an element, a byte offset), as callers keep it.
+pub fn element_address<'ctx>(
+    builder: &Builder<'ctx>,
+    element: impl BasicType<'ctx>,
+    base: PointerValue<'ctx>,
+    indices: &[IntValue<'ctx>],
+    in_bounds: bool,
+    name: &str,
+) -> Result<PointerValue<'ctx>, BuilderError> {
+    // SAFETY: building the GEP touches no memory. inkwell marks it unsafe because an in-bounds
+    // GEP that leaves its object is poison when the program runs; each caller's indices stay
+    // inside the object (and says why).
+    unsafe {
+        if in_bounds {
+            builder.build_in_bounds_gep(element, base, indices, name)
+        } else {
+            builder.build_gep(element, base, indices, name)
+        }
+    }
+}
+
+/// `atomicrmw op ptr pointer, T value ordering` (system scope) at the builder, for any `T`
+/// LLVM accepts: inkwell's own builder takes integers only, and the SPIR-V float atomics need
+/// `fadd`, `fmin` and `fmax` on floats.
+pub fn atomic_read_modify_write<'ctx>(
+    builder: &Builder<'ctx>,
+    op: AtomicRMWBinOp,
+    pointer: PointerValue<'ctx>,
+    value: BasicValueEnum<'ctx>,
+    ordering: AtomicOrdering,
+) -> Result<BasicValueEnum<'ctx>, BuilderError> {
+    use inkwell::values::AsValueRef;
+    if builder.get_insert_block().is_none() {
+        return Err(BuilderError::UnsetPosition);
+    }
+    // SAFETY: the builder is positioned in a live function; pointer and value belong to its
+    // context, and the result has the value's first-class type.
+    unsafe {
+        let raw = inkwell::llvm_sys::core::LLVMBuildAtomicRMW(
+            builder.as_mut_ptr(),
+            op.into(),
+            pointer.as_value_ref(),
+            value.as_value_ref(),
+            ordering.into(),
+            0,
+        );
+        Ok(BasicValueEnum::new(raw))
+    }
 }

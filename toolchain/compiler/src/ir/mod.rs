@@ -7,8 +7,10 @@ pub mod cfg;
 pub mod globals;
 pub mod graph;
 pub mod memory;
+pub mod metadata;
 pub mod mux;
 pub mod spirv;
+pub mod value;
 pub mod vector;
 pub mod walk;
 

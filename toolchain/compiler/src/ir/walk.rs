@@ -185,14 +185,17 @@ pub fn position_at(builder: &inkwell::builder::Builder<'_>, instruction: Instruc
 
 /// Deletes `llvm.used` and `llvm.compiler.used`. They keep kernels alive for the front-end's
 /// optimiser; after it they only get in the way (they count as taking a kernel's address, and
-/// would keep dead code in the object).
-pub fn drop_used_lists(module: &Module<'_>) {
+/// would keep dead code in the object). Says whether there was one.
+pub fn drop_used_lists(module: &Module<'_>) -> bool {
+    let mut dropped = false;
     for list in ["llvm.used", "llvm.compiler.used"] {
         if let Some(global) = module.get_global(list) {
             // SAFETY: the intrinsic lists have no users.
             unsafe { global.delete() };
+            dropped = true;
         }
     }
+    dropped
 }
 
 /// Deletes `function`, first pointing whatever still names it at `replacement` (or a null

@@ -9,12 +9,21 @@
 
 use inkwell::module::Module;
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::{attributes, calling_convention, walk};
 use crate::CompileError;
 
 pub const NAME: &str = "assign-sycl-module-id";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "stamps each kernel with the sycl-module-id of its translation unit",
+    create: super::without_parameters::<AssignSyclModuleId>,
+};
+
+#[derive(Default)]
 pub struct AssignSyclModuleId;
 
 impl ModulePass for AssignSyclModuleId {
@@ -22,16 +31,18 @@ impl ModulePass for AssignSyclModuleId {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let source = module.get_source_file_name().to_string_lossy().into_owned();
+        let mut changed = Changed::No;
         for function in module.get_functions() {
             if function.get_call_conventions() == calling_convention::SPIR_KERNEL
                 && walk::is_definition(function)
                 && attributes::string_attribute(function, attributes::SYCL_MODULE_ID).is_none()
             {
                 attributes::set_string_attribute(function, attributes::SYCL_MODULE_ID, &source);
+                changed = Changed::Yes;
             }
         }
-        Ok(())
+        Ok(changed)
     }
 }

@@ -19,13 +19,22 @@ use std::collections::{HashMap, VecDeque};
 use inkwell::module::Module;
 use inkwell::values::{FunctionValue, InstructionValue};
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::vector::operand;
 use crate::ir::{calling_convention, walk};
 use crate::CompileError;
 
 pub const NAME: &str = "check-kernel-features";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "refuses kernels that can reach a C++ throw or a thread_local variable",
+    create: super::without_parameters::<CheckKernelFeatures>,
+};
+
+#[derive(Default)]
 pub struct CheckKernelFeatures;
 
 /// Why the call `instruction` of `callee` is forbidden, and the name that ends the call chain.
@@ -114,11 +123,12 @@ impl ModulePass for CheckKernelFeatures {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         module
             .get_functions()
             .filter(|f| f.get_call_conventions() == calling_convention::SPIR_KERNEL)
             .filter(|f| walk::is_definition(*f))
-            .try_for_each(check_kernel)
+            .try_for_each(check_kernel)?;
+        Ok(Changed::No)
     }
 }

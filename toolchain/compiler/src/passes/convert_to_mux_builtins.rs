@@ -23,33 +23,35 @@
 //! once unused. Nothing else changes.
 
 use inkwell::builder::Builder;
-use inkwell::llvm_sys::core::{
-    LLVMConstIntGetSExtValue, LLVMDeleteGlobal, LLVMDisposeMessage, LLVMGetConstOpcode,
-    LLVMGetElementType, LLVMGetFirstUse, LLVMGetGEPSourceElementType, LLVMGetInstructionOpcode,
-    LLVMGetNextUse, LLVMGetNumOperands, LLVMGetOperand, LLVMGetPoison, LLVMGetTypeKind,
-    LLVMGetUser, LLVMInstructionEraseFromParent, LLVMIsAConstantExpr, LLVMIsAConstantInt,
-    LLVMIsAInstruction, LLVMPrintValueToString, LLVMReplaceAllUsesWith, LLVMStructGetTypeAtIndex,
-    LLVMTypeOf,
-};
-use inkwell::llvm_sys::prelude::LLVMValueRef;
-use inkwell::llvm_sys::target::{LLVMABISizeOfType, LLVMOffsetOfElement, LLVMTargetDataRef};
-use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use inkwell::module::Module;
+use inkwell::targets::TargetData;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
-use inkwell::values::AsValueRef;
-use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionValue};
+use inkwell::values::{
+    BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
+};
 use inkwell::AddressSpace;
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
+use crate::ir::globals;
 use crate::ir::mux::{
     self, Collective, CollectiveKind, WorkGroupMemory, WorkItemQuery, SUB_GROUP_SHUFFLE_PREFIX,
 };
 use crate::ir::spirv::{self, SpirvBuiltin};
+use crate::ir::value::{Kind, Value};
 use crate::ir::walk::{self, DirectCall};
 use crate::CompileError;
 
 pub const NAME: &str = "convert-to-mux-builtins";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "turns SPIR-V builtins into mux builtins",
+    create: super::without_parameters::<ConvertToMuxBuiltins>,
+};
+
+#[derive(Default)]
 pub struct ConvertToMuxBuiltins;
 
 /// The declaration of a mux query, added if missing.
@@ -489,60 +491,48 @@ fn lower_call<'ctx>(
 }
 
 /// A pointer derived from a builtin variable: how to describe the use that is not allowed.
-fn forbidden_use(global: &str, user: LLVMValueRef) -> CompileError {
-    // SAFETY: `user` is a live value of the module being rewritten.
-    unsafe {
-        let instruction = LLVMIsAInstruction(user);
-        if !instruction.is_null() {
-            let instruction = InstructionValue::new(instruction);
-            let function = instruction.get_parent().and_then(|b| b.get_parent());
-            return CompileError::unsupported(
-                function.map(walk::name).unwrap_or_default(),
-                format!(
-                    "the SPIR-V builtin variable @{global} may only be loaded from (through \
-                     constant GEPs and address-space casts): {}",
-                    walk::describe(instruction)
-                ),
-            );
-        }
-        let text = LLVMPrintValueToString(user);
-        let printed = std::ffi::CStr::from_ptr(text)
-            .to_string_lossy()
-            .into_owned();
-        LLVMDisposeMessage(text);
-        CompileError::Pass(format!(
-            "{NAME}: the SPIR-V builtin variable @{global} is used outside any function: {}",
-            printed.trim()
-        ))
+fn forbidden_use(global: &str, user: Value<'_>) -> CompileError {
+    if let Some(instruction) = user.instruction() {
+        let function = instruction.get_parent().and_then(|b| b.get_parent());
+        return CompileError::unsupported(
+            function.map(walk::name).unwrap_or_default(),
+            format!(
+                "the SPIR-V builtin variable @{global} may only be loaded from (through \
+                 constant GEPs and address-space casts): {}",
+                walk::describe(instruction)
+            ),
+        );
     }
+    CompileError::Pass(format!(
+        "{NAME}: the SPIR-V builtin variable @{global} is used outside any function: {}",
+        user.print()
+    ))
 }
 
 /// The constant byte offset a GEP (instruction or constant expression) adds, if its indices are
 /// all constant integers.
-///
-/// # Safety
-/// `gep` must be a live GEP and `data` the module's data layout.
-unsafe fn gep_offset(gep: LLVMValueRef, data: LLVMTargetDataRef) -> Option<i64> {
-    let mut ty = LLVMGetGEPSourceElementType(gep);
+fn gep_offset(gep: Value<'_>, data: &TargetData) -> Option<i64> {
+    let mut ty = gep.gep_source_element_type()?;
     let mut offset = 0i64;
-    for operand in 1..LLVMGetNumOperands(gep) as u32 {
-        let index = LLVMGetOperand(gep, operand);
-        if LLVMIsAConstantInt(index).is_null() {
-            return None;
-        }
-        let index = LLVMConstIntGetSExtValue(index);
+    for operand in 1..gep.operand_count() {
+        let index = gep.operand(operand).sign_extended_constant()?;
         if operand == 1 {
-            offset += index * LLVMABISizeOfType(data, ty) as i64;
+            offset += index * data.get_abi_size(&ty) as i64;
             continue;
         }
-        match LLVMGetTypeKind(ty) {
-            LLVMTypeKind::LLVMStructTypeKind => {
-                offset += LLVMOffsetOfElement(data, ty, index as u32) as i64;
-                ty = LLVMStructGetTypeAtIndex(ty, index as u32);
+        match ty {
+            BasicTypeEnum::StructType(struct_type) => {
+                let field = u32::try_from(index).ok()?;
+                offset += data.offset_of_element(&struct_type, field)? as i64;
+                ty = struct_type.get_field_type_at_index(field)?;
             }
-            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => {
-                ty = LLVMGetElementType(ty);
-                offset += index * LLVMABISizeOfType(data, ty) as i64;
+            BasicTypeEnum::ArrayType(array) => {
+                ty = array.get_element_type();
+                offset += index * data.get_abi_size(&ty) as i64;
+            }
+            BasicTypeEnum::VectorType(vector) => {
+                ty = vector.get_element_type();
+                offset += index * data.get_abi_size(&ty) as i64;
             }
             _ => return None,
         }
@@ -552,41 +542,22 @@ unsafe fn gep_offset(gep: LLVMValueRef, data: LLVMTargetDataRef) -> Option<i64> 
 
 /// The loads reading builtin variable `global` through `pointer` (at byte `offset` into it), and
 /// the derived pointers (GEPs, casts) on the way; a use of another kind is returned as the error.
-///
-/// # Safety
-/// `pointer` must be a live pointer value and `data` the module's data layout.
-unsafe fn collect_loads(
-    pointer: LLVMValueRef,
+fn collect_loads<'ctx>(
+    pointer: Value<'ctx>,
     offset: i64,
-    data: LLVMTargetDataRef,
-    loads: &mut Vec<(LLVMValueRef, i64)>,
-    derived: &mut Vec<LLVMValueRef>,
-) -> Result<(), LLVMValueRef> {
-    let mut users = Vec::new();
-    let mut next = LLVMGetFirstUse(pointer);
-    while !next.is_null() {
-        let user = LLVMGetUser(next);
-        if !users.contains(&user) {
-            users.push(user);
-        }
-        next = LLVMGetNextUse(next);
-    }
-    for user in users {
-        let opcode = if !LLVMIsAInstruction(user).is_null() {
-            LLVMGetInstructionOpcode(user)
-        } else if !LLVMIsAConstantExpr(user).is_null() {
-            LLVMGetConstOpcode(user)
-        } else {
-            return Err(user);
-        };
-        match opcode {
-            LLVMOpcode::LLVMLoad => loads.push((user, offset)),
-            LLVMOpcode::LLVMGetElementPtr if LLVMGetOperand(user, 0) == pointer => {
+    data: &TargetData,
+    loads: &mut Vec<(Value<'ctx>, i64)>,
+    derived: &mut Vec<Value<'ctx>>,
+) -> Result<(), Value<'ctx>> {
+    for user in pointer.users() {
+        match user.opcode().ok_or(user)? {
+            InstructionOpcode::Load => loads.push((user, offset)),
+            InstructionOpcode::GetElementPtr if user.operand(0) == pointer => {
                 let step = gep_offset(user, data).ok_or(user)?;
                 derived.push(user);
                 collect_loads(user, offset + step, data, loads, derived)?;
             }
-            LLVMOpcode::LLVMAddrSpaceCast | LLVMOpcode::LLVMBitCast => {
+            InstructionOpcode::AddrSpaceCast | InstructionOpcode::BitCast => {
                 derived.push(user);
                 collect_loads(user, offset, data, loads, derived)?;
             }
@@ -652,7 +623,7 @@ fn builtin_load_value<'ctx>(
 fn lower_builtin_variables<'ctx>(
     module: &Module<'ctx>,
     builder: &Builder<'ctx>,
-) -> Result<(), CompileError> {
+) -> Result<Changed, CompileError> {
     let globals: Vec<_> = module
         .get_globals()
         .filter(|g| g.get_initializer().is_none())
@@ -662,21 +633,19 @@ fn lower_builtin_variables<'ctx>(
         })
         .collect();
     if globals.is_empty() {
-        return Ok(());
+        return Ok(Changed::No);
     }
     let data = walk::target_data(module);
     for (global, name, query) in globals {
-        let pointer = global.as_pointer_value().as_value_ref();
+        let pointer = Value::from(global);
         let mut loads = Vec::new();
         let mut derived = Vec::new();
-        // SAFETY: the global is live; the target data outlives the walk.
-        unsafe { collect_loads(pointer, 0, data.as_mut_ptr(), &mut loads, &mut derived) }
+        collect_loads(pointer, 0, &data, &mut loads, &mut derived)
             .map_err(|user| forbidden_use(&name, user))?;
         for (load, offset) in loads {
-            // SAFETY: `load` is a live load instruction found above.
-            let load = unsafe { InstructionValue::new(load) };
+            let load = load.instruction().expect("a load instruction");
             let Ok(ty) = BasicTypeEnum::try_from(load.get_type()) else {
-                return Err(forbidden_use(&name, load.as_value_ref()));
+                return Err(forbidden_use(&name, Value::from(load)));
             };
             walk::position_at(builder, load);
             let Some(value) = builtin_load_value(module, builder, query, ty, offset)? else {
@@ -699,21 +668,16 @@ fn lower_builtin_variables<'ctx>(
             load.erase_from_basic_block();
             value.set_name(&load_name);
         }
-        // SAFETY: derived instructions are erased children first, only when unused; dead
-        // constant expressions are dropped by replacing the global before deleting it.
-        unsafe {
-            for value in derived.into_iter().rev() {
-                if !LLVMIsAInstruction(value).is_null() && LLVMGetFirstUse(value).is_null() {
-                    LLVMInstructionEraseFromParent(value);
-                }
+        // Derived instructions are erased children first, only when unused; dead constant
+        // expressions are dropped with the global.
+        for value in derived.into_iter().rev() {
+            if value.is(Kind::Instruction) && !value.has_uses() {
+                value.erase();
             }
-            if !LLVMGetFirstUse(pointer).is_null() {
-                LLVMReplaceAllUsesWith(pointer, LLVMGetPoison(LLVMTypeOf(pointer)));
-            }
-            LLVMDeleteGlobal(pointer);
         }
+        globals::delete_global(global);
     }
-    Ok(())
+    Ok(Changed::Yes)
 }
 
 impl ModulePass for ConvertToMuxBuiltins {
@@ -721,13 +685,14 @@ impl ModulePass for ConvertToMuxBuiltins {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let builder = module.get_context().create_builder();
         let spirv_functions: Vec<_> = module
             .get_functions()
             .filter(|f| !walk::is_definition(*f))
             .filter_map(|f| spirv::classify(&walk::name(f)).map(|b| (f, b)))
             .collect();
+        let changed = Changed::from(!spirv_functions.is_empty());
         for (function, builtin) in spirv_functions {
             for call in walk::calls_to(module, function) {
                 lower_call(module, &builder, call, builtin)?;
@@ -736,6 +701,6 @@ impl ModulePass for ConvertToMuxBuiltins {
                 walk::delete_function(function, None);
             }
         }
-        lower_builtin_variables(module, &builder)
+        Ok(changed.or(lower_builtin_variables(module, &builder)?))
     }
 }

@@ -11,10 +11,18 @@
 use inkwell::module::Module;
 
 use super::transfer_kernel_metadata::mark_entry_point;
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::CompileError;
 
 pub const NAME: &str = "encode-kernel-metadata";
+
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "name=N;local-sizes=X:Y:Z",
+    help: "marks the named function as an entry point, optionally with a required work-group size",
+    create: |parameters| Ok(Box::new(EncodeKernelMetadata::from_parameters(parameters)?)),
+};
 
 pub struct EncodeKernelMetadata {
     name: String,
@@ -54,7 +62,7 @@ impl ModulePass for EncodeKernelMetadata {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let function = module
             .get_function(&self.name)
             .filter(|f| f.count_basic_blocks() > 0)
@@ -76,6 +84,6 @@ impl ModulePass for EncodeKernelMetadata {
                 .as_global_value()
                 .set_metadata(context.metadata_node(&values), kind);
         }
-        Ok(())
+        Ok(Changed::Yes)
     }
 }

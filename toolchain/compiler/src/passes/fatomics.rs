@@ -23,60 +23,62 @@
 //! ordering, `seq_cst`, which is correct (if slower) for any semantics.
 
 use inkwell::builder::Builder;
-use inkwell::llvm_sys::core::LLVMBuildAtomicRMW;
-use inkwell::llvm_sys::prelude::LLVMValueRef;
-use inkwell::llvm_sys::{LLVMAtomicOrdering, LLVMAtomicRMWBinOp};
 use inkwell::module::{Linkage, Module};
 use inkwell::types::AsTypeRef;
-use inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionValue};
+use inkwell::values::{BasicValueEnum, FunctionValue, InstructionValue, PointerValue};
+use inkwell::{AtomicOrdering, AtomicRMWBinOp};
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::spirv::{self, FloatAtomic, MEMORY_SEMANTICS_ORDERING_MASK};
-use crate::ir::walk;
+use crate::ir::{memory, walk};
 use crate::CompileError;
 
 pub const NAME: &str = "fatomics";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "gives the SPIR-V float atomics bodies: atomicrmw with the requested ordering",
+    create: super::without_parameters::<FAtomics>,
+};
+
+#[derive(Default)]
 pub struct FAtomics;
 
 /// The ordering for SPIR-V memory semantics `semantics`, `None` when it is not a constant.
-pub fn ordering(semantics: Option<u64>) -> LLVMAtomicOrdering {
+pub fn ordering(semantics: Option<u64>) -> AtomicOrdering {
     match semantics.map(|s| s & MEMORY_SEMANTICS_ORDERING_MASK) {
-        Some(0) => LLVMAtomicOrdering::LLVMAtomicOrderingMonotonic,
-        Some(0x2) => LLVMAtomicOrdering::LLVMAtomicOrderingAcquire,
-        Some(0x4) => LLVMAtomicOrdering::LLVMAtomicOrderingRelease,
-        Some(0x8) => LLVMAtomicOrdering::LLVMAtomicOrderingAcquireRelease,
-        _ => LLVMAtomicOrdering::LLVMAtomicOrderingSequentiallyConsistent,
+        Some(0) => AtomicOrdering::Monotonic,
+        Some(0x2) => AtomicOrdering::Acquire,
+        Some(0x4) => AtomicOrdering::Release,
+        Some(0x8) => AtomicOrdering::AcquireRelease,
+        _ => AtomicOrdering::SequentiallyConsistent,
     }
 }
 
-fn binary_op(operation: FloatAtomic) -> LLVMAtomicRMWBinOp {
+fn binary_op(operation: FloatAtomic) -> AtomicRMWBinOp {
     match operation {
-        FloatAtomic::Add => LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFAdd,
-        FloatAtomic::Min => LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFMin,
-        FloatAtomic::Max => LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFMax,
+        FloatAtomic::Add => AtomicRMWBinOp::FAdd,
+        FloatAtomic::Min => AtomicRMWBinOp::FMin,
+        FloatAtomic::Max => AtomicRMWBinOp::FMax,
     }
+}
+
+fn build_error(error: inkwell::builder::BuilderError) -> CompileError {
+    CompileError::Pass(format!("{NAME}: {error}"))
 }
 
 /// Builds `atomicrmw <op> ptr pointer, T value <ordering>` (system scope) at the builder.
-fn build_atomic(
-    builder: &Builder<'_>,
+fn build_atomic<'ctx>(
+    builder: &Builder<'ctx>,
     operation: FloatAtomic,
-    pointer: LLVMValueRef,
-    value: LLVMValueRef,
-    ordering: LLVMAtomicOrdering,
-) -> LLVMValueRef {
-    // SAFETY: the builder is positioned; the operands are a pointer and a float of one context.
-    unsafe {
-        LLVMBuildAtomicRMW(
-            builder.as_mut_ptr(),
-            binary_op(operation),
-            pointer,
-            value,
-            ordering,
-            0,
-        )
-    }
+    pointer: PointerValue<'ctx>,
+    value: BasicValueEnum<'ctx>,
+    ordering: AtomicOrdering,
+) -> Result<BasicValueEnum<'ctx>, CompileError> {
+    memory::atomic_read_modify_write(builder, binary_op(operation), pointer, value, ordering)
+        .map_err(build_error)
 }
 
 /// Checks that `function` has the float atomic signature `T(ptr, iN, iN, T)`.
@@ -112,7 +114,7 @@ impl ModulePass for FAtomics {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let context = module.get_context();
         let builder = context.create_builder();
         let atomics: Vec<_> = module
@@ -120,6 +122,7 @@ impl ModulePass for FAtomics {
             .filter(|f| !walk::is_definition(*f))
             .filter_map(|f| spirv::classify_float_atomic(&walk::name(f)).map(|op| (f, op)))
             .collect();
+        let changed = Changed::from(!atomics.is_empty());
         for (function, operation) in atomics {
             check_signature(function)?;
             for call in walk::calls_to(module, function) {
@@ -130,25 +133,18 @@ impl ModulePass for FAtomics {
                 let semantics = operand(instruction, 2)
                     .filter(|v| v.is_int_value())
                     .and_then(|v| v.into_int_value().get_zero_extended_constant());
-                let (Some(_), Some(pointer), Some(value)) =
+                let (Some(_), Some(BasicValueEnum::PointerValue(pointer)), Some(value)) =
                     (semantics, operand(instruction, 0), operand(instruction, 3))
                 else {
                     continue;
                 };
                 walk::position_at(&builder, instruction);
-                let atomic = build_atomic(
-                    &builder,
-                    operation,
-                    pointer.as_value_ref(),
-                    value.as_value_ref(),
-                    ordering(semantics),
-                );
+                let atomic =
+                    build_atomic(&builder, operation, pointer, value, ordering(semantics))?;
                 let name = instruction
                     .get_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                // SAFETY: `atomic` is a live instruction of the call's type.
-                let atomic = unsafe { BasicValueEnum::new(atomic) };
                 walk::replace_all_uses(&instruction, &atomic);
                 instruction.erase_from_basic_block();
                 atomic.set_name(&name);
@@ -156,20 +152,12 @@ impl ModulePass for FAtomics {
             let entry = context.append_basic_block(function, "entry");
             builder.position_at_end(entry);
             builder.unset_current_debug_location();
-            let param = |index: u32| {
-                function
-                    .get_nth_param(index)
-                    .expect("signature checked")
-                    .as_value_ref()
-            };
-            let old = build_atomic(&builder, operation, param(0), param(3), ordering(None));
-            // SAFETY: `old` is the float the function returns.
-            let old = unsafe { BasicValueEnum::new(old) };
-            builder
-                .build_return(Some(&old))
-                .map_err(|e| CompileError::Pass(format!("{NAME}: {e}")))?;
+            let param = |index: u32| function.get_nth_param(index).expect("signature checked");
+            let pointer = param(0).into_pointer_value();
+            let old = build_atomic(&builder, operation, pointer, param(3), ordering(None))?;
+            builder.build_return(Some(&old)).map_err(build_error)?;
             function.set_linkage(Linkage::LinkOnceODR);
         }
-        Ok(())
+        Ok(changed)
     }
 }

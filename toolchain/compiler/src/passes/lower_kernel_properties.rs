@@ -16,7 +16,7 @@
 use inkwell::module::Module;
 use inkwell::values::{BasicValueEnum, FunctionValue};
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::vector::set_function_metadata;
 use crate::ir::walk::DirectCall;
 use crate::ir::{attributes, calling_convention, walk};
@@ -24,11 +24,20 @@ use crate::CompileError;
 
 pub const NAME: &str = "lower-kernel-properties";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "turns the work_group_size and sub_group_size kernel properties into metadata",
+    create: super::without_parameters::<LowerKernelProperties>,
+};
+
 /// The builtin our headers call for the `work_group_size` kernel property.
 pub const REQD_WORK_GROUP_SIZE: &str = "__nativecpu_reqd_work_group_size";
 /// The builtin our headers call for the `sub_group_size` kernel property.
 pub const REQD_SUB_GROUP_SIZE: &str = "__nativecpu_reqd_sub_group_size";
 
+#[derive(Default)]
 pub struct LowerKernelProperties;
 
 /// A property builtin and how to read its call.
@@ -103,11 +112,13 @@ impl ModulePass for LowerKernelProperties {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
+        let mut changed = Changed::No;
         for property in &PROPERTIES {
             let Some(builtin) = module.get_function(property.builtin) else {
                 continue;
             };
+            changed = Changed::Yes;
             for call in walk::calls_to(module, builtin) {
                 let (kernel, values) = lower_call(property, &call)?;
                 set_function_metadata(kernel, property.metadata, &values);
@@ -115,6 +126,6 @@ impl ModulePass for LowerKernelProperties {
             }
             walk::delete_function(builtin, None);
         }
-        Ok(())
+        Ok(changed)
     }
 }

@@ -23,31 +23,94 @@ use inkwell::module::Module;
 
 use crate::CompileError;
 
+/// Whether a pass changed the module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Changed {
+    No,
+    Yes,
+}
+
+impl From<bool> for Changed {
+    fn from(changed: bool) -> Self {
+        if changed {
+            Changed::Yes
+        } else {
+            Changed::No
+        }
+    }
+}
+
+impl Changed {
+    /// Changed if either is.
+    pub fn or(self, other: Changed) -> Changed {
+        Changed::from(self == Changed::Yes || other == Changed::Yes)
+    }
+}
+
 /// A transformation of a whole module.
 pub trait ModulePass {
     /// The pass's name in pipeline text.
     fn name(&self) -> &'static str;
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError>;
+    /// Runs the pass, saying whether it changed the module (`No` only when it certainly did
+    /// not).
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError>;
 }
 
-/// Names of the registered passes, for `muxc --print-passes`.
-pub const REGISTERED: &[&str] = &[
-    assign_sycl_module_id::NAME,
-    check_kernel_features::NAME,
-    lower_kernel_properties::NAME,
-    spec_constants::NAME,
-    convert_to_mux_builtins::NAME,
-    fatomics::NAME,
-    transfer_kernel_metadata::NAME,
-    encode_kernel_metadata::NAME,
-    prepare_barriers::NAME,
-    vectorize::NAME,
-    sub_groups_of_one::NAME,
-    register_kernel_info::NAME,
-    work_item_loops::NAME,
-    replace_module_scope_vars::NAME,
-    prepare_native_cpu::NAME,
-    rename_kernels::NAME,
+/// How the registry makes a pass from its `<…>` parameters (or says why they are wrong).
+pub type Constructor = fn(&[&str]) -> Result<Box<dyn ModulePass>, String>;
+
+/// A pass as its module declares it, once: the name pipeline text uses, the parameters it
+/// takes, one line of help, and how to make it from its parameters. `muxc --passes` and
+/// `--print-passes`, the pipeline and the driver all go through these declarations.
+pub struct PassInfo {
+    pub name: &'static str,
+    /// The `name<…>` parameters, as `--print-passes` shows them (empty when there are none).
+    pub parameters: &'static str,
+    pub help: &'static str,
+    pub create: Constructor,
+}
+
+impl PassInfo {
+    /// The pass as a pipeline element with `parameters` (bare without any).
+    pub fn element(&self, parameters: &[String]) -> String {
+        if parameters.is_empty() {
+            self.name.to_owned()
+        } else {
+            format!("{}<{}>", self.name, parameters.join(";"))
+        }
+    }
+}
+
+/// The constructor of a pass that takes no parameters.
+pub fn without_parameters<P: ModulePass + Default + 'static>(
+    parameters: &[&str],
+) -> Result<Box<dyn ModulePass>, String> {
+    let pass = P::default();
+    if parameters.is_empty() {
+        Ok(Box::new(pass))
+    } else {
+        Err(format!("pass '{}' takes no parameters", pass.name()))
+    }
+}
+
+/// Every pass of ours, in pipeline order (the front-end's passes first).
+pub const REGISTRY: &[&PassInfo] = &[
+    &assign_sycl_module_id::PASS,
+    &check_kernel_features::PASS,
+    &lower_kernel_properties::PASS,
+    &spec_constants::PASS,
+    &convert_to_mux_builtins::PASS,
+    &fatomics::PASS,
+    &transfer_kernel_metadata::PASS,
+    &encode_kernel_metadata::PASS,
+    &prepare_barriers::PASS,
+    &vectorize::PASS,
+    &sub_groups_of_one::PASS,
+    &register_kernel_info::PASS,
+    &work_item_loops::PASS,
+    &replace_module_scope_vars::PASS,
+    &prepare_native_cpu::PASS,
+    &rename_kernels::PASS,
 ];
 
 /// Splits `name<params>` into the name and its `;`-separated parameters.
@@ -71,47 +134,50 @@ pub fn parse(element: &str) -> Option<Result<Box<dyn ModulePass>, String>> {
         Ok(split) => split,
         Err(message) => return Some(Err(message)),
     };
-    let no_params = |pass: Box<dyn ModulePass>| {
-        if params.is_empty() {
-            Ok(pass)
-        } else {
-            Err(format!("pass '{name}' takes no parameters"))
+    let pass = REGISTRY.iter().find(|pass| pass.name == name)?;
+    Some((pass.create)(&params))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use inkwell::context::Context;
+
+    #[test]
+    fn every_registered_pass_is_found_by_its_name_and_names_itself_so() {
+        for info in REGISTRY {
+            let pass = match parse(info.name) {
+                Some(Ok(pass)) => pass,
+                // Passes with required parameters say so.
+                Some(Err(message)) => {
+                    assert!(!info.parameters.is_empty(), "{}: {message}", info.name);
+                    continue;
+                }
+                None => panic!("{} is not found", info.name),
+            };
+            assert_eq!(pass.name(), info.name);
+            assert!(!info.help.is_empty() && !info.help.contains('\n'));
         }
-    };
-    Some(match name {
-        assign_sycl_module_id::NAME => {
-            no_params(Box::new(assign_sycl_module_id::AssignSyclModuleId))
+        let names: std::collections::HashSet<_> = REGISTRY.iter().map(|p| p.name).collect();
+        assert_eq!(names.len(), REGISTRY.len(), "names are unique");
+    }
+
+    #[test]
+    fn parameterless_passes_refuse_parameters() {
+        assert!(matches!(parse("fatomics<x>"), Some(Err(_))));
+        assert!(parse("instcombine").is_none());
+    }
+
+    #[test]
+    fn passes_report_no_change_on_an_empty_module() {
+        let context = Context::create();
+        let module = context.create_module("empty");
+        for info in REGISTRY {
+            let Ok(pass) = (info.create)(&[]) else {
+                continue;
+            };
+            let changed = pass.run(&module).expect("an empty module is fine");
+            assert_eq!(changed, Changed::No, "{}", info.name);
         }
-        check_kernel_features::NAME => {
-            no_params(Box::new(check_kernel_features::CheckKernelFeatures))
-        }
-        lower_kernel_properties::NAME => {
-            no_params(Box::new(lower_kernel_properties::LowerKernelProperties))
-        }
-        spec_constants::NAME => no_params(Box::new(spec_constants::SpecConstants)),
-        convert_to_mux_builtins::NAME => {
-            no_params(Box::new(convert_to_mux_builtins::ConvertToMuxBuiltins))
-        }
-        fatomics::NAME => no_params(Box::new(fatomics::FAtomics)),
-        transfer_kernel_metadata::NAME => {
-            no_params(Box::new(transfer_kernel_metadata::TransferKernelMetadata))
-        }
-        encode_kernel_metadata::NAME => {
-            encode_kernel_metadata::EncodeKernelMetadata::from_parameters(&params)
-                .map(|pass| Box::new(pass) as Box<dyn ModulePass>)
-        }
-        prepare_barriers::NAME => no_params(Box::new(prepare_barriers::PrepareBarriers)),
-        vectorize::NAME => vectorize::RunVecz::from_parameters(&params)
-            .map(|pass| Box::new(pass) as Box<dyn ModulePass>),
-        sub_groups_of_one::NAME => no_params(Box::new(sub_groups_of_one::SubGroupsOfOne)),
-        register_kernel_info::NAME => no_params(Box::new(register_kernel_info::RegisterKernelInfo)),
-        work_item_loops::NAME => work_item_loops::WorkItemLoops::from_parameters(&params)
-            .map(|pass| Box::new(pass) as Box<dyn ModulePass>),
-        replace_module_scope_vars::NAME => {
-            no_params(Box::new(replace_module_scope_vars::ReplaceModuleScopeVars))
-        }
-        prepare_native_cpu::NAME => no_params(Box::new(prepare_native_cpu::PrepareNativeCpu)),
-        rename_kernels::NAME => no_params(Box::new(rename_kernels::RenameKernels)),
-        _ => return None,
-    })
+    }
 }

@@ -21,13 +21,22 @@ use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::values::FunctionValue;
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::{attributes, mux, walk};
 use crate::target::{host_target_machine, CpuSelection};
 use crate::CompileError;
 
 pub const NAME: &str = "prepare-barriers";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "inlines the functions that synchronise the work-group into kernels and numbers the barriers",
+    create: super::without_parameters::<PrepareBarriers>,
+};
+
+#[derive(Default)]
 pub struct PrepareBarriers;
 
 /// Non-entry functions that contain a barrier-like call, directly or through callees.
@@ -70,8 +79,9 @@ impl ModulePass for PrepareBarriers {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let to_inline = functions_with_barriers(module);
+        let mut changed = Changed::from(!to_inline.is_empty());
         if !to_inline.is_empty() {
             for function in &to_inline {
                 attributes::remove_enum_attribute(*function, AttributeLoc::Function, "noinline");
@@ -97,6 +107,7 @@ impl ModulePass for PrepareBarriers {
                     call.instruction
                         .set_operand(0, i32_type.const_int(next_id, false));
                     next_id += 1;
+                    changed = Changed::Yes;
                     for attribute in ["convergent", "nounwind"] {
                         attributes::add_enum_attribute(
                             call.callee,
@@ -107,6 +118,6 @@ impl ModulePass for PrepareBarriers {
                 }
             }
         }
-        Ok(())
+        Ok(changed)
     }
 }

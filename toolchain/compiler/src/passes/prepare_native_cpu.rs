@@ -44,13 +44,22 @@ use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FunctionTy
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, FunctionValue, PointerValue};
 use inkwell::AddressSpace;
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::mux::{self, StateUpdate, WorkGroupMemory, WorkItemQuery};
 use crate::ir::walk::DirectCall;
-use crate::ir::{attributes, calling_convention, walk};
+use crate::ir::{attributes, calling_convention, memory, walk};
 use crate::CompileError;
 
 pub const NAME: &str = "prepare-sycl-native-cpu";
+
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help:
+        "adds the Native CPU state parameter, reads the builtins from it and builds the subhandlers",
+    create: super::without_parameters::<PrepareNativeCpu>,
+};
 
 /// Suffix of the renamed entry point the subhandler calls.
 pub const KERNEL_SUFFIX: &str = ".NativeCPUKernel";
@@ -59,6 +68,7 @@ pub const KERNEL_BODY_SUFFIX: &str = ".mux-kernel-body";
 /// The thread-local state pointer of functions whose address is taken (DPC++'s name).
 pub const THREAD_LOCAL_STATE: &str = "_ZL28nativecpu_thread_local_state";
 
+#[derive(Default)]
 pub struct PrepareNativeCpu;
 
 fn build_error(e: inkwell::builder::BuilderError) -> CompileError {
@@ -357,18 +367,10 @@ impl WorkGroupMemoryUse {
     }
 }
 
-/// Builds the subhandler `<kernel>(ptr args, ptr state)` for an entry point that already takes
-/// the state last.
-fn build_subhandler<'ctx>(
-    module: &Module<'ctx>,
-    entry: FunctionValue<'ctx>,
-    work_group_memory: WorkGroupMemoryUse,
-) -> Result<(), CompileError> {
-    let context = module.get_context();
-    let kernel_name = attributes::original_name(entry);
-    let module_id = attributes::string_attribute(entry, attributes::SYCL_MODULE_ID)
-        .unwrap_or_else(|| module.get_source_file_name().to_string_lossy().into_owned());
-    if let Some(body) = module.get_function(&kernel_name) {
+/// Renames the entry point `<kernel>.NativeCPUKernel` (and the kernel's own body, if it is
+/// still there, out of the way) and makes it an internal function to inline.
+fn rename_entry<'ctx>(module: &Module<'ctx>, entry: FunctionValue<'ctx>, kernel_name: &str) {
+    if let Some(body) = module.get_function(kernel_name) {
         body.as_global_value()
             .set_name(&format!("{kernel_name}{KERNEL_BODY_SUFFIX}"));
     }
@@ -380,12 +382,23 @@ fn build_subhandler<'ctx>(
     if !attributes::has_enum_attribute(entry, AttributeLoc::Function, "noinline") {
         attributes::add_enum_attribute(entry, AttributeLoc::Function, "alwaysinline");
     }
+}
 
+/// Declares the subhandler `void <kernel>(ptr noalias args, ptr noalias state)`, with the
+/// entry's target attributes, and moves the kernel's identity (module id, original name, the
+/// `mux-kernel` attribute) to it.
+fn declare_subhandler<'ctx>(
+    module: &Module<'ctx>,
+    entry: FunctionValue<'ctx>,
+    kernel_name: &str,
+    module_id: &str,
+) -> FunctionValue<'ctx> {
+    let context = module.get_context();
     let ptr_type = context.ptr_type(AddressSpace::default());
     let subhandler_type = context
         .void_type()
         .fn_type(&[ptr_type.into(), ptr_type.into()], false);
-    let subhandler = module.add_function(&kernel_name, subhandler_type, None);
+    let subhandler = module.add_function(kernel_name, subhandler_type, None);
     subhandler.set_call_conventions(calling_convention::C);
     for key in ["target-cpu", "target-features", "tune-cpu"] {
         if let Some(value) = attributes::string_attribute(entry, key) {
@@ -393,26 +406,29 @@ fn build_subhandler<'ctx>(
         }
     }
     attributes::add_enum_attribute(subhandler, AttributeLoc::Function, "nounwind");
-    attributes::set_string_attribute(subhandler, attributes::SYCL_MODULE_ID, &module_id);
-    attributes::set_string_attribute(subhandler, attributes::MUX_ORIG_FN, &kernel_name);
+    attributes::set_string_attribute(subhandler, attributes::SYCL_MODULE_ID, module_id);
+    attributes::set_string_attribute(subhandler, attributes::MUX_ORIG_FN, kernel_name);
     attributes::take_is_kernel(subhandler, entry);
     entry.remove_string_attribute(AttributeLoc::Function, attributes::SYCL_MODULE_ID);
     for index in 0..2 {
         attributes::add_enum_attribute(subhandler, AttributeLoc::Param(index), "noalias");
     }
-    let args = subhandler
-        .get_nth_param(0)
-        .expect("args")
-        .into_pointer_value();
-    let state = subhandler
-        .get_nth_param(1)
-        .expect("state")
-        .into_pointer_value();
-    args.set_name("args");
-    state.set_name("state");
+    for (index, name) in ["args", "state"].into_iter().enumerate() {
+        let param = subhandler
+            .get_nth_param(index as u32)
+            .expect("two parameters");
+        param.set_name(name);
+    }
+    subhandler
+}
 
-    let builder = context.create_builder();
-    builder.position_at_end(context.append_basic_block(subhandler, "entry"));
+/// The subhandler's private copy of the runtime's state (docs/compiler-pipeline.md, "The
+/// work-item state"), with room for our two pointers after it.
+fn private_state<'ctx>(
+    builder: &Builder<'ctx>,
+    state: PointerValue<'ctx>,
+) -> Result<PointerValue<'ctx>, CompileError> {
+    let context = state.get_type().get_context();
     let state_copy = builder
         .build_array_alloca(
             context.i8_type(),
@@ -435,20 +451,32 @@ fn build_subhandler<'ctx>(
             context.i64_type().const_int(mux::STATE_SIZE, false),
         )
         .map_err(|e| align_error(&e.to_string()))?;
+    Ok(state_copy)
+}
 
-    let kernel_params = entry.get_type().get_param_types();
-    let argument_count = kernel_params.len() as u64 - 1;
-    // The work-group memory this kernel uses, after the runtime's state in the private copy.
+/// Stores the work-group memory this kernel uses after the runtime's state in the private
+/// copy: the block of local arguments the runtime passes after the kernel's own
+/// `argument_count` arguments, and the module-scope local variables' block from the scratch
+/// buffer.
+fn store_work_group_memory<'ctx>(
+    module: &Module<'ctx>,
+    builder: &Builder<'ctx>,
+    args: PointerValue<'ctx>,
+    state_copy: PointerValue<'ctx>,
+    argument_count: u64,
+    work_group_memory: WorkGroupMemoryUse,
+) -> Result<(), CompileError> {
+    let context = module.get_context();
+    let ptr_type = context.ptr_type(AddressSpace::default());
     let local_arguments = if work_group_memory.local_arguments {
-        // The runtime passes the block after the kernel's own arguments.
-        let slot = unsafe {
-            builder.build_in_bounds_gep(
-                ptr_type,
-                args,
-                &[context.i64_type().const_int(argument_count, false)],
-                "local.slot",
-            )
-        }
+        let slot = memory::element_address(
+            builder,
+            ptr_type,
+            args,
+            &[context.i64_type().const_int(argument_count, false)],
+            true,
+            "local.slot",
+        )
         .map_err(build_error)?;
         builder
             .build_load(ptr_type, slot, "local.arguments")
@@ -483,32 +511,43 @@ fn build_subhandler<'ctx>(
                 .expect("a pointer")
         }
     };
-    for (memory, value) in [
+    for (field, value) in [
         (WorkGroupMemory::LocalArguments, local_arguments),
         (WorkGroupMemory::LocalVariables, local_variables),
     ] {
-        let slot = unsafe {
-            builder.build_in_bounds_gep(
-                context.i8_type(),
-                state_copy,
-                &[context.i64_type().const_int(memory.state_offset(), false)],
-                "state.memory",
-            )
-        }
+        let slot = memory::element_address(
+            builder,
+            context.i8_type(),
+            state_copy,
+            &[context.i64_type().const_int(field.state_offset(), false)],
+            true,
+            "state.memory",
+        )
         .map_err(build_error)?;
         builder.build_store(slot, value).map_err(build_error)?;
     }
+    Ok(())
+}
 
+/// The kernel's arguments read from `args`: `args[i]` is argument `i` itself when it is a
+/// pointer (cast to the parameter's address space), and points to the value otherwise.
+fn kernel_arguments<'ctx>(
+    builder: &Builder<'ctx>,
+    args: PointerValue<'ctx>,
+    kernel_params: &[BasicMetadataTypeEnum<'ctx>],
+) -> Result<Vec<BasicMetadataValueEnum<'ctx>>, CompileError> {
+    let context = args.get_type().get_context();
+    let ptr_type = context.ptr_type(AddressSpace::default());
     let mut call_args: Vec<BasicMetadataValueEnum> = Vec::new();
-    for (index, param_type) in kernel_params[..kernel_params.len() - 1].iter().enumerate() {
-        let slot = unsafe {
-            builder.build_in_bounds_gep(
-                ptr_type,
-                args,
-                &[context.i64_type().const_int(index as u64, false)],
-                &format!("arg{index}.slot"),
-            )
-        }
+    for (index, param_type) in kernel_params.iter().enumerate() {
+        let slot = memory::element_address(
+            builder,
+            ptr_type,
+            args,
+            &[context.i64_type().const_int(index as u64, false)],
+            true,
+            &format!("arg{index}.slot"),
+        )
         .map_err(build_error)?;
         let pointer = builder
             .build_load(ptr_type, slot, &format!("arg{index}.ptr"))
@@ -537,6 +576,43 @@ fn build_subhandler<'ctx>(
         };
         call_args.push(value.into());
     }
+    Ok(call_args)
+}
+
+/// Builds the subhandler `<kernel>(ptr args, ptr state)` for an entry point that already takes
+/// the state last.
+fn build_subhandler<'ctx>(
+    module: &Module<'ctx>,
+    entry: FunctionValue<'ctx>,
+    work_group_memory: WorkGroupMemoryUse,
+) -> Result<(), CompileError> {
+    let context = module.get_context();
+    let kernel_name = attributes::original_name(entry);
+    let module_id = attributes::string_attribute(entry, attributes::SYCL_MODULE_ID)
+        .unwrap_or_else(|| module.get_source_file_name().to_string_lossy().into_owned());
+    rename_entry(module, entry, &kernel_name);
+    let subhandler = declare_subhandler(module, entry, &kernel_name, &module_id);
+    let param = |index: u32| {
+        subhandler
+            .get_nth_param(index)
+            .expect("two parameters")
+            .into_pointer_value()
+    };
+    let (args, state) = (param(0), param(1));
+    let builder = context.create_builder();
+    builder.position_at_end(context.append_basic_block(subhandler, "entry"));
+    let state_copy = private_state(&builder, state)?;
+    let kernel_params = entry.get_type().get_param_types();
+    let argument_count = kernel_params.len() - 1;
+    store_work_group_memory(
+        module,
+        &builder,
+        args,
+        state_copy,
+        argument_count as u64,
+        work_group_memory,
+    )?;
+    let mut call_args = kernel_arguments(&builder, args, &kernel_params[..argument_count])?;
     call_args.push(state_copy.into());
     if let Some(thread_local) = module.get_global(THREAD_LOCAL_STATE) {
         builder
@@ -555,9 +631,9 @@ impl ModulePass for PrepareNativeCpu {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         // As DPC++ does first: `llvm.used` lists kernels, which is not taking their address.
-        walk::drop_used_lists(module);
+        let dropped = walk::drop_used_lists(module);
         // Moving a body into a new function keeps its call instructions, so the index stays
         // valid until the calls are redirected.
         let calls = walk::CallIndex::of(module);
@@ -566,6 +642,8 @@ impl ModulePass for PrepareNativeCpu {
             .partition(|function| {
                 attributes::is_kernel_entry_point(*function) || !calls.address_taken(*function)
             });
+        let mut changed = Changed::from(dropped || !by_parameter.is_empty());
+        changed = changed.or(Changed::from(!by_thread_local.is_empty()));
         let mut states: HashMap<FunctionValue, PointerValue> = HashMap::new();
         for function in &by_thread_local {
             states.insert(*function, load_thread_local_state(module, *function)?);
@@ -610,9 +688,10 @@ impl ModulePass for PrepareNativeCpu {
             if let Some(declaration) = module.get_function(builtin) {
                 if walk::use_count(declaration) == 0 {
                     walk::delete_function(declaration, None);
+                    changed = Changed::Yes;
                 }
             }
         }
-        Ok(())
+        Ok(changed)
     }
 }

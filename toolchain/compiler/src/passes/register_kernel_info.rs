@@ -16,17 +16,26 @@ use inkwell::module::{Linkage, Module};
 use inkwell::values::FunctionValue;
 
 use super::vectorize::vector_kernel;
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::{attributes, globals, walk};
 use crate::CompileError;
 
 pub const NAME: &str = "register-kernel-info";
+
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "tells the runtime each kernel's sub-group size from a global constructor",
+    create: super::without_parameters::<RegisterKernelInfo>,
+};
 
 /// The runtime's `void (const char *name, u32 sub-group size, u32 required size)`.
 pub const REGISTER_KERNEL_INFO: &str = "__nativecpu_register_kernel_info";
 
 const CONSTRUCTOR: &str = "kernel_info.register";
 
+#[derive(Default)]
 pub struct RegisterKernelInfo;
 
 /// A kernel's sub-group size and required size, when either is not the default.
@@ -45,14 +54,14 @@ impl ModulePass for RegisterKernelInfo {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let kernels: Vec<(FunctionValue, (u32, u32))> = module
             .get_functions()
             .filter(|f| attributes::is_kernel_entry_point(*f) && walk::is_definition(*f))
             .filter_map(|kernel| sizes(kernel).map(|sizes| (kernel, sizes)))
             .collect();
         if kernels.is_empty() {
-            return Ok(());
+            return Ok(Changed::No);
         }
         let context = module.get_context();
         let i32_type = context.i32_type();
@@ -86,6 +95,6 @@ impl ModulePass for RegisterKernelInfo {
         }
         builder.build_return(None).map_err(build_error)?;
         globals::append_global_constructor(module, constructor);
-        Ok(())
+        Ok(Changed::Yes)
     }
 }

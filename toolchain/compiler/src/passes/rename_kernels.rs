@@ -11,18 +11,26 @@
 //! reach.
 
 use inkwell::module::{Linkage, Module};
-use inkwell::values::{AsValueRef, GlobalValue};
 
-use super::ModulePass;
-use crate::ir::{attributes, mux, walk};
+use super::{Changed, ModulePass, PassInfo};
+use crate::ir::{attributes, globals, mux, walk};
 use crate::passes::prepare_native_cpu::KERNEL_SUFFIX;
 use crate::CompileError;
 
 pub const NAME: &str = "rename-kernel-sycl-native-cpu";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "exports the subhandlers as <name>.SYCLNCPU and makes everything else internal",
+    create: super::without_parameters::<RenameKernels>,
+};
+
 /// Suffix of every symbol the device object exports.
 pub const EXPORT_SUFFIX: &str = ".SYCLNCPU";
 
+#[derive(Default)]
 pub struct RenameKernels;
 
 /// The symbol the device object exports for entry point `name` (and the offload wrapper
@@ -39,59 +47,37 @@ fn is_externally_visible(linkage: Linkage) -> bool {
     !matches!(linkage, Linkage::Internal | Linkage::Private)
 }
 
-fn internalize(global: GlobalValue<'_>) {
-    // SAFETY: clearing the comdat of a live global is always valid.
-    unsafe {
-        inkwell::llvm_sys::comdat::LLVMSetComdat(global.as_value_ref(), std::ptr::null_mut())
-    };
-    global.set_linkage(Linkage::Internal);
-    global.set_visibility(inkwell::GlobalVisibility::Default);
-}
-
 impl ModulePass for RenameKernels {
     fn name(&self) -> &'static str {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
-        walk::drop_used_lists(module);
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
+        let mut changed = Changed::from(walk::drop_used_lists(module));
         for function in module.get_functions() {
             if !walk::is_definition(function) {
                 continue;
             }
+            changed = Changed::Yes;
             let exported = is_externally_visible(function.get_linkage())
                 && attributes::string_attribute(function, attributes::SYCL_MODULE_ID).is_some();
             if exported {
                 let symbol = exported_symbol(&walk::name(function));
                 function.as_global_value().set_name(&symbol);
             } else {
-                internalize(function.as_global_value());
+                globals::internalize(function.as_global_value());
             }
         }
         // Aliases (clang emits them for C1/C2 constructor pairs) would otherwise export a symbol
         // the host object of the same source also defines.
-        let mut alias =
-            unsafe { inkwell::llvm_sys::core::LLVMGetFirstGlobalAlias(module.as_mut_ptr()) };
-        while !alias.is_null() {
-            // SAFETY: `alias` is a live alias of `module`.
-            unsafe {
-                inkwell::llvm_sys::core::LLVMSetLinkage(
-                    alias,
-                    inkwell::llvm_sys::LLVMLinkage::LLVMInternalLinkage,
-                );
-                inkwell::llvm_sys::core::LLVMSetVisibility(
-                    alias,
-                    inkwell::llvm_sys::LLVMVisibility::LLVMDefaultVisibility,
-                );
-                alias = inkwell::llvm_sys::core::LLVMGetNextGlobalAlias(alias);
-            }
-        }
+        changed = changed.or(Changed::from(globals::internalize_aliases(module)));
         for global in module.get_globals() {
             let is_definition = global.get_initializer().is_some();
             if is_definition && !global.get_name().to_bytes().starts_with(b"llvm.") {
-                internalize(global);
+                globals::internalize(global);
+                changed = Changed::Yes;
             }
         }
-        Ok(())
+        Ok(changed)
     }
 }

@@ -1,6 +1,6 @@
 //! `replace-module-scope-vars`: work-group local variables (module-scope `addrspace(3)` globals,
-//! e.g. from `group_local_memory`) become fields of one block per work-group execution
-//! (docs/compiler-pipeline.md).
+//! e.g. from `group_local_memory`) become fields of one block per work-group execution (OCK's
+//! `ReplaceLocalModuleScopeVariablesPass`, docs/compiler-pipeline.md).
 //!
 //! Expects: `addrspace(3)` global definitions used only from functions, directly or through
 //! constant `addrspacecast`/`bitcast`/`getelementptr` expressions; kernels marked as entry
@@ -12,22 +12,32 @@
 //! work-group a block of that size from its thread's scratch buffer, reused across the
 //! work-groups the thread runs (never the stack).
 
-use inkwell::llvm_sys::core::*;
+use inkwell::builder::Builder;
 use inkwell::module::Module;
-use inkwell::types::AsTypeRef;
-use inkwell::values::{AsValueRef, GlobalValue};
+use inkwell::values::{BasicValueEnum, GlobalValue, InstructionOpcode, IntValue};
 use inkwell::AddressSpace;
 
-use super::ModulePass;
-use crate::ir::attributes;
-use crate::ir::cfg::{self, RawBuilder, Value};
+use super::{Changed, ModulePass, PassInfo};
+use crate::ir::cfg::builder_before;
+use crate::ir::memory::element_address;
 use crate::ir::mux::{self, WorkGroupMemory};
+use crate::ir::value::{Kind, Value};
 use crate::ir::walk;
+use crate::ir::{attributes, globals};
 use crate::passes::convert_to_mux_builtins::declare_work_group_memory;
 use crate::CompileError;
 
 pub const NAME: &str = "replace-module-scope-vars";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "packs work-group local variables into one block per work-group",
+    create: super::without_parameters::<ReplaceModuleScopeVars>,
+};
+
+#[derive(Default)]
 pub struct ReplaceModuleScopeVars;
 
 const LOCAL_ADDRESS_SPACE: u16 = 3;
@@ -43,80 +53,101 @@ fn local_globals<'ctx>(module: &Module<'ctx>) -> Vec<GlobalValue<'ctx>> {
         .collect()
 }
 
-/// Rewrites `use_value`'s uses inside `user` (an instruction or a constant expression over the
-/// global) in terms of `base`, the work-group block plus the global's offset, as an
-/// `addrspace(3)` pointer built right before each instruction that needs it.
-fn rewrite_uses(
+/// Builds a global's address right before an instruction.
+type Address<'a, 'ctx> = &'a dyn Fn(Value<'ctx>) -> Result<Value<'ctx>, CompileError>;
+
+fn build_error(error: inkwell::builder::BuilderError) -> CompileError {
+    CompileError::Pass(format!("{NAME}: {error}"))
+}
+
+/// Rewrites `original`'s uses inside `user` (an instruction or a constant expression over the
+/// global) in terms of `address`, which builds the work-group block plus the global's offset as
+/// an `addrspace(3)` pointer right before each instruction that needs it.
+fn rewrite_uses<'ctx>(
     global_name: &str,
-    original: Value,
-    user: Value,
-    address: &dyn Fn(Value) -> Value,
+    original: Value<'ctx>,
+    user: Value<'ctx>,
+    address: Address<'_, 'ctx>,
 ) -> Result<(), CompileError> {
-    unsafe {
-        if cfg::is_instruction(user) {
-            for index in 0..LLVMGetNumOperands(user) as u32 {
-                if LLVMGetOperand(user, index) == original {
-                    // A PHI's operand must be computed on its incoming edge.
-                    let before = if cfg::is_phi(user) {
-                        LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(user, index))
-                    } else {
-                        user
-                    };
-                    LLVMSetOperand(user, index, address(before));
-                }
+    if user.is(Kind::Instruction) {
+        for index in 0..user.operand_count() {
+            if user.operand(index) == original {
+                // A PHI's operand must be computed on its incoming edge.
+                let before = match user.incoming_block(index) {
+                    Some(block) => Value::from(block.get_terminator().expect("a terminator")),
+                    None => user,
+                };
+                user.set_operand(index, address(before)?);
             }
-            return Ok(());
         }
-        if LLVMIsAConstantExpr(user).is_null() {
-            return Err(CompileError::unsupported(
-                global_name,
-                "a work-group local variable may only be used from functions",
-            ));
-        }
-        use inkwell::llvm_sys::LLVMOpcode::*;
-        let opcode = LLVMGetConstOpcode(user);
-        // Every instruction using the expression gets the expression rebuilt as an instruction.
-        let mut users = Vec::new();
-        let mut u = LLVMGetFirstUse(user);
-        while !u.is_null() {
-            users.push(LLVMGetUser(u));
-            u = LLVMGetNextUse(u);
-        }
-        for outer in users {
-            let rebuild = |before: Value| -> Value {
-                let builder = RawBuilder::new(LLVMGetBasicBlockParent(cfg::parent_block(before)));
-                builder.before(before);
-                let base = address(before);
-                match opcode {
-                    LLVMAddrSpaceCast => {
-                        LLVMBuildAddrSpaceCast(builder.0, base, LLVMTypeOf(user), c"".as_ptr())
-                    }
-                    LLVMBitCast => base,
-                    _ => {
-                        let mut indices: Vec<Value> = (1..LLVMGetNumOperands(user) as u32)
-                            .map(|i| LLVMGetOperand(user, i))
-                            .collect();
-                        LLVMBuildGEP2(
-                            builder.0,
-                            LLVMGetGEPSourceElementType(user),
-                            base,
-                            indices.as_mut_ptr(),
-                            indices.len() as u32,
-                            c"".as_ptr(),
-                        )
-                    }
-                }
-            };
-            if !matches!(opcode, LLVMAddrSpaceCast | LLVMBitCast | LLVMGetElementPtr) {
-                return Err(CompileError::unsupported(
-                    global_name,
-                    "a work-group local variable is used through an unsupported constant expression",
-                ));
-            }
-            rewrite_uses(global_name, user, outer, &rebuild)?;
-        }
-        Ok(())
+        return Ok(());
     }
+    if !user.is(Kind::ConstantExpression) {
+        return Err(CompileError::unsupported(
+            global_name,
+            "a work-group local variable may only be used from functions",
+        ));
+    }
+    let opcode = user.opcode().expect("a constant expression");
+    if !matches!(
+        opcode,
+        InstructionOpcode::AddrSpaceCast
+            | InstructionOpcode::BitCast
+            | InstructionOpcode::GetElementPtr
+    ) {
+        return Err(CompileError::unsupported(
+            global_name,
+            "a work-group local variable is used through an unsupported constant expression",
+        ));
+    }
+    // Every instruction using the expression gets the expression rebuilt as an instruction.
+    let rebuild = |before: Value<'ctx>| -> Result<Value<'ctx>, CompileError> {
+        let base = address(before)?;
+        rebuild_expression(user, opcode, &builder_before(before), base)
+    };
+    for outer in user.users() {
+        rewrite_uses(global_name, user, outer, &rebuild)?;
+    }
+    Ok(())
+}
+
+/// The constant expression `expression` (a cast or GEP of the global) as an instruction at the
+/// builder, applied to `base` instead of the global.
+fn rebuild_expression<'ctx>(
+    expression: Value<'ctx>,
+    opcode: InstructionOpcode,
+    builder: &Builder<'ctx>,
+    base: Value<'ctx>,
+) -> Result<Value<'ctx>, CompileError> {
+    let pointer = base.basic().expect("an address").into_pointer_value();
+    let rebuilt = match opcode {
+        InstructionOpcode::AddrSpaceCast => {
+            let ty = expression
+                .basic_type()
+                .expect("a pointer")
+                .into_pointer_type();
+            builder
+                .build_address_space_cast(pointer, ty, "")
+                .map_err(build_error)?
+        }
+        InstructionOpcode::BitCast => pointer,
+        _ => {
+            let indices: Vec<IntValue> = expression.operands()[1..]
+                .iter()
+                .map(|index| match index.basic() {
+                    Some(BasicValueEnum::IntValue(index)) => Ok(index),
+                    _ => Err(CompileError::Pass(format!(
+                        "{NAME}: a constant GEP with a non-integer index: {}",
+                        expression.print()
+                    ))),
+                })
+                .collect::<Result<_, _>>()?;
+            let element = expression.gep_source_element_type().expect("a GEP");
+            // The constant expression's own indices, so the same address.
+            element_address(builder, element, pointer, &indices, false, "").map_err(build_error)?
+        }
+    };
+    Ok(Value::from(rebuilt))
 }
 
 impl ModulePass for ReplaceModuleScopeVars {
@@ -124,10 +155,10 @@ impl ModulePass for ReplaceModuleScopeVars {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run<'ctx>(&self, module: &Module<'ctx>) -> Result<Changed, CompileError> {
         let globals = local_globals(module);
         if globals.is_empty() {
-            return Ok(());
+            return Ok(Changed::No);
         }
         let context = module.get_context();
         let target_data = walk::target_data(module);
@@ -160,52 +191,31 @@ impl ModulePass for ReplaceModuleScopeVars {
         let local_ptr = context.ptr_type(AddressSpace::from(LOCAL_ADDRESS_SPACE));
         for (global, offset) in layout {
             let name = global.get_name().to_string_lossy().into_owned();
-            let address = |before: Value| -> Value {
-                // SAFETY: `before` is an instruction of a live function of this module.
-                unsafe {
-                    let builder =
-                        RawBuilder::new(LLVMGetBasicBlockParent(cfg::parent_block(before)));
-                    builder.before(before);
-                    let mut no_args: [Value; 0] = [];
-                    let base = LLVMBuildCall2(
-                        builder.0,
-                        LLVMGlobalGetValueType(memory.as_value_ref()),
-                        memory.as_value_ref(),
-                        no_args.as_mut_ptr(),
-                        0,
-                        c"local.variables".as_ptr(),
-                    );
-                    let mut index = [i64_type.const_int(offset, false).as_value_ref()];
-                    let field = LLVMBuildInBoundsGEP2(
-                        builder.0,
-                        i8_type.as_type_ref(),
-                        base,
-                        index.as_mut_ptr(),
-                        1,
-                        c"".as_ptr(),
-                    );
-                    LLVMBuildAddrSpaceCast(builder.0, field, local_ptr.as_type_ref(), c"".as_ptr())
-                }
+            let address = |before: Value<'ctx>| -> Result<Value<'ctx>, CompileError> {
+                let builder = builder_before(before);
+                let base = builder
+                    .build_call(memory, &[], "local.variables")
+                    .map_err(build_error)?
+                    .try_as_basic_value()
+                    .basic()
+                    .expect("a pointer")
+                    .into_pointer_value();
+                // The offset is the global's place in the block laid out above.
+                let index = i64_type.const_int(offset, false);
+                let field = element_address(&builder, i8_type, base, &[index], true, "")
+                    .map_err(build_error)?;
+                let local = builder
+                    .build_address_space_cast(field, local_ptr, "")
+                    .map_err(build_error)?;
+                Ok(Value::from(local))
             };
-            let original = global.as_value_ref();
-            let mut users = Vec::new();
-            // SAFETY: walking the use list of a live global.
-            unsafe {
-                let mut u = LLVMGetFirstUse(original);
-                while !u.is_null() {
-                    users.push(LLVMGetUser(u));
-                    u = LLVMGetNextUse(u);
-                }
-            }
-            for user in users {
+            let original = Value::from(global);
+            for user in original.users() {
                 rewrite_uses(&name, original, user, &address)?;
             }
-            // SAFETY: every instruction use was rewritten; constant expressions left without users
-            // still point at the global, so they are turned into poison before it goes.
-            unsafe {
-                LLVMReplaceAllUsesWith(original, LLVMGetPoison(LLVMTypeOf(original)));
-                global.delete();
-            }
+            // Every instruction use was rewritten; constant expressions left without users
+            // still point at the global.
+            globals::delete_global(global);
         }
         for entry in module
             .get_functions()
@@ -213,6 +223,6 @@ impl ModulePass for ReplaceModuleScopeVars {
         {
             attributes::set_string_attribute(entry, mux::LOCAL_MEMORY_USAGE, &total.to_string());
         }
-        Ok(())
+        Ok(Changed::Yes)
     }
 }

@@ -33,22 +33,28 @@
 //! layout is always the whole module's, so every image describes the buffer the code reads.
 //! [`read_layout`] gives the recorded layout back as bytes for the property sets.
 
-use inkwell::attributes::{Attribute, AttributeLoc};
-use inkwell::llvm_sys::core::*;
-use inkwell::llvm_sys::prelude::LLVMValueRef;
-use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use inkwell::attributes::AttributeLoc;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
-use inkwell::types::{AnyTypeEnum, BasicTypeEnum};
+use inkwell::types::{AnyType, BasicTypeEnum};
 use inkwell::values::{
-    AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionValue,
+    BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
 };
 
-use super::ModulePass;
-use crate::ir::walk;
+use super::{Changed, ModulePass, PassInfo};
+use crate::ir::value::{Kind, Value};
+use crate::ir::{attributes, memory, walk};
 use crate::CompileError;
 
 pub const NAME: &str = "spec-constants";
+
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "reads specialization constants from the buffer the runtime passes",
+    create: super::without_parameters::<SpecConstants>,
+};
 
 /// The named metadata listing each constant's descriptors.
 pub const LAYOUT_METADATA: &str = "sycl.specialization-constants";
@@ -60,6 +66,7 @@ const COMPOSITE_MARKER: &str = "_Z40__sycl_getComposite2020SpecConstantValue";
 /// The descriptor id the runtime skips: the entry describes padding.
 pub const PADDING_ID: u32 = u32::MAX;
 
+#[derive(Default)]
 pub struct SpecConstants;
 
 fn error(message: String) -> CompileError {
@@ -79,7 +86,7 @@ struct MarkerCall<'ctx> {
     call: InstructionValue<'ctx>,
     sret: Option<BasicValueEnum<'ctx>>,
     symbolic_id: String,
-    default_value: LLVMValueRef,
+    default_value: Value<'ctx>,
     buffer: BasicValueEnum<'ctx>,
     value_type: BasicTypeEnum<'ctx>,
     /// The load of an `-O0` symbolic id from its alloca, deleted with the call when unused.
@@ -110,14 +117,14 @@ impl ModulePass for SpecConstants {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let markers = markers(module);
         let calls: Vec<_> = markers
             .iter()
             .flat_map(|marker| walk::calls_to(module, *marker))
             .collect();
         if calls.is_empty() {
-            return Ok(());
+            return Ok(Changed::No);
         }
         if module.get_global_metadata_size(LAYOUT_METADATA) > 0 {
             return Err(error(
@@ -151,17 +158,23 @@ impl ModulePass for SpecConstants {
                         defaults.push(padding_type.const_zero().into());
                         next_offset += padding;
                     }
-                    // SAFETY: the default value is a constant of this module.
-                    let default_type =
-                        unsafe { AnyTypeEnum::new(LLVMTypeOf(marker.default_value)) };
+                    let default_type = marker.default_value.basic_type().ok_or_else(|| {
+                        error(format!(
+                            "the default value has no first-class type: {}",
+                            walk::describe(marker.call)
+                        ))
+                    })?;
                     let default_size = data_layout.get_store_size(&default_type);
                     slots.push(Slot {
                         symbolic_id: marker.symbolic_id.clone(),
                         descriptors: vec![[slots.len() as u32, 0, default_size as u32]],
                         offset: next_offset,
                     });
-                    // SAFETY: as above; a constant is a basic value.
-                    defaults.push(unsafe { BasicValueEnum::new(marker.default_value) }.into());
+                    let default = marker
+                        .default_value
+                        .basic()
+                        .expect("a first-class constant");
+                    defaults.push(default.into());
                     let offset = next_offset;
                     // The runtime finds offsets by adding up descriptor sizes, so the next
                     // constant starts after the default value's bytes. (intel/llvm advances by
@@ -175,8 +188,7 @@ impl ModulePass for SpecConstants {
         }
         for marker in markers {
             if walk::use_count(marker) == 0 {
-                // SAFETY: nothing uses the declaration any more.
-                unsafe { marker.delete() };
+                walk::delete_function(marker, None);
             }
         }
         let i32_type = context.i32_type();
@@ -197,7 +209,7 @@ impl ModulePass for SpecConstants {
                 .add_global_metadata(DEFAULTS_METADATA, &context.metadata_node(&[value]))
                 .map_err(|e| error(e.to_string()))?;
         }
-        Ok(())
+        Ok(Changed::Yes)
     }
 }
 
@@ -211,11 +223,7 @@ fn take_apart<'ctx>(
     callee: FunctionValue<'ctx>,
 ) -> Result<MarkerCall<'ctx>, CompileError> {
     let describe = || walk::describe(call);
-    let sret_kind = Attribute::get_named_enum_kind_id("sret");
-    let sret_type = callee
-        .get_enum_attribute(AttributeLoc::Param(0), sret_kind)
-        // SAFETY: `sret` is a type attribute; its type belongs to the module's context.
-        .map(|a| unsafe { AnyTypeEnum::new(LLVMGetTypeAttributeValue(a.as_mut_ptr())) });
+    let sret_type = attributes::type_attribute(callee, AttributeLoc::Param(0), "sret");
     let first = u32::from(sret_type.is_some());
     let arguments = call.get_num_operands().saturating_sub(1);
     if arguments != first + 3 {
@@ -231,51 +239,42 @@ fn take_apart<'ctx>(
     }
     let id = operand(call, first)
         .ok_or_else(|| error(format!("missing symbolic id: {}", describe())))?;
-    let (symbolic_id, id_load) = string_constant(id.as_value_ref()).ok_or_else(|| {
+    let (symbolic_id, id_load) = string_constant(Value::from(id)).ok_or_else(|| {
         error(format!(
             "the symbolic id is not a constant string: {}",
             describe()
         ))
     })?;
     let default_global = operand(call, first + 1)
-        .map(|v| strip_pointer_casts(v.as_value_ref()))
-        .filter(|v| unsafe { !LLVMIsAGlobalVariable(*v).is_null() })
+        .map(|v| strip_pointer_casts(Value::from(v)))
+        .filter(|v| v.is(Kind::GlobalVariable))
         .ok_or_else(|| {
             error(format!(
                 "the default value is not a global specialization_id: {}",
                 describe()
             ))
         })?;
-    // SAFETY: `default_global` is a global variable of the module.
-    let default_value = unsafe {
-        let initializer = LLVMGetInitializer(default_global);
-        if initializer.is_null() {
-            return Err(error(format!(
-                "the specialization_id has no initializer: {}",
-                describe()
-            )));
-        }
-        let first_field = LLVMGetAggregateElement(initializer, 0);
-        if first_field.is_null() {
-            return Err(error(format!(
-                "the specialization_id initializer has no default value field: {}",
-                describe()
-            )));
-        }
-        first_field
-    };
+    let initializer = default_global.initializer().ok_or_else(|| {
+        error(format!(
+            "the specialization_id has no initializer: {}",
+            describe()
+        ))
+    })?;
+    let default_value = initializer.aggregate_element(0).ok_or_else(|| {
+        error(format!(
+            "the specialization_id initializer has no default value field: {}",
+            describe()
+        ))
+    })?;
     let buffer = operand(call, first + 2)
         .filter(|v| v.is_pointer_value())
         .ok_or_else(|| error(format!("the buffer is not a pointer: {}", describe())))?;
     let value_type = match sret_type {
         Some(any) => BasicTypeEnum::try_from(any)
             .map_err(|_| error(format!("the sret type is not a value type: {}", describe())))?,
-        None => {
-            // SAFETY: the call is a live instruction; its type is a first-class type or void.
-            let any = unsafe { AnyTypeEnum::new(LLVMTypeOf(call.as_value_ref())) };
-            BasicTypeEnum::try_from(any)
-                .map_err(|_| error(format!("the marker returns no value: {}", describe())))?
-        }
+        None => Value::from(call)
+            .basic_type()
+            .ok_or_else(|| error(format!("the marker returns no value: {}", describe())))?,
     };
     Ok(MarkerCall {
         call,
@@ -289,74 +288,47 @@ fn take_apart<'ctx>(
 }
 
 /// `value` without constant or instruction casts and all-zero GEPs around it.
-fn strip_pointer_casts(mut value: LLVMValueRef) -> LLVMValueRef {
-    // SAFETY: `value` is a live value; operands of casts and GEPs are live values.
-    unsafe {
-        loop {
-            let opcode = if !LLVMIsAConstantExpr(value).is_null() {
-                LLVMGetConstOpcode(value)
-            } else if !LLVMIsAInstruction(value).is_null() {
-                LLVMGetInstructionOpcode(value)
-            } else {
-                return value;
-            };
-            let strips = match opcode {
-                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => true,
-                LLVMOpcode::LLVMGetElementPtr => (1..LLVMGetNumOperands(value) as u32).all(|i| {
-                    let index = LLVMGetOperand(value, i);
-                    !LLVMIsAConstantInt(index).is_null() && LLVMConstIntGetZExtValue(index) == 0
-                }),
-                _ => false,
-            };
-            if !strips {
-                return value;
-            }
-            value = LLVMGetOperand(value, 0);
+fn strip_pointer_casts(mut value: Value<'_>) -> Value<'_> {
+    loop {
+        let strips = match value.opcode() {
+            Some(InstructionOpcode::BitCast | InstructionOpcode::AddrSpaceCast) => true,
+            Some(InstructionOpcode::GetElementPtr) => value.operands()[1..]
+                .iter()
+                .all(|index| index.zero_extended_constant() == Some(0)),
+            _ => false,
+        };
+        if !strips {
+            return value;
         }
+        value = value.operand(0);
     }
 }
 
 /// The text of the constant C string `value` points at (without its terminating NUL). At `-O0`
 /// clang stores the pointer into an alloca and loads it back; then the single store's value is
 /// used, and the load is returned too.
-fn string_constant<'ctx>(value: LLVMValueRef) -> Option<(String, Option<InstructionValue<'ctx>>)> {
+fn string_constant(value: Value<'_>) -> Option<(String, Option<InstructionValue<'_>>)> {
     let mut value = strip_pointer_casts(value);
     let mut load = None;
-    // SAFETY: every handle below comes from the live module; kinds are checked before use.
-    unsafe {
-        if !LLVMIsALoadInst(value).is_null() {
-            let slot = strip_pointer_casts(LLVMGetOperand(value, 0));
-            if LLVMIsAAllocaInst(slot).is_null() {
-                return None;
-            }
-            let mut stores = Vec::new();
-            let mut use_ = LLVMGetFirstUse(slot);
-            while !use_.is_null() {
-                let user = LLVMGetUser(use_);
-                if !LLVMIsAStoreInst(user).is_null() && LLVMGetOperand(user, 1) == slot {
-                    stores.push(user);
-                }
-                use_ = LLVMGetNextUse(use_);
-            }
-            let [store] = stores[..] else {
-                return None;
-            };
-            load = Some(InstructionValue::new(value));
-            value = strip_pointer_casts(LLVMGetOperand(store, 0));
-        }
-        if LLVMIsAGlobalVariable(value).is_null() {
+    if value.is(Kind::Load) {
+        let slot = strip_pointer_casts(value.operand(0));
+        if !slot.is(Kind::Alloca) {
             return None;
         }
-        let initializer = LLVMGetInitializer(value);
-        if initializer.is_null() || LLVMIsConstantString(initializer) == 0 {
+        let stores: Vec<Value> = slot
+            .users()
+            .into_iter()
+            .filter(|user| user.is(Kind::Store) && user.operand(1) == slot)
+            .collect();
+        let [store] = stores[..] else {
             return None;
-        }
-        let mut length = 0usize;
-        let bytes = LLVMGetAsString(initializer, &mut length);
-        let text = std::slice::from_raw_parts(bytes as *const u8, length);
-        let text = text.strip_suffix(b"\0").unwrap_or(text);
-        Some((String::from_utf8_lossy(text).into_owned(), load))
+        };
+        load = value.instruction();
+        value = strip_pointer_casts(store.operand(0));
     }
+    let text = value.initializer()?.constant_string()?;
+    let text = text.strip_suffix(b"\0").unwrap_or(&text);
+    Some((String::from_utf8_lossy(text).into_owned(), load))
 }
 
 /// Replaces the marker call by a load from `buffer + offset`.
@@ -369,15 +341,15 @@ fn replace_with_load(
     let failed = |e: inkwell::builder::BuilderError| error(e.to_string());
     walk::position_at(builder, marker.call);
     let i8_type = context.i8_type();
-    // SAFETY: the offset is within the buffer the runtime allocates for the layout.
-    let address = unsafe {
-        builder.build_in_bounds_gep(
-            i8_type,
-            marker.buffer.into_pointer_value(),
-            &[context.i32_type().const_int(offset, false)],
-            "spec.const.address",
-        )
-    }
+    // The offset is within the buffer the runtime allocates for the layout.
+    let address = memory::element_address(
+        builder,
+        i8_type,
+        marker.buffer.into_pointer_value(),
+        &[context.i32_type().const_int(offset, false)],
+        true,
+        "spec.const.address",
+    )
     .map_err(failed)?;
     let is_bool = matches!(marker.value_type, BasicTypeEnum::IntType(t) if t.get_bit_width() == 1);
     let value = if is_bool {
@@ -458,7 +430,7 @@ pub fn read_layout(module: &Module<'_>) -> Result<Layout, CompileError> {
         };
         let value = match value {
             BasicMetadataValueEnum::MetadataValue(_) => return Err(malformed(DEFAULTS_METADATA)),
-            other => other.as_value_ref(),
+            other => Value::from(*other),
         };
         append_constant_bytes(&data_layout, value, &mut layout.default_values)?;
     }
@@ -469,76 +441,71 @@ pub fn read_layout(module: &Module<'_>) -> Result<Layout, CompileError> {
 /// `store size` bytes in all).
 fn append_constant_bytes(
     data_layout: &TargetData,
-    value: LLVMValueRef,
+    value: Value<'_>,
     bytes: &mut Vec<u8>,
 ) -> Result<(), CompileError> {
-    // SAFETY: `value` is a constant of the module; element indices stay within its type.
-    unsafe {
-        let type_ref = LLVMTypeOf(value);
-        let any_type = AnyTypeEnum::new(type_ref);
-        let size = data_layout.get_store_size(&any_type) as usize;
-        let start = bytes.len();
-        if !LLVMIsAConstantAggregateZero(value).is_null()
-            || !LLVMIsAUndefValue(value).is_null()
-            || !LLVMIsAConstantPointerNull(value).is_null()
-        {
-            bytes.resize(start + size, 0);
-            return Ok(());
-        }
-        match LLVMGetTypeKind(type_ref) {
-            LLVMTypeKind::LLVMIntegerTypeKind => {
-                let raw = LLVMConstIntGetZExtValue(value);
-                bytes.extend_from_slice(&raw.to_le_bytes()[..size.min(8)]);
-            }
-            LLVMTypeKind::LLVMFloatTypeKind => {
-                let mut loses_info = 0;
-                let raw = LLVMConstRealGetDouble(value, &mut loses_info) as f32;
-                bytes.extend_from_slice(&raw.to_le_bytes());
-            }
-            LLVMTypeKind::LLVMDoubleTypeKind => {
-                let mut loses_info = 0;
-                let raw = LLVMConstRealGetDouble(value, &mut loses_info);
-                bytes.extend_from_slice(&raw.to_le_bytes());
-            }
-            LLVMTypeKind::LLVMStructTypeKind => {
-                let struct_type = inkwell::types::StructType::new(type_ref);
-                for index in 0..LLVMCountStructElementTypes(type_ref) {
-                    let field_offset = data_layout
-                        .offset_of_element(&struct_type, index)
-                        .unwrap_or_default() as usize;
-                    bytes.resize(start + field_offset, 0);
-                    append_constant_bytes(
-                        data_layout,
-                        LLVMGetAggregateElement(value, index),
-                        bytes,
-                    )?;
-                }
-            }
-            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => {
-                let count = if LLVMGetTypeKind(type_ref) == LLVMTypeKind::LLVMArrayTypeKind {
-                    LLVMGetArrayLength2(type_ref)
-                } else {
-                    u64::from(LLVMGetVectorSize(type_ref))
-                };
-                let element_type = AnyTypeEnum::new(LLVMGetElementType(type_ref));
-                let stride = data_layout.get_abi_size(&element_type) as usize;
-                for index in 0..count as u32 {
-                    bytes.resize(start + index as usize * stride, 0);
-                    append_constant_bytes(
-                        data_layout,
-                        LLVMGetAggregateElement(value, index),
-                        bytes,
-                    )?;
-                }
-            }
-            _ => {
-                return Err(error(format!(
-                    "cannot encode a default value of type {}",
-                    any_type.print_to_string()
-                )))
-            }
-        }
+    let unsupported = |ty: &dyn AnyType| {
+        error(format!(
+            "cannot encode a default value of type {}",
+            ty.print_to_string()
+        ))
+    };
+    let Some(ty) = value.basic_type() else {
+        return Err(error(format!(
+            "cannot encode the default value {}",
+            value.print()
+        )));
+    };
+    let size = data_layout.get_store_size(&ty) as usize;
+    let start = bytes.len();
+    let zero = [Kind::AggregateZero, Kind::Undefined, Kind::NullPointer];
+    if zero.into_iter().any(|kind| value.is(kind)) {
         bytes.resize(start + size, 0);
+        return Ok(());
     }
+    let element = |index: u32| {
+        value
+            .aggregate_element(index)
+            .ok_or_else(|| unsupported(&ty))
+    };
+    match ty {
+        BasicTypeEnum::IntType(_) => {
+            let raw = value
+                .zero_extended_constant()
+                .ok_or_else(|| unsupported(&ty))?;
+            bytes.extend_from_slice(&raw.to_le_bytes()[..size.min(8)]);
+        }
+        BasicTypeEnum::FloatType(_) => {
+            let raw = value.float_constant().ok_or_else(|| unsupported(&ty))?;
+            match data_layout.get_bit_size(&ty) {
+                32 => bytes.extend_from_slice(&(raw as f32).to_le_bytes()),
+                64 => bytes.extend_from_slice(&raw.to_le_bytes()),
+                _ => return Err(unsupported(&ty)),
+            }
+        }
+        BasicTypeEnum::StructType(struct_type) => {
+            for index in 0..struct_type.count_fields() {
+                let field_offset = data_layout
+                    .offset_of_element(&struct_type, index)
+                    .unwrap_or_default() as usize;
+                bytes.resize(start + field_offset, 0);
+                append_constant_bytes(data_layout, element(index)?, bytes)?;
+            }
+        }
+        BasicTypeEnum::ArrayType(_) | BasicTypeEnum::VectorType(_) => {
+            let (count, element_type) = match ty {
+                BasicTypeEnum::ArrayType(array) => (array.len(), array.get_element_type()),
+                BasicTypeEnum::VectorType(vector) => (vector.get_size(), vector.get_element_type()),
+                _ => unreachable!("matched above"),
+            };
+            let stride = data_layout.get_abi_size(&element_type) as usize;
+            for index in 0..count {
+                bytes.resize(start + index as usize * stride, 0);
+                append_constant_bytes(data_layout, element(index)?, bytes)?;
+            }
+        }
+        _ => return Err(unsupported(&ty)),
+    }
+    bytes.resize(start + size, 0);
     Ok(())
 }

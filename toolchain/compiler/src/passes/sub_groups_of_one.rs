@@ -16,7 +16,7 @@ use inkwell::module::Module;
 use inkwell::values::{BasicValueEnum, FunctionValue, IntValue};
 
 use super::convert_to_mux_builtins::declare_query;
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::mux::{self, CollectiveKind, SubGroupOperation, WorkItemQuery};
 use crate::ir::vector::operand;
 use crate::ir::walk;
@@ -24,6 +24,15 @@ use crate::CompileError;
 
 pub const NAME: &str = "sub-groups-of-one";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "gives the code left scalar sub-groups of one work-item",
+    create: super::without_parameters::<SubGroupsOfOne>,
+};
+
+#[derive(Default)]
 pub struct SubGroupsOfOne;
 
 fn build_error(e: inkwell::builder::BuilderError) -> CompileError {
@@ -123,12 +132,13 @@ impl ModulePass for SubGroupsOfOne {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let builder = module.get_context().create_builder();
         let functions: Vec<(FunctionValue, Meaning)> = module
             .get_functions()
             .filter_map(|f| meaning(f).map(|m| (f, m)))
             .collect();
+        let changed = Changed::from(!functions.is_empty());
         for (function, meaning) in functions {
             for call in walk::calls_to(module, function) {
                 walk::position_at(&builder, call.instruction);
@@ -153,6 +163,6 @@ impl ModulePass for SubGroupsOfOne {
                 walk::delete_function(function, None);
             }
         }
-        Ok(())
+        Ok(changed)
     }
 }

@@ -9,12 +9,21 @@
 
 use inkwell::module::Module;
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::{attributes, calling_convention, walk};
 use crate::CompileError;
 
 pub const NAME: &str = "transfer-kernel-metadata";
 
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "",
+    help: "marks kernels as entry points (mux-kernel=entry-point)",
+    create: super::without_parameters::<TransferKernelMetadata>,
+};
+
+#[derive(Default)]
 pub struct TransferKernelMetadata;
 
 impl ModulePass for TransferKernelMetadata {
@@ -22,7 +31,8 @@ impl ModulePass for TransferKernelMetadata {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
+        let mut changed = Changed::No;
         for function in module.get_functions() {
             if function.get_call_conventions() != calling_convention::SPIR_KERNEL
                 || !walk::is_definition(function)
@@ -30,8 +40,9 @@ impl ModulePass for TransferKernelMetadata {
                 continue;
             }
             mark_entry_point(function);
+            changed = Changed::Yes;
         }
-        Ok(())
+        Ok(changed)
     }
 }
 

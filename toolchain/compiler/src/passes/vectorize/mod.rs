@@ -39,7 +39,7 @@ use inkwell::module::{Linkage, Module};
 use inkwell::types::BasicMetadataTypeEnum;
 use inkwell::values::{BasicMetadataValueEnum, FunctionValue};
 
-use super::ModulePass;
+use super::{Changed, ModulePass, PassInfo};
 use crate::ir::graph::{DominatorTree, Graph, Loops};
 use crate::ir::vector::{function_metadata, metadata_function};
 use crate::ir::{attributes, calling_convention, walk};
@@ -49,6 +49,14 @@ use divergence::{refuse, NotVectorizable};
 pub use prepare::PREPARATION_PIPELINE;
 
 pub const NAME: &str = "run-vecz";
+
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "width=N;remarks;required-only",
+    help: "gives each kernel a vector form that runs several work-items in the lanes of a vector",
+    create: |parameters| Ok(Box::new(RunVecz::from_parameters(parameters)?)),
+};
 
 /// Metadata on a scalar kernel naming its vector form.
 pub const BASE_METADATA: &str = "codeplay_ca_vecz.base";
@@ -279,7 +287,7 @@ impl ModulePass for RunVecz {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let kernels: Vec<FunctionValue> = module
             .get_functions()
             .filter(|f| attributes::is_kernel_entry_point(*f) && walk::is_definition(*f))
@@ -289,7 +297,7 @@ impl ModulePass for RunVecz {
             })
             .collect();
         if kernels.is_empty() {
-            return Ok(());
+            return Ok(Changed::No);
         }
         prepare::prepare(module, &kernels)?;
         let target_data = walk::target_data(module);
@@ -312,7 +320,7 @@ impl ModulePass for RunVecz {
             }
             self.remark(kernel, outcome);
         }
-        Ok(())
+        Ok(Changed::Yes)
     }
 }
 

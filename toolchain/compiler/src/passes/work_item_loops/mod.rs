@@ -40,18 +40,21 @@ mod x_limit;
 use std::collections::HashSet;
 
 use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::context::ContextRef;
 use inkwell::module::{Linkage, Module};
-use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum, StructType};
+use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{
-    AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, IntValue, PointerValue,
+    BasicMetadataValueEnum, BasicValueEnum, FunctionValue, IntValue, PointerValue,
 };
 use inkwell::{AddressSpace, IntPredicate};
 
-use super::ModulePass;
-use crate::ir::cfg;
-use crate::ir::mux::{self, CollectiveKind, CollectiveOp, StateUpdate, WorkItemQuery};
+use super::{Changed, ModulePass, PassInfo};
+use crate::ir::memory;
+use crate::ir::metadata::{self, DebugBuilder};
+use crate::ir::mux::{self, Collective, CollectiveKind, CollectiveOp, StateUpdate, WorkItemQuery};
+use crate::ir::value::Value;
 use crate::ir::vector::function_metadata;
 use crate::ir::{attributes, calling_convention, walk};
 use crate::passes::convert_to_mux_builtins::declare_query;
@@ -60,6 +63,14 @@ use crate::CompileError;
 use regions::SplitKernel;
 
 pub const NAME: &str = "work-item-loops";
+
+/// The pass as the registry declares it.
+pub const PASS: PassInfo = PassInfo {
+    name: NAME,
+    parameters: "debug;no-tail",
+    help: "runs a whole work-group per call, barrier region by region",
+    create: |parameters| Ok(Box::new(WorkItemLoops::from_parameters(parameters)?)),
+};
 
 /// `work-item-loops<debug;no-tail>`.
 #[derive(Debug, Default)]
@@ -450,36 +461,7 @@ fn forbid_runtime_unrolling(
     context: ContextRef<'_>,
     branch: inkwell::values::InstructionValue<'_>,
 ) {
-    use inkwell::context::AsContextRef;
-    use inkwell::llvm_sys::core::{
-        LLVMGetMDKindIDInContext, LLVMMDNodeInContext2, LLVMMDStringInContext2,
-        LLVMMetadataAsValue, LLVMSetMetadata,
-    };
-    use inkwell::llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
-    const OPTION: &str = "llvm.loop.unroll.runtime.disable";
-    const KIND: &str = "llvm.loop";
-    // SAFETY: every node is created in the branch's context. A loop id must be a distinct node
-    // whose first operand is itself: the node is made with a temporary first operand, which is
-    // then replaced by the node (and freed), and LLVM makes a self-referring node distinct.
-    unsafe {
-        let llvm = context.as_ctx_ref();
-        let mut option = [LLVMMDStringInContext2(
-            llvm,
-            OPTION.as_ptr().cast(),
-            OPTION.len(),
-        )];
-        let option = LLVMMDNodeInContext2(llvm, option.as_mut_ptr(), 1);
-        let placeholder = LLVMTemporaryMDNode(llvm, std::ptr::null_mut(), 0);
-        let mut operands = [placeholder, option];
-        let loop_id = LLVMMDNodeInContext2(llvm, operands.as_mut_ptr(), 2);
-        LLVMMetadataReplaceAllUsesWith(placeholder, loop_id);
-        let kind = LLVMGetMDKindIDInContext(llvm, KIND.as_ptr().cast(), KIND.len() as u32);
-        LLVMSetMetadata(
-            branch.as_value_ref(),
-            kind,
-            LLVMMetadataAsValue(llvm, loop_id),
-        );
-    }
+    metadata::set_loop_option(context, branch, "llvm.loop.unroll.runtime.disable");
 }
 
 fn create_wrapper<'ctx>(module: &Module<'ctx>, kernel: FunctionValue<'ctx>) -> FunctionValue<'ctx> {
@@ -708,34 +690,26 @@ fn accumulate<'ctx>(
 fn declare_live_variables<'ctx>(
     module: &Module<'ctx>,
     slot: PointerValue<'ctx>,
-    variables: &[regions::LiveVariable],
+    variables: &[regions::LiveVariable<'ctx>],
     builder: &Builder<'ctx>,
-) -> Result<(), CompileError> {
-    use inkwell::llvm_sys::debuginfo::*;
-    let before = builder
-        .get_insert_block()
-        .and_then(|b| b.get_last_instruction());
-    let Some(before) = before else { return Ok(()) };
-    // SAFETY: the builder handle is disposed of here; the records go before `slot`'s successor.
-    unsafe {
-        let dib = LLVMCreateDIBuilder(module.as_mut_ptr());
-        for variable in variables {
-            let mut operations = [0x06u64, 0x23, variable.offset]; // DW_OP_deref, DW_OP_plus_uconst
-            let expression =
-                LLVMDIBuilderCreateExpression(dib, operations.as_mut_ptr(), operations.len());
-            LLVMDIBuilderInsertDeclareRecordAtEnd(
-                dib,
-                slot.as_value_ref(),
-                variable.variable,
-                expression,
-                variable.location,
-                before.get_parent().expect("in a block").as_mut_ptr(),
-            );
-        }
-        LLVMDIBuilderFinalize(dib);
-        LLVMDisposeDIBuilder(dib);
+) {
+    let Some(block) = builder.get_insert_block() else {
+        return;
+    };
+    if block.get_last_instruction().is_none() {
+        return;
     }
-    Ok(())
+    let debug_builder = DebugBuilder::new(module);
+    for variable in variables {
+        let expression = debug_builder.expression(&[0x06, 0x23, variable.offset]);
+        let declaration = metadata::Declaration {
+            storage: Value::from(slot),
+            variable: variable.variable,
+            expression,
+            location: variable.location,
+        };
+        debug_builder.declare_at_end(declaration, block);
+    }
 }
 
 /// The memory half of a work-group barrier `__mux_work_group_barrier(id, scope, semantics)`,
@@ -744,14 +718,11 @@ fn declare_live_variables<'ctx>(
 /// Device or CrossDevice scope orders against other threads. SPIR-V semantics without an
 /// ordering bit (Acquire 0x2, Release 0x4, AcquireRelease 0x8, SequentiallyConsistent 0x10) ask
 /// for no fence; non-constant operands get the strongest one.
-fn memory_fence<'ctx>(builder: &Builder<'ctx>, barrier: cfg::Value) -> Result<(), CompileError> {
-    use inkwell::llvm_sys::core::{LLVMConstIntGetZExtValue, LLVMGetOperand, LLVMIsAConstantInt};
+fn memory_fence<'ctx>(builder: &Builder<'ctx>, barrier: Value<'ctx>) -> Result<(), CompileError> {
     let constant = |index: u32| -> Option<u64> {
-        // SAFETY: `barrier` is a live call with three arguments (checked when it was split).
-        unsafe {
-            let operand = LLVMGetOperand(barrier, index);
-            (!LLVMIsAConstantInt(operand).is_null()).then(|| LLVMConstIntGetZExtValue(operand))
-        }
+        (index < barrier.argument_count())
+            .then(|| barrier.operand(index).zero_extended_constant())
+            .flatten()
     };
     let (scope, semantics) = (constant(1), constant(2));
     let ordering = match semantics {
@@ -785,141 +756,373 @@ fn schedule_regions<'ctx>(
     debug: bool,
 ) -> Result<(), CompileError> {
     let (module, context, builder) = (wrapper.module, wrapper.context, &wrapper.builder);
-    let i32_type = context.i32_type();
-    let i64_type = context.i64_type();
     let base = attributes::base_name(kernel);
     let source = vector.map_or(kernel, |v| v.function);
-    let barriers = regions::split_at_barriers(source.as_value_ref(), mux::is_barrier_like)?;
+    let barriers = regions::split_at_barriers(source, mux::is_barrier_like)?;
     let SplitKernel {
         barriers,
         regions,
         live,
         live_variables,
     } = regions::build_regions(
-        source.as_value_ref(),
+        module,
+        source,
         barriers,
         &base,
         &format!("{base}_live_mem_info"),
         debug,
     )?;
-    // SAFETY: the handles come from this module.
-    let live_type = unsafe { StructType::new(live.struct_type) };
-    let region_functions: Vec<FunctionValue> = regions
-        .iter()
-        .map(|r| unsafe { FunctionValue::new(r.function) }.expect("a function"))
-        .collect();
-    for function in &region_functions {
-        copy_inherited_attributes(*function, kernel);
-        make_internal_inlinable(*function);
+    for region in &regions {
+        copy_inherited_attributes(region.function, kernel);
+        make_internal_inlinable(region.function);
     }
-
-    // Entry: the live variables of every work-item (every vector of work-items along x, for
-    // the vector form), in this thread's scratch buffer.
-    let row_items = match vector {
-        None => wrapper.sizes[0],
-        Some(v) => {
-            let width = i64_type.const_int(v.width as u64, false);
-            let rounded_up = builder
-                .build_int_nuw_add(
-                    wrapper.sizes[0],
-                    i64_type.const_int(v.width as u64 - 1, false),
-                    "items.x.up",
-                )
-                .map_err(build_error)?;
-            builder
-                .build_int_unsigned_div(rounded_up, width, "items.x")
-                .map_err(build_error)?
-        }
-    };
-    let items = builder
-        .build_int_nuw_mul(row_items, wrapper.sizes[1], "items.xy")
-        .map_err(build_error)?;
-    let items = builder
-        .build_int_nuw_mul(items, wrapper.sizes[2], "items")
-        .map_err(build_error)?;
-    let bytes = builder
-        .build_int_nuw_mul(items, i64_type.const_int(live.stride, false), "live.bytes")
-        .map_err(build_error)?;
-    let live_base = builder
-        .build_call(
-            declare_scratch(module),
-            &[
-                i32_type
-                    .const_int(mux::LIVE_VARIABLES_SCRATCH, false)
-                    .into(),
-                bytes.into(),
-            ],
-            "live_variables",
-        )
-        .map_err(build_error)?
-        .try_as_basic_value()
-        .basic()
-        .expect("a pointer")
-        .into_pointer_value();
-    let next_region = builder
-        .build_alloca(i32_type, "next_barrier_id")
-        .map_err(build_error)?;
-    builder
-        .build_store(next_region, i32_type.const_int(1, false))
-        .map_err(build_error)?;
-    // Debug mode: the current work-item's live struct, through which the debugger finds the
-    // kernel's variables (OCK's `live_vars_peel_dbg`).
-    let debug_item = if debug {
-        let slot = builder
-            .build_alloca(context.ptr_type(AddressSpace::default()), "live_vars_dbg")
-            .map_err(build_error)?;
-        declare_live_variables(module, slot, &live_variables, builder)?;
-        Some(slot)
-    } else {
-        None
-    };
-    // Allocas of the regions' schedules go to the entry block: the region blocks run again on
-    // every pass of the dispatch loop, and an alloca there would grow the stack each time.
-    let entry_builder = context.create_builder();
-    let entry_block = builder.get_insert_block().expect("positioned in the entry");
-    let entry_alloca =
-        |ty: BasicTypeEnum<'ctx>, name: &str| -> Result<PointerValue<'ctx>, CompileError> {
-            match entry_block.get_first_instruction() {
-                Some(first) => entry_builder.position_before(&first),
-                None => entry_builder.position_at_end(entry_block),
-            }
-            entry_builder.build_alloca(ty, name).map_err(build_error)
-        };
+    let schedule = Schedule::new(wrapper, &live, vector, &live_variables, debug)?;
     let dispatch = context.append_basic_block(wrapper.function, "barrier.dispatch");
     let exit = context.append_basic_block(wrapper.function, "kernel.exit");
     builder
         .build_unconditional_branch(dispatch)
         .map_err(build_error)?;
+    let mut cases = vec![(context.i32_type().const_zero(), exit)];
+    for region in &regions {
+        cases.push(schedule.region(region, &barriers, dispatch)?);
+    }
+    schedule.dispatch(dispatch, exit, &cases)
+}
 
-    let item_pointer = |builder: &Builder<'ctx>,
-                        linear: IntValue<'ctx>|
-     -> Result<PointerValue<'ctx>, CompileError> {
+/// A scan a region starts at: its running value, and which member holds each work-item's
+/// operand.
+#[derive(Clone, Copy)]
+struct Scan<'ctx> {
+    accumulator: PointerValue<'ctx>,
+    op: CollectiveOp,
+    ty: BasicTypeEnum<'ctx>,
+    inclusive: bool,
+    index: usize,
+}
+
+/// What every work-item of a region that starts at a collective receives (`uniform`), or how a
+/// scan accumulates.
+#[derive(Clone, Copy, Default)]
+struct RegionInput<'ctx> {
+    uniform: Option<BasicValueEnum<'ctx>>,
+    scan: Option<Scan<'ctx>>,
+}
+
+/// The wrapper's schedule of a kernel's regions: the live variables of every work-item (every
+/// vector of work-items along x, for the vector form) in this thread's scratch buffer, and the
+/// id of the region to run next.
+struct Schedule<'a, 'ctx> {
+    wrapper: &'a Wrapper<'a, 'ctx>,
+    live: &'a regions::LiveLayout<'ctx>,
+    vector: Option<VectorSchedule<'ctx>>,
+    /// Work-items (vectors of work-items) per row of x, and in the work-group.
+    row_items: IntValue<'ctx>,
+    items: IntValue<'ctx>,
+    live_base: PointerValue<'ctx>,
+    next_region: PointerValue<'ctx>,
+    /// Debug mode: the current work-item's live struct, through which the debugger finds the
+    /// kernel's variables (OCK's `live_vars_peel_dbg`).
+    debug_item: Option<PointerValue<'ctx>>,
+    entry_builder: Builder<'ctx>,
+    entry_block: BasicBlock<'ctx>,
+    params: Vec<BasicMetadataValueEnum<'ctx>>,
+}
+
+impl<'a, 'ctx> Schedule<'a, 'ctx> {
+    /// Builds the schedule's entry: the live-variable buffer and the next region's slot.
+    fn new(
+        wrapper: &'a Wrapper<'a, 'ctx>,
+        live: &'a regions::LiveLayout<'ctx>,
+        vector: Option<VectorSchedule<'ctx>>,
+        live_variables: &[regions::LiveVariable<'ctx>],
+        debug: bool,
+    ) -> Result<Self, CompileError> {
+        let (context, builder) = (wrapper.context, &wrapper.builder);
+        let (i32_type, i64_type) = (context.i32_type(), context.i64_type());
+        let row_items = match vector {
+            None => wrapper.sizes[0],
+            Some(v) => {
+                let width = i64_type.const_int(v.width as u64, false);
+                let rounded_up = builder
+                    .build_int_nuw_add(
+                        wrapper.sizes[0],
+                        i64_type.const_int(v.width as u64 - 1, false),
+                        "items.x.up",
+                    )
+                    .map_err(build_error)?;
+                builder
+                    .build_int_unsigned_div(rounded_up, width, "items.x")
+                    .map_err(build_error)?
+            }
+        };
+        let items = builder
+            .build_int_nuw_mul(row_items, wrapper.sizes[1], "items.xy")
+            .map_err(build_error)?;
+        let items = builder
+            .build_int_nuw_mul(items, wrapper.sizes[2], "items")
+            .map_err(build_error)?;
+        let bytes = builder
+            .build_int_nuw_mul(items, i64_type.const_int(live.stride, false), "live.bytes")
+            .map_err(build_error)?;
+        let scratch = [
+            i32_type
+                .const_int(mux::LIVE_VARIABLES_SCRATCH, false)
+                .into(),
+            bytes.into(),
+        ];
+        let live_base = builder
+            .build_call(declare_scratch(wrapper.module), &scratch, "live_variables")
+            .map_err(build_error)?
+            .try_as_basic_value()
+            .basic()
+            .expect("a pointer")
+            .into_pointer_value();
+        let next_region = builder
+            .build_alloca(i32_type, "next_barrier_id")
+            .map_err(build_error)?;
+        builder
+            .build_store(next_region, i32_type.const_int(1, false))
+            .map_err(build_error)?;
+        let debug_item = if debug {
+            let slot = builder
+                .build_alloca(context.ptr_type(AddressSpace::default()), "live_vars_dbg")
+                .map_err(build_error)?;
+            declare_live_variables(wrapper.module, slot, live_variables, builder);
+            Some(slot)
+        } else {
+            None
+        };
+        Ok(Schedule {
+            wrapper,
+            live,
+            vector,
+            row_items,
+            items,
+            live_base,
+            next_region,
+            debug_item,
+            entry_builder: context.create_builder(),
+            entry_block: builder.get_insert_block().expect("positioned in the entry"),
+            params: wrapper.function.get_param_iter().map(Into::into).collect(),
+        })
+    }
+
+    /// An alloca in the entry block: the region blocks run again on every pass of the
+    /// dispatch loop, and an alloca there would grow the stack each time.
+    fn entry_alloca(
+        &self,
+        ty: BasicTypeEnum<'ctx>,
+        name: &str,
+    ) -> Result<PointerValue<'ctx>, CompileError> {
+        match self.entry_block.get_first_instruction() {
+            Some(first) => self.entry_builder.position_before(&first),
+            None => self.entry_builder.position_at_end(self.entry_block),
+        }
+        self.entry_builder
+            .build_alloca(ty, name)
+            .map_err(build_error)
+    }
+
+    /// The live struct of work-item (vector of work-items) `linear`.
+    fn item_pointer(&self, linear: IntValue<'ctx>) -> Result<PointerValue<'ctx>, CompileError> {
+        let (builder, context) = (&self.wrapper.builder, self.wrapper.context);
         let offset = builder
             .build_int_nuw_mul(
                 linear,
-                i64_type.const_int(live.stride, false),
+                context.i64_type().const_int(self.live.stride, false),
                 "live.offset",
             )
             .map_err(build_error)?;
-        // SAFETY: the offset stays inside the buffer sized for every work-item.
-        unsafe { builder.build_in_bounds_gep(context.i8_type(), live_base, &[offset], "live.item") }
-            .map_err(build_error)
-    };
-    let member = |builder: &Builder<'ctx>,
-                  item: PointerValue<'ctx>,
-                  index: u32|
-     -> Result<PointerValue<'ctx>, CompileError> {
-        builder
-            .build_struct_gep(live_type, item, index, "live.member")
-            .map_err(build_error)
-    };
+        // The offset stays inside the buffer sized for every work-item.
+        let base = self.live_base;
+        memory::element_address(
+            builder,
+            context.i8_type(),
+            base,
+            &[offset],
+            true,
+            "live.item",
+        )
+        .map_err(build_error)
+    }
 
-    let mut cases = Vec::new();
-    let params: Vec<BasicMetadataValueEnum> =
-        wrapper.function.get_param_iter().map(Into::into).collect();
-    for (region, function) in regions.iter().zip(&region_functions) {
+    /// Member `index` of the live struct at `item`.
+    fn member(
+        &self,
+        item: PointerValue<'ctx>,
+        index: u32,
+    ) -> Result<PointerValue<'ctx>, CompileError> {
+        self.wrapper
+            .builder
+            .build_struct_gep(self.live.struct_type, item, index, "live.member")
+            .map_err(build_error)
+    }
+
+    /// A reduction, `any` or `all`: folds the operand every work-item stored, before the loops.
+    fn fold(
+        &self,
+        label: &str,
+        index: usize,
+        op: CollectiveOp,
+        operand_type: BasicTypeEnum<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>, CompileError> {
+        let (builder, context, function) = (
+            &self.wrapper.builder,
+            self.wrapper.context,
+            self.wrapper.function,
+        );
+        let i64_type = context.i64_type();
+        let accumulator = self.entry_alloca(operand_type, "fold.acc")?;
+        builder
+            .build_store(accumulator, mux::identity(op, operand_type))
+            .map_err(build_error)?;
+        let head = context.append_basic_block(function, &format!("{label}fold"));
+        let done = context.append_basic_block(function, &format!("{label}fold.done"));
+        let preheader = builder.get_insert_block().expect("positioned");
+        builder
+            .build_unconditional_branch(head)
+            .map_err(build_error)?;
+        builder.position_at_end(head);
+        let i = builder.build_phi(i64_type, "fold.i").map_err(build_error)?;
+        i.add_incoming(&[(&i64_type.const_zero(), preheader)]);
+        let item = self.item_pointer(i.as_basic_value().into_int_value())?;
+        let slot = self.member(item, self.live.collective_operand[&index])?;
+        accumulate(builder, accumulator, op, operand_type, slot)?;
+        let next = builder
+            .build_int_nuw_add(
+                i.as_basic_value().into_int_value(),
+                i64_type.const_int(1, false),
+                "fold.next",
+            )
+            .map_err(build_error)?;
+        i.add_incoming(&[(&next, head)]);
+        let more = builder
+            .build_int_compare(IntPredicate::ULT, next, self.items, "fold.more")
+            .map_err(build_error)?;
+        builder
+            .build_conditional_branch(more, head, done)
+            .map_err(build_error)?;
+        builder.position_at_end(done);
+        builder
+            .build_load(operand_type, accumulator, "fold.result")
+            .map_err(build_error)
+    }
+
+    /// A broadcast: the chosen work-item's stored operand.
+    fn broadcast(
+        &self,
+        index: usize,
+        operand_type: BasicTypeEnum<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>, CompileError> {
+        let (builder, i64_type) = (&self.wrapper.builder, self.wrapper.context.i64_type());
+        let first = self.item_pointer(i64_type.const_zero())?;
+        let index_slot = self.member(first, self.live.broadcast_index[&index])?;
+        let chosen = builder
+            .build_load(i64_type, index_slot, "broadcast.index")
+            .map_err(build_error)?
+            .into_int_value();
+        let item = self.item_pointer(chosen)?;
+        let slot = self.member(item, self.live.collective_operand[&index])?;
+        builder
+            .build_load(operand_type, slot, "broadcast.value")
+            .map_err(build_error)
+    }
+
+    /// What the region starting at the collective of barrier `index` gives its work-items:
+    /// reductions, `any` and `all` fold before the loops; scans accumulate in the loops, whose
+    /// order is the local linear order; a broadcast reads the chosen work-item's operand.
+    fn collective_input(
+        &self,
+        label: &str,
+        index: usize,
+        collective: Collective,
+    ) -> Result<RegionInput<'ctx>, CompileError> {
+        let operand_type: BasicTypeEnum = self
+            .live
+            .struct_type
+            .get_field_type_at_index(self.live.collective_operand[&index])
+            .expect("the operand is a member");
+        let op = match collective.kind {
+            CollectiveKind::Any => Some(CollectiveOp::LogicalOr),
+            CollectiveKind::All => Some(CollectiveOp::LogicalAnd),
+            _ => collective.op,
+        };
+        let mut input = RegionInput::default();
+        match collective.kind {
+            CollectiveKind::Reduce | CollectiveKind::Any | CollectiveKind::All => {
+                let op = op.expect("reductions have an operation");
+                input.uniform = Some(self.fold(label, index, op, operand_type)?);
+            }
+            CollectiveKind::Broadcast => {
+                input.uniform = Some(self.broadcast(index, operand_type)?);
+            }
+            CollectiveKind::ScanInclusive | CollectiveKind::ScanExclusive => {
+                let op = op.expect("scans have an operation");
+                let accumulator = self.entry_alloca(operand_type, "scan.acc")?;
+                self.wrapper
+                    .builder
+                    .build_store(accumulator, mux::identity(op, operand_type))
+                    .map_err(build_error)?;
+                input.scan = Some(Scan {
+                    accumulator,
+                    op,
+                    ty: operand_type,
+                    inclusive: collective.kind == CollectiveKind::ScanInclusive,
+                    index,
+                });
+            }
+        }
+        Ok(input)
+    }
+
+    /// Calls `function` for work-item (vector of work-items) `linear` and records the region it
+    /// says comes next.
+    fn run_region(
+        &self,
+        function: FunctionValue<'ctx>,
+        input: RegionInput<'ctx>,
+        linear: IntValue<'ctx>,
+        active_lanes: Option<IntValue<'ctx>>,
+    ) -> Result<(), CompileError> {
+        let builder = &self.wrapper.builder;
+        let item = self.item_pointer(linear)?;
+        if let Some(slot) = self.debug_item {
+            builder.build_store(slot, item).map_err(build_error)?;
+        }
+        let mut args = self.params.clone();
+        args.extend(active_lanes.map(BasicMetadataValueEnum::from));
+        args.push(item.into());
+        if let Some(value) = input.uniform {
+            args.push(value.into());
+        }
+        if let Some(scan) = input.scan {
+            let slot = self.member(item, self.live.collective_operand[&scan.index])?;
+            let (before, after) = accumulate(builder, scan.accumulator, scan.op, scan.ty, slot)?;
+            args.push(if scan.inclusive { after } else { before }.into());
+        }
+        let next = builder
+            .build_call(function, &args, "next")
+            .map_err(build_error)?
+            .try_as_basic_value()
+            .basic()
+            .expect("regions return the next region");
+        builder
+            .build_store(self.next_region, next)
+            .map_err(build_error)?;
+        Ok(())
+    }
+
+    /// The block running `region` over the work-group, then going back to `dispatch`; returns
+    /// the dispatch case that leads to it.
+    fn region(
+        &self,
+        region: &regions::Region<'ctx>,
+        barriers: &[regions::Barrier<'ctx>],
+        dispatch: BasicBlock<'ctx>,
+    ) -> Result<(IntValue<'ctx>, BasicBlock<'ctx>), CompileError> {
+        let (wrapper, context, builder) =
+            (self.wrapper, self.wrapper.context, &self.wrapper.builder);
         let block = context.append_basic_block(wrapper.function, &format!("region.{}", region.id));
-        cases.push((i32_type.const_int(region.id as u64, false), block));
         builder.position_at_end(block);
         let label = format!("r{}.", region.id);
         if let Some(barrier) = barriers
@@ -928,158 +1131,60 @@ fn schedule_regions<'ctx>(
         {
             memory_fence(builder, barrier.call)?;
         }
-        let collective = region.starts_at.map(|index| (index, &barriers[index]));
-        // What every work-item of the region receives, or how scans accumulate.
-        let mut uniform: Option<BasicValueEnum> = None;
-        let mut scan_accumulator = None;
-        if let Some((index, barrier)) = collective {
-            let kind = barrier.collective.expect("a collective").kind;
-            let operand_type: BasicTypeEnum = live_type
-                .get_field_type_at_index(live.collective_operand[&index])
-                .expect("the operand is a member");
-            let op = match kind {
-                CollectiveKind::Any => Some(CollectiveOp::LogicalOr),
-                CollectiveKind::All => Some(CollectiveOp::LogicalAnd),
-                _ => barrier.collective.and_then(|c| c.op),
-            };
-            match kind {
-                CollectiveKind::Reduce | CollectiveKind::Any | CollectiveKind::All => {
-                    let op = op.expect("reductions have an operation");
-                    let accumulator = entry_alloca(operand_type, "fold.acc")?;
-                    builder
-                        .build_store(accumulator, mux::identity(op, operand_type))
-                        .map_err(build_error)?;
-                    let head =
-                        context.append_basic_block(wrapper.function, &format!("{label}fold"));
-                    let done =
-                        context.append_basic_block(wrapper.function, &format!("{label}fold.done"));
-                    let preheader = builder.get_insert_block().expect("positioned");
-                    builder
-                        .build_unconditional_branch(head)
-                        .map_err(build_error)?;
-                    builder.position_at_end(head);
-                    let i = builder.build_phi(i64_type, "fold.i").map_err(build_error)?;
-                    i.add_incoming(&[(&i64_type.const_zero(), preheader)]);
-                    let item = item_pointer(builder, i.as_basic_value().into_int_value())?;
-                    let slot = member(builder, item, live.collective_operand[&index])?;
-                    accumulate(builder, accumulator, op, operand_type, slot)?;
-                    let next = builder
-                        .build_int_nuw_add(
-                            i.as_basic_value().into_int_value(),
-                            i64_type.const_int(1, false),
-                            "fold.next",
-                        )
-                        .map_err(build_error)?;
-                    i.add_incoming(&[(&next, head)]);
-                    let more = builder
-                        .build_int_compare(IntPredicate::ULT, next, items, "fold.more")
-                        .map_err(build_error)?;
-                    builder
-                        .build_conditional_branch(more, head, done)
-                        .map_err(build_error)?;
-                    builder.position_at_end(done);
-                    uniform = Some(
-                        builder
-                            .build_load(operand_type, accumulator, "fold.result")
-                            .map_err(build_error)?,
-                    );
-                }
-                CollectiveKind::Broadcast => {
-                    let first = item_pointer(builder, i64_type.const_zero())?;
-                    let index_slot = member(builder, first, live.broadcast_index[&index])?;
-                    let chosen = builder
-                        .build_load(i64_type, index_slot, "broadcast.index")
-                        .map_err(build_error)?
-                        .into_int_value();
-                    let item = item_pointer(builder, chosen)?;
-                    let slot = member(builder, item, live.collective_operand[&index])?;
-                    uniform = Some(
-                        builder
-                            .build_load(operand_type, slot, "broadcast.value")
-                            .map_err(build_error)?,
-                    );
-                }
-                CollectiveKind::ScanInclusive | CollectiveKind::ScanExclusive => {
-                    let op = op.expect("scans have an operation");
-                    let accumulator = entry_alloca(operand_type, "scan.acc")?;
-                    builder
-                        .build_store(accumulator, mux::identity(op, operand_type))
-                        .map_err(build_error)?;
-                    scan_accumulator = Some((
-                        accumulator,
-                        op,
-                        operand_type,
-                        kind == CollectiveKind::ScanInclusive,
-                        index,
-                    ));
-                }
+        let input = match region.starts_at {
+            Some(index) => {
+                let collective = barriers[index].collective.expect("a collective");
+                self.collective_input(&label, index, collective)?
             }
-        }
-        let run_region = |linear: IntValue<'ctx>,
-                          active_lanes: Option<IntValue<'ctx>>|
-         -> Result<(), CompileError> {
-            let item = item_pointer(builder, linear)?;
-            if let Some(slot) = debug_item {
-                builder.build_store(slot, item).map_err(build_error)?;
-            }
-            let mut args = params.clone();
-            args.extend(active_lanes.map(BasicMetadataValueEnum::from));
-            args.push(item.into());
-            if let Some(value) = uniform {
-                args.push(value.into());
-            }
-            if let Some((accumulator, op, ty, inclusive, index)) = scan_accumulator {
-                let slot = member(builder, item, live.collective_operand[&index])?;
-                let (before, after) = accumulate(builder, accumulator, op, ty, slot)?;
-                args.push(if inclusive { after } else { before }.into());
-            }
-            let next = builder
-                .build_call(*function, &args, "next")
-                .map_err(build_error)?
-                .try_as_basic_value()
-                .basic()
-                .expect("regions return the next region");
-            builder
-                .build_store(next_region, next)
-                .map_err(build_error)?;
-            Ok(())
+            None => RegionInput::default(),
         };
         // A region that starts at a scan needs every work-item's operand in the accumulator.
-        let x_limit = match scan_accumulator {
-            None => x_limit::region_x_limit(*function),
+        let x_limit = match input.scan {
+            None => x_limit::region_x_limit(region.function),
             Some(_) => None,
         };
-        match vector {
+        let function = region.function;
+        match self.vector {
             None => wrapper.loops_over(&label, &[0, 1, 2], x_limit, |_, ids| {
-                run_region(wrapper.linear_id(ids)?, None)
+                self.run_region(function, input, wrapper.linear_id(ids)?, None)
             })?,
             Some(v) => wrapper.loops_over(&label, &[1, 2], None, |_, ids| {
                 wrapper.vector_row(v.width, v.no_tail, x_limit, |x, active| {
-                    let linear = wrapper.vector_linear_id(ids, x, row_items, v.width)?;
-                    run_region(linear, Some(active))
+                    let linear = wrapper.vector_linear_id(ids, x, self.row_items, v.width)?;
+                    self.run_region(function, input, linear, Some(active))
                 })
             })?,
         }
         builder
             .build_unconditional_branch(dispatch)
             .map_err(build_error)?;
+        Ok((context.i32_type().const_int(region.id as u64, false), block))
     }
-    builder.position_at_end(dispatch);
-    let id = builder
-        .build_load(i32_type, next_region, "region")
-        .map_err(build_error)?
-        .into_int_value();
-    let mut all_cases = vec![(i32_type.const_zero(), exit)];
-    all_cases.extend(cases);
-    let unreachable = context.append_basic_block(wrapper.function, "barrier.unreachable");
-    builder
-        .build_switch(id, unreachable, &all_cases)
-        .map_err(build_error)?;
-    builder.position_at_end(unreachable);
-    builder.build_unreachable().map_err(build_error)?;
-    builder.position_at_end(exit);
-    builder.build_return(None).map_err(build_error)?;
-    Ok(())
+
+    /// The dispatch block: runs the region the last one named, or leaves through `exit`.
+    fn dispatch(
+        &self,
+        dispatch: BasicBlock<'ctx>,
+        exit: BasicBlock<'ctx>,
+        cases: &[(IntValue<'ctx>, BasicBlock<'ctx>)],
+    ) -> Result<(), CompileError> {
+        let (wrapper, context, builder) =
+            (self.wrapper, self.wrapper.context, &self.wrapper.builder);
+        builder.position_at_end(dispatch);
+        let id = builder
+            .build_load(context.i32_type(), self.next_region, "region")
+            .map_err(build_error)?
+            .into_int_value();
+        let unreachable = context.append_basic_block(wrapper.function, "barrier.unreachable");
+        builder
+            .build_switch(id, unreachable, cases)
+            .map_err(build_error)?;
+        builder.position_at_end(unreachable);
+        builder.build_unreachable().map_err(build_error)?;
+        builder.position_at_end(exit);
+        builder.build_return(None).map_err(build_error)?;
+        Ok(())
+    }
 }
 
 impl ModulePass for WorkItemLoops {
@@ -1087,14 +1192,15 @@ impl ModulePass for WorkItemLoops {
         NAME
     }
 
-    fn run(&self, module: &Module<'_>) -> Result<(), CompileError> {
+    fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
         let kernels: Vec<_> = module
             .get_functions()
             .filter(|f| attributes::is_kernel_entry_point(*f) && walk::is_definition(*f))
             .collect();
+        let changed = Changed::from(!kernels.is_empty());
         for kernel in kernels {
             wrap_kernel(module, kernel, self)?;
         }
-        Ok(())
+        Ok(changed)
     }
 }

@@ -25,46 +25,47 @@
 
 use std::collections::{HashMap, HashSet};
 
-use inkwell::llvm_sys::core::*;
-use inkwell::llvm_sys::prelude::{LLVMMetadataRef, LLVMTypeRef};
-use inkwell::llvm_sys::target::{
-    LLVMABIAlignmentOfType, LLVMABISizeOfType, LLVMGetModuleDataLayout,
-};
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::Builder;
+use inkwell::context::ContextRef;
+use inkwell::module::Module;
+use inkwell::targets::TargetData;
+use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum, StructType};
+use inkwell::values::{FunctionValue, InstructionOpcode, PointerValue};
 
-use crate::ir::cfg::{self, Block, Dominators, RawBuilder, Value};
+use crate::ir::cfg::{self, Dominators};
+use crate::ir::metadata::{self, DebugBuilder, Declaration, Metadata};
 use crate::ir::mux::{self, Collective, CollectiveKind, WorkItemQuery};
+use crate::ir::value::{Kind, Value};
+use crate::ir::walk;
 use crate::CompileError;
 
 /// Original values to their copies in one region.
-type ValueMap = HashMap<Value, Value>;
-
-/// A member of the live struct: its type, the live value it holds, or the collective (barrier
-/// index, and whether it is a broadcast's index rather than the operand) it holds the operand of.
-type Member = (LLVMTypeRef, Option<Value>, Option<(usize, bool)>);
+type ValueMap<'ctx> = HashMap<Value<'ctx>, Value<'ctx>>;
 
 /// A barrier-like call of the kernel, with the block that follows it.
-pub struct Barrier {
+pub struct Barrier<'ctx> {
     /// The id PrepareBarriers gave it: its region is `2 + id`.
     pub id: u32,
-    pub call: Value,
+    pub call: Value<'ctx>,
     /// `None` for a plain barrier.
     pub collective: Option<Collective>,
     /// The block holding only the call and a branch to `next`.
-    pub block: Block,
-    pub next: Block,
+    pub block: BasicBlock<'ctx>,
+    pub next: BasicBlock<'ctx>,
 }
 
 /// One region's function.
-pub struct Region {
+pub struct Region<'ctx> {
     pub id: u32,
-    pub function: Value,
+    pub function: FunctionValue<'ctx>,
     /// The collective the region starts at, if any: its result is the function's last parameter.
     pub starts_at: Option<usize>,
 }
 
 /// The live-variable struct of a kernel.
-pub struct LiveLayout {
-    pub struct_type: LLVMTypeRef,
+pub struct LiveLayout<'ctx> {
+    pub struct_type: StructType<'ctx>,
     /// Bytes per work-item (the struct's ABI size, so consecutive items stay aligned).
     pub stride: u64,
     /// Member index of each collective's operand, by barrier index.
@@ -73,94 +74,94 @@ pub struct LiveLayout {
     pub broadcast_index: HashMap<usize, u32>,
 }
 
-pub struct SplitKernel {
-    pub barriers: Vec<Barrier>,
-    pub regions: Vec<Region>,
-    pub live: LiveLayout,
+pub struct SplitKernel<'ctx> {
+    pub barriers: Vec<Barrier<'ctx>>,
+    pub regions: Vec<Region<'ctx>>,
+    pub live: LiveLayout<'ctx>,
     /// Debug mode: the declared variables that live in the struct.
-    pub live_variables: Vec<LiveVariable>,
+    pub live_variables: Vec<LiveVariable<'ctx>>,
 }
 
-fn c_name(name: &str) -> std::ffi::CString {
-    std::ffi::CString::new(name).unwrap_or_default()
+/// A source variable that lives in the live struct: the wrapper describes it as the member at
+/// `offset` of the current work-item's struct.
+pub struct LiveVariable<'ctx> {
+    pub variable: Metadata<'ctx>,
+    pub location: Metadata<'ctx>,
+    pub offset: u64,
 }
 
-fn callee_name(call: Value) -> String {
-    // SAFETY: `call` is a live call instruction.
-    let callee = unsafe { LLVMGetCalledValue(call) };
-    cfg::value_name(callee).to_string_lossy().into_owned()
+fn build_error(error: inkwell::builder::BuilderError) -> CompileError {
+    CompileError::Pass(format!("{}: {error}", super::NAME))
 }
 
-fn const_u32(value: Value) -> Option<u32> {
-    unsafe {
-        if LLVMIsAConstantInt(value).is_null() {
-            None
-        } else {
-            Some(LLVMConstIntGetZExtValue(value) as u32)
-        }
-    }
-}
-
-/// The kernel's barrier-like calls, in barrier-id order, after splitting their blocks.
-pub fn split_at_barriers(
-    kernel: Value,
+/// The kernel's barrier-like calls with their ids, in id order. Ids must be unique to name the
+/// regions; without prepare-barriers they may not be, and then the calls are numbered in block
+/// order.
+fn barrier_calls<'ctx>(
+    kernel: FunctionValue<'ctx>,
     is_barrier_like: impl Fn(&str) -> bool,
-) -> Result<Vec<Barrier>, CompileError> {
+) -> Vec<(u32, Value<'ctx>)> {
     let mut calls: Vec<(u32, Value)> = Vec::new();
-    for block in cfg::blocks(kernel) {
-        for instruction in cfg::instructions(block) {
-            if unsafe { LLVMIsACallInst(instruction).is_null() } {
-                continue;
-            }
-            if is_barrier_like(&callee_name(instruction)) {
-                let id = const_u32(unsafe { LLVMGetOperand(instruction, 0) })
-                    .unwrap_or(calls.len() as u32);
-                calls.push((id, instruction));
-            }
+    for instruction in walk::instructions(kernel).into_iter().map(Value::from) {
+        if instruction.is(Kind::Call) && is_barrier_like(&instruction.callee_name()) {
+            let id = instruction
+                .operand(0)
+                .zero_extended_constant()
+                .map_or(calls.len() as u32, |id| id as u32);
+            calls.push((id, instruction));
         }
     }
     calls.sort_by_key(|(id, _)| *id);
-    // Ids must be unique to name the regions; without prepare-barriers they may not be, and then
-    // the calls are numbered in block order.
     if calls.windows(2).any(|pair| pair[0].0 == pair[1].0) {
-        let mut ordered: Vec<Value> = Vec::new();
-        for block in cfg::blocks(kernel) {
-            ordered.extend(
-                cfg::instructions(block)
-                    .into_iter()
-                    .filter(|i| calls.iter().any(|(_, c)| c == i)),
-            );
-        }
-        calls = ordered
+        let ordered = walk::instructions(kernel)
             .into_iter()
+            .map(Value::from)
+            .filter(|i| calls.iter().any(|(_, c)| c == i));
+        calls = ordered
             .enumerate()
             .map(|(id, call)| (id as u32, call))
             .collect();
     }
+    calls
+}
+
+/// Checks that a barrier has its id and a collective its operands.
+fn check_arguments(call: Value<'_>) -> Result<(), CompileError> {
+    let arguments = call.argument_count();
+    let required = match Collective::from_mux_name(&call.callee_name()).map(|c| c.kind) {
+        None => 1,
+        Some(CollectiveKind::Broadcast) => 3,
+        Some(_) => 2,
+    };
+    if arguments < required {
+        return Err(CompileError::Pass(format!(
+            "work-item-loops: malformed call to {} ({arguments} arguments)",
+            call.callee_name()
+        )));
+    }
+    Ok(())
+}
+
+/// The kernel's barrier-like calls, in barrier-id order, after splitting their blocks.
+pub fn split_at_barriers<'ctx>(
+    kernel: FunctionValue<'ctx>,
+    is_barrier_like: impl Fn(&str) -> bool,
+) -> Result<Vec<Barrier<'ctx>>, CompileError> {
+    let calls = barrier_calls(kernel, is_barrier_like);
     for (_, call) in &calls {
-        let arguments = unsafe { LLVMGetNumArgOperands(*call) };
-        let expected = match Collective::from_mux_name(&callee_name(*call)).map(|c| c.kind) {
-            Some(CollectiveKind::Broadcast) => 3,
-            Some(_) | None => 2,
-        };
-        let is_barrier = Collective::from_mux_name(&callee_name(*call)).is_none();
-        if arguments < if is_barrier { 1 } else { expected } {
-            return Err(CompileError::Pass(format!(
-                "work-item-loops: malformed call to {} ({arguments} arguments)",
-                callee_name(*call)
-            )));
-        }
+        check_arguments(*call)?;
     }
     Ok(calls
         .into_iter()
         .map(|(id, call)| {
-            let block = cfg::split_block_before(cfg::parent_block(call), call, "barrier");
-            let after = unsafe { LLVMGetNextInstruction(call) };
+            let block =
+                cfg::split_block_before(call.parent_block().expect("in a block"), call, "barrier");
+            let after = call.next_instruction().expect("the block's branch follows");
             let next = cfg::split_block_before(block, after, "barrier.next");
             Barrier {
                 id,
                 call,
-                collective: Collective::from_mux_name(&callee_name(call)),
+                collective: Collective::from_mux_name(&call.callee_name()),
                 block,
                 next,
             }
@@ -171,109 +172,613 @@ pub fn split_at_barriers(
 /// Whether `value` can be recomputed wherever it is used instead of being stored: a work-item
 /// query with constant arguments, or up to four casts / single-instruction-operand arithmetic
 /// or integer comparison steps away from one (or from arguments and constants).
-fn rematerialisable(value: Value, depth: u32) -> bool {
-    unsafe {
-        if !cfg::is_instruction(value) {
-            return true;
-        }
-        if depth > 4 || cfg::is_phi(value) {
-            return false;
-        }
-        if !LLVMIsACallInst(value).is_null() {
-            let args = LLVMGetNumArgOperands(value);
-            return WorkItemQuery::from_mux_name(&callee_name(value)).is_some()
-                && (0..args).all(|i| !LLVMIsAConstant(LLVMGetOperand(value, i)).is_null());
-        }
-        // Splats of a query (insertelement + shufflevector) and the vectorizer's per-lane ids
-        // (splat + constant step) count too: a vector form would otherwise keep a whole
-        // `<W x i64>` of ids per vector of work-items in the live struct. So do integer
-        // comparisons: the vector form's active-lane mask (`lane < active lanes`, from the
-        // region's own argument) and a branch mask such as `local id == 0` are then recomputed
-        // in each region instead of being packed to bytes and unpacked again for every vector.
-        let cast_or_arithmetic = !LLVMIsACastInst(value).is_null()
-            || !LLVMIsABinaryOperator(value).is_null()
-            || !LLVMIsAICmpInst(value).is_null()
-            || !LLVMIsAInsertElementInst(value).is_null()
-            || !LLVMIsAShuffleVectorInst(value).is_null();
-        if !cast_or_arithmetic {
-            return false;
-        }
-        let operands: Vec<Value> = (0..LLVMGetNumOperands(value) as u32)
-            .map(|i| LLVMGetOperand(value, i))
-            .collect();
-        operands.iter().filter(|o| cfg::is_instruction(**o)).count() <= 1
-            && operands.iter().all(|o| rematerialisable(*o, depth + 1))
+fn rematerialisable(value: Value<'_>, depth: u32) -> bool {
+    if !value.is(Kind::Instruction) {
+        return true;
     }
+    if depth > 4 || value.is(Kind::Phi) {
+        return false;
+    }
+    if value.is(Kind::Call) {
+        return WorkItemQuery::from_mux_name(&value.callee_name()).is_some()
+            && (0..value.argument_count()).all(|i| value.operand(i).is(Kind::Constant));
+    }
+    // Splats of a query (insertelement + shufflevector) and the vectorizer's per-lane ids
+    // (splat + constant step) count too: a vector form would otherwise keep a whole
+    // `<W x i64>` of ids per vector of work-items in the live struct. So do integer
+    // comparisons: the vector form's active-lane mask (`lane < active lanes`, from the
+    // region's own argument) and a branch mask such as `local id == 0` are then recomputed
+    // in each region instead of being packed to bytes and unpacked again for every vector.
+    let cast_or_arithmetic = [
+        Kind::Cast,
+        Kind::BinaryOperator,
+        Kind::IntCompare,
+        Kind::InsertElement,
+        Kind::ShuffleVector,
+    ]
+    .into_iter()
+    .any(|kind| value.is(kind));
+    if !cast_or_arithmetic {
+        return false;
+    }
+    let operands = value.operands();
+    operands.iter().filter(|o| o.is(Kind::Instruction)).count() <= 1
+        && operands.iter().all(|o| rematerialisable(*o, depth + 1))
 }
 
 /// Recomputes the rematerialisable `value` before `before`, cloning its instruction chain.
-fn rematerialise(value: Value, before: Value, builder: &RawBuilder) -> Value {
-    unsafe {
-        if !cfg::is_instruction(value) {
-            return value;
+fn rematerialise<'ctx>(
+    value: Value<'ctx>,
+    before: Value<'ctx>,
+    builder: &Builder<'ctx>,
+) -> Value<'ctx> {
+    let Some(instruction) = value.instruction() else {
+        return value;
+    };
+    let operands: Vec<Value> = value
+        .operands()
+        .into_iter()
+        .map(|operand| rematerialise(operand, before, builder))
+        .collect();
+    let copy = instruction.explicit_clone();
+    copy.set_debug_location(None);
+    builder.position_before(&before.instruction().expect("an instruction"));
+    builder.insert_instruction(&copy, Some(""));
+    let copy = Value::from(copy);
+    for (index, operand) in operands.into_iter().enumerate() {
+        if copy.operand(index as u32).is(Kind::Instruction) {
+            copy.set_operand(index as u32, operand);
         }
-        let operands: Vec<Value> = (0..LLVMGetNumOperands(value) as u32)
-            .map(|i| rematerialise(LLVMGetOperand(value, i), before, builder))
-            .collect();
-        let copy = LLVMInstructionClone(value);
-        inkwell::llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(copy, std::ptr::null_mut());
-        builder.before(before);
-        LLVMInsertIntoBuilderWithName(builder.0, copy, c"".as_ptr());
-        for (index, operand) in operands.into_iter().enumerate() {
-            if cfg::is_instruction(LLVMGetOperand(copy, index as u32)) {
-                LLVMSetOperand(copy, index as u32, operand);
+    }
+    copy
+}
+
+/// Where a region starts: its id, first block, and the collective it starts at.
+struct RegionStart<'ctx> {
+    id: u32,
+    block: BasicBlock<'ctx>,
+    starts_at: Option<usize>,
+}
+
+/// Region 1 starts at the entry; region 2 + id after barrier `id`.
+fn region_starts<'ctx>(
+    kernel: FunctionValue<'ctx>,
+    barriers: &[Barrier<'ctx>],
+) -> Vec<RegionStart<'ctx>> {
+    let entry = kernel.get_first_basic_block().expect("a definition");
+    let mut starts = vec![RegionStart {
+        id: 1,
+        block: entry,
+        starts_at: None,
+    }];
+    starts.extend(
+        barriers
+            .iter()
+            .enumerate()
+            .map(|(index, barrier)| RegionStart {
+                id: 2 + barrier.id,
+                block: barrier.next,
+                starts_at: barrier.collective.map(|_| index),
+            }),
+    );
+    starts
+}
+
+/// A region's function while it is being made: the kernel's values and blocks mapped to their
+/// copies in it.
+struct RegionClone<'ctx> {
+    region: Region<'ctx>,
+    values: ValueMap<'ctx>,
+    blocks: HashMap<BasicBlock<'ctx>, BasicBlock<'ctx>>,
+}
+
+/// What every stage of [`build_regions`] works on.
+struct Kernel<'a, 'ctx> {
+    module: &'a Module<'ctx>,
+    context: ContextRef<'ctx>,
+    function: FunctionValue<'ctx>,
+    barriers: &'a [Barrier<'ctx>],
+    base_name: &'a str,
+}
+
+/// Stage 1: a clone of the whole kernel whose entry jumps to the region's first block, whose
+/// barrier blocks return the id of the region after them, and whose `ret void` returns 0.
+fn clone_region<'ctx>(
+    kernel: &Kernel<'_, 'ctx>,
+    start: RegionStart<'ctx>,
+    debug: bool,
+) -> Result<RegionClone<'ctx>, CompileError> {
+    let (context, barriers) = (kernel.context, kernel.barriers);
+    let i32_type = context.i32_type();
+    let mut params: Vec<BasicMetadataTypeEnum> = kernel.function.get_type().get_param_types();
+    let kernel_params = params.len() as u32;
+    params.push(context.ptr_type(inkwell::AddressSpace::default()).into());
+    if let Some(index) = start.starts_at {
+        let result = barriers[index]
+            .call
+            .basic_type()
+            .expect("collectives return a value");
+        params.push(result.into());
+    }
+    let name = format!("{}.mux-barrier-region.{}", kernel.base_name, start.id);
+    let function = kernel
+        .module
+        .add_function(&name, i32_type.fn_type(&params, false), None);
+    let mut values: ValueMap = (0..kernel_params)
+        .map(|index| {
+            let parameter =
+                |f: FunctionValue<'ctx>| Value::from(f.get_nth_param(index).expect("a parameter"));
+            (parameter(kernel.function), parameter(function))
+        })
+        .collect();
+    let blocks = cfg::clone_body(kernel.function, function, &mut values, debug);
+    let builder = context.create_builder();
+    let region_entry = context.append_basic_block(function, "region.entry");
+    let first = function
+        .get_first_basic_block()
+        .expect("the clone has blocks");
+    region_entry
+        .move_before(first)
+        .expect("blocks of one function");
+    builder.position_at_end(region_entry);
+    builder
+        .build_unconditional_branch(blocks[&start.block])
+        .map_err(build_error)?;
+    if let Some(index) = start.starts_at {
+        let result = function.get_last_param().expect("the collective's result");
+        values[&barriers[index].call].replace_all_uses_with(result.into());
+    }
+    // Each barrier block hands over to the region after it; `ret void` ends the kernel.
+    for barrier in barriers {
+        let terminator = blocks[&barrier.block].get_terminator().expect("a branch");
+        builder.position_before(&terminator);
+        builder
+            .build_return(Some(&i32_type.const_int(2 + barrier.id as u64, false)))
+            .map_err(build_error)?;
+        terminator.erase_from_basic_block();
+        if barrier.collective.is_none() {
+            values[&barrier.call].erase();
+        }
+    }
+    for block in function.get_basic_blocks() {
+        let Some(terminator) = block.get_terminator() else {
+            continue;
+        };
+        if terminator.get_opcode() == InstructionOpcode::Return
+            && terminator.get_num_operands() == 0
+        {
+            builder.position_before(&terminator);
+            builder
+                .build_return(Some(&i32_type.const_zero()))
+                .map_err(build_error)?;
+            terminator.erase_from_basic_block();
+        }
+    }
+    let region = Region {
+        id: start.id,
+        function,
+        starts_at: start.starts_at,
+    };
+    Ok(RegionClone {
+        region,
+        values,
+        blocks,
+    })
+}
+
+/// Stage 2: the kernel's values that must live in the struct (its entry block's allocas, and
+/// the values whose definition does not reach a use in some region and that cannot be
+/// recomputed there), and each region's dominators.
+fn find_live_values<'ctx>(
+    kernel: FunctionValue<'ctx>,
+    clones: &[RegionClone<'ctx>],
+) -> (Vec<Value<'ctx>>, Vec<Dominators<'ctx>>) {
+    let entry = kernel.get_first_basic_block().expect("a definition");
+    let mut live: Vec<Value> = cfg::instructions(entry)
+        .into_iter()
+        .filter(|i| i.is(Kind::Alloca))
+        .collect();
+    let mut live_set: HashSet<Value> = live.iter().copied().collect();
+    let mut dominators = Vec::new();
+    for clone in clones {
+        let original: ValueMap = clone.values.iter().map(|(o, c)| (*c, *o)).collect();
+        let function = clone.region.function;
+        let dom = Dominators::compute(function.get_first_basic_block().expect("an entry"));
+        for block in function.get_basic_blocks() {
+            if !dom.is_reachable(block) {
+                continue;
+            }
+            for user in cfg::instructions(block) {
+                for operand in 0..user.operand_count() {
+                    let value = user.operand(operand);
+                    let Some(&def) = original.get(&value) else {
+                        continue;
+                    };
+                    // An edge from a block this region never runs carries nothing.
+                    if user
+                        .incoming_block(operand)
+                        .is_some_and(|b| !dom.is_reachable(b))
+                    {
+                        continue;
+                    }
+                    if !def.is(Kind::Instruction) || live_set.contains(&def) {
+                        continue;
+                    }
+                    // A collective's result is never computed by its call in a clone (the
+                    // call's block just returns), so any use it reaches there is a crossing.
+                    if !dom.def_reaches_use(value, user, operand) && !rematerialisable(def, 0) {
+                        live_set.insert(def);
+                        live.push(def);
+                    }
+                }
             }
         }
-        copy
+        dominators.push(dom);
     }
+    (live, dominators)
 }
 
-/// A `#dbg_declare` of the kernel: the alloca it describes, the variable, expression and location.
-struct Declaration {
-    storage: Value,
-    variable: LLVMMetadataRef,
-    expression: LLVMMetadataRef,
-    location: LLVMMetadataRef,
+/// A member of the live struct: its type, the live value it holds, or the collective (barrier
+/// index, and whether it is a broadcast's index rather than the operand) it holds the operand
+/// of.
+struct Member<'ctx> {
+    ty: BasicTypeEnum<'ctx>,
+    value: Option<Value<'ctx>>,
+    collective: Option<(usize, bool)>,
 }
 
-/// The kernel's `#dbg_declare` records of allocas.
-fn variable_declarations(kernel: Value) -> Vec<Declaration> {
-    use inkwell::llvm_sys::LLVMDbgRecordKind;
-    let mut declares = Vec::new();
-    for block in cfg::blocks(kernel) {
-        for instruction in cfg::instructions(block) {
-            unsafe {
-                let mut record = LLVMGetFirstDbgRecord(instruction);
-                while !record.is_null() {
-                    if LLVMDbgRecordGetKind(record) == LLVMDbgRecordKind::LLVMDbgRecordDeclare {
-                        let storage = LLVMDbgVariableRecordGetValue(record, 0);
-                        if !storage.is_null() && !LLVMIsAAllocaInst(storage).is_null() {
-                            declares.push(Declaration {
-                                storage,
-                                variable: LLVMDbgVariableRecordGetVariable(record),
-                                expression: LLVMDbgVariableRecordGetExpression(record),
-                                location: LLVMDbgRecordGetDebugLoc(record),
-                            });
-                        }
+/// The members of the live struct, unordered: the live values, then each collective's operand
+/// (and a broadcast's work-item index).
+fn live_members<'ctx>(live: &[Value<'ctx>], barriers: &[Barrier<'ctx>]) -> Vec<Member<'ctx>> {
+    let mut members: Vec<Member> = live
+        .iter()
+        .map(|value| {
+            let ty = match value.instruction().filter(|_| value.is(Kind::Alloca)) {
+                Some(alloca) => alloca.get_allocated_type().expect("an alloca"),
+                None => value.basic_type().expect("live values are first-class"),
+            };
+            Member {
+                ty,
+                value: Some(*value),
+                collective: None,
+            }
+        })
+        .collect();
+    for (index, barrier) in barriers.iter().enumerate() {
+        let Some(collective) = barrier.collective else {
+            continue;
+        };
+        let operand = |operand: u32, is_index: bool| Member {
+            ty: barrier
+                .call
+                .operand(operand)
+                .basic_type()
+                .expect("a first-class operand"),
+            value: None,
+            collective: Some((index, is_index)),
+        };
+        members.push(operand(1, false));
+        if collective.kind == CollectiveKind::Broadcast {
+            members.push(operand(2, true));
+        }
+    }
+    members
+}
+
+/// The live struct laid out: the type, where each member went, and each element's alignment.
+struct StructLayout<'ctx> {
+    live: LiveLayout<'ctx>,
+    member_of: HashMap<Value<'ctx>, u32>,
+    alignment_of_element: HashMap<u32, u32>,
+}
+
+/// Stage 3: the struct layout, sorted by decreasing alignment. A member is as aligned as its
+/// type and, for an alloca, as the alloca (code may rely on it: vector copies of an
+/// over-aligned private array). A value's own type may ask for more than the buffer gives
+/// (`<16 x i64>`: 128 bytes); only our loads and stores touch it, so it is placed at the
+/// buffer's alignment and they say so. Explicit `[n x i8]` padding places each member, and the
+/// tail pads the stride to the largest alignment.
+fn lay_out_live_struct<'ctx>(
+    kernel: &Kernel<'_, 'ctx>,
+    target_data: &TargetData,
+    mut members: Vec<Member<'ctx>>,
+    live_struct_name: &str,
+) -> Result<StructLayout<'ctx>, CompileError> {
+    let alignment_of = |member: &Member<'ctx>| -> u64 {
+        let natural = u64::from(target_data.get_abi_alignment(&member.ty));
+        match member
+            .value
+            .filter(|v| v.is(Kind::Alloca))
+            .and_then(|v| v.instruction())
+        {
+            Some(alloca) => natural
+                .max(u64::from(alloca.get_alignment().unwrap_or(0)))
+                .max(1),
+            None => natural.clamp(1, mux::WORK_GROUP_MEMORY_ALIGNMENT),
+        }
+    };
+    members.sort_by_key(|member| std::cmp::Reverse(alignment_of(member)));
+    let i8_type = kernel.context.i8_type();
+    let mut member_types: Vec<BasicTypeEnum> = Vec::new();
+    let mut element_of_member = Vec::new();
+    let (mut offset, mut largest) = (0u64, 1u64);
+    let mut alignment_of_element: HashMap<u32, u32> = HashMap::new();
+    for member in &members {
+        let alignment = alignment_of(member);
+        alignment_of_element.insert(member_types.len() as u32, alignment as u32);
+        let aligned = offset.div_ceil(alignment) * alignment;
+        if aligned > offset {
+            member_types.push(i8_type.array_type((aligned - offset) as u32).into());
+        }
+        element_of_member.push(member_types.len() as u32);
+        member_types.push(member.ty);
+        offset = aligned + target_data.get_abi_size(&member.ty);
+        largest = largest.max(alignment);
+    }
+    if largest > mux::WORK_GROUP_MEMORY_ALIGNMENT {
+        return Err(CompileError::unsupported(
+            kernel.base_name,
+            format!(
+                "a value live across a barrier may be aligned to at most {} bytes",
+                mux::WORK_GROUP_MEMORY_ALIGNMENT
+            ),
+        ));
+    }
+    let stride = offset.div_ceil(largest).max(1) * largest;
+    if stride > offset {
+        member_types.push(i8_type.array_type((stride - offset) as u32).into());
+    }
+    let struct_type = kernel.context.opaque_struct_type(live_struct_name);
+    // Packed: the explicit padding above is the whole layout, with no padding of LLVM's own for
+    // a member placed below its type's alignment.
+    struct_type.set_body(&member_types, true);
+    let mut layout = StructLayout {
+        live: LiveLayout {
+            struct_type,
+            stride,
+            collective_operand: HashMap::new(),
+            broadcast_index: HashMap::new(),
+        },
+        member_of: HashMap::new(),
+        alignment_of_element,
+    };
+    for (member, &index) in members.iter().zip(&element_of_member) {
+        match (member.value, member.collective) {
+            (Some(value), _) => {
+                layout.member_of.insert(value, index);
+            }
+            (None, Some((barrier, false))) => {
+                layout.live.collective_operand.insert(barrier, index);
+            }
+            (None, Some((barrier, true))) => {
+                layout.live.broadcast_index.insert(barrier, index);
+            }
+            (None, None) => {}
+        }
+    }
+    Ok(layout)
+}
+
+/// Stage 4: one region's function rewritten against the live struct.
+struct RegionRewrite<'a, 'ctx> {
+    clone: &'a RegionClone<'ctx>,
+    dominators: &'a Dominators<'ctx>,
+    layout: &'a StructLayout<'ctx>,
+    barriers: &'a [Barrier<'ctx>],
+    builder: Builder<'ctx>,
+    live_pointer: PointerValue<'ctx>,
+    entry: BasicBlock<'ctx>,
+}
+
+impl<'ctx> RegionRewrite<'_, 'ctx> {
+    /// The address of member `index` of the current work-item's struct, built at the builder.
+    fn member_pointer(&self, index: u32) -> Result<PointerValue<'ctx>, CompileError> {
+        self.builder
+            .build_struct_gep(
+                self.layout.live.struct_type,
+                self.live_pointer,
+                index,
+                "live.gep",
+            )
+            .map_err(build_error)
+    }
+
+    fn position_before(&self, instruction: Value<'ctx>) {
+        self.builder
+            .position_before(&instruction.instruction().expect("an instruction"));
+    }
+
+    /// Where a value used by operand `operand` of `user` must be available: on the incoming
+    /// edge for a PHI, otherwise right before the user.
+    fn use_point(user: Value<'ctx>, operand: u32) -> Value<'ctx> {
+        match user.incoming_block(operand) {
+            Some(block) => Value::from(block.get_terminator().expect("a terminator")),
+            None => user,
+        }
+    }
+
+    fn entry_terminator(&self) -> Value<'ctx> {
+        Value::from(self.entry.get_terminator().expect("the entry branches"))
+    }
+
+    /// Stores `value` into member `index` at the builder, as aligned as the member.
+    fn store_member(&self, index: u32, value: Value<'ctx>) -> Result<(), CompileError> {
+        let slot = self.member_pointer(index)?;
+        let value = value.basic().expect("stored values are first-class");
+        let store = self.builder.build_store(slot, value).map_err(build_error)?;
+        store
+            .set_alignment(self.layout.alignment_of_element[&index])
+            .map_err(|e| CompileError::Pass(e.to_string()))
+    }
+
+    /// The collective operands go to the struct where the collective is reached (before the
+    /// live values are rewritten, so operands from earlier regions get reloaded).
+    fn store_collective_operands(&self) -> Result<(), CompileError> {
+        let live = &self.layout.live;
+        for (index, barrier) in self.barriers.iter().enumerate() {
+            let block = self.clone.blocks[&barrier.block];
+            let Some(collective) = barrier
+                .collective
+                .filter(|_| self.dominators.is_reachable(block))
+            else {
+                continue;
+            };
+            let call = self.clone.values[&barrier.call];
+            self.position_before(Value::from(block.get_terminator().expect("a terminator")));
+            let store = |member: u32, operand: u32| -> Result<(), CompileError> {
+                let slot = self.member_pointer(member)?;
+                let value = call
+                    .operand(operand)
+                    .basic()
+                    .expect("a first-class operand");
+                self.builder.build_store(slot, value).map_err(build_error)?;
+                Ok(())
+            };
+            store(live.collective_operand[&index], 1)?;
+            if collective.kind == CollectiveKind::Broadcast {
+                store(live.broadcast_index[&index], 2)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A live alloca becomes its struct member; its lifetime markers go, as they only apply to
+    /// allocas and the member lives throughout.
+    fn replace_alloca(&self, copy: Value<'ctx>, index: u32) -> Result<(), CompileError> {
+        for user in copy.users() {
+            if user.is(Kind::Call) && user.callee_name().starts_with("llvm.lifetime.") {
+                user.erase();
+            }
+        }
+        self.position_before(self.entry_terminator());
+        let slot = self.member_pointer(index)?;
+        copy.replace_all_uses_with(slot.into());
+        copy.erase();
+        Ok(())
+    }
+
+    /// A live value is stored after its definition (or, for the collective the region starts
+    /// at, its parameter at the entry) and reloaded before each use it does not reach.
+    fn store_and_reload(
+        &self,
+        original: Value<'ctx>,
+        copy: Value<'ctx>,
+        index: u32,
+    ) -> Result<(), CompileError> {
+        let (region, dominators) = (&self.clone.region, self.dominators);
+        let mut uses = copy.uses();
+        uses.sort();
+        uses.dedup();
+        let collective = self.barriers.iter().position(|b| b.call == original);
+        if let Some(barrier) = collective {
+            // The region that starts at the collective receives the result as its last
+            // parameter and keeps it for the regions after it; no clone computes it.
+            if region.starts_at == Some(barrier) {
+                self.position_before(self.entry_terminator());
+                let result = region
+                    .function
+                    .get_last_param()
+                    .expect("the collective's result");
+                self.store_member(index, result.into())?;
+            }
+        } else if copy
+            .parent_block()
+            .is_some_and(|b| dominators.is_reachable(b))
+        {
+            let mut after = copy.next_instruction().expect("a terminator follows");
+            while after.is(Kind::Phi) {
+                after = after.next_instruction().expect("a terminator follows");
+            }
+            self.position_before(after);
+            self.store_member(index, copy)?;
+        }
+        for (user, operand) in uses {
+            let reached = collective.is_none() && dominators.def_reaches_use(copy, user, operand);
+            if !user
+                .parent_block()
+                .is_some_and(|b| dominators.is_reachable(b))
+                || reached
+            {
+                continue;
+            }
+            self.position_before(Self::use_point(user, operand));
+            let slot = self.member_pointer(index)?;
+            let ty = copy.basic_type().expect("live values are first-class");
+            let reload = self
+                .builder
+                .build_load(ty, slot, "live.load")
+                .map_err(build_error)?;
+            let reload = Value::from(reload);
+            reload
+                .instruction()
+                .expect("a load")
+                .set_alignment(self.layout.alignment_of_element[&index])
+                .map_err(|e| CompileError::Pass(e.to_string()))?;
+            user.set_operand(operand, reload);
+        }
+        Ok(())
+    }
+
+    /// Live values: allocas become struct members; others are stored after their definition
+    /// and reloaded where the definition does not reach.
+    fn move_live_values(&self, live: &[Value<'ctx>]) -> Result<(), CompileError> {
+        for &original in live {
+            let Some(&copy) = self.clone.values.get(&original) else {
+                continue;
+            };
+            let index = self.layout.member_of[&original];
+            if original.is(Kind::Alloca) {
+                self.replace_alloca(copy, index)?;
+            } else {
+                self.store_and_reload(original, copy, index)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Rematerialised values: recomputed at each use the definition does not reach.
+    fn rematerialise_uses(&self) {
+        let (function, dominators) = (self.clone.region.function, self.dominators);
+        for block in function.get_basic_blocks() {
+            if !dominators.is_reachable(block) {
+                continue;
+            }
+            for user in cfg::instructions(block) {
+                for operand in 0..user.operand_count() {
+                    let value = user.operand(operand);
+                    if !value.is(Kind::Instruction)
+                        || value.parent_function() != Some(function)
+                        || dominators.def_reaches_use(value, user, operand)
+                        || !rematerialisable(value, 0)
+                    {
+                        continue;
                     }
-                    record = LLVMGetNextDbgRecord(record);
+                    let copy = rematerialise(value, Self::use_point(user, operand), &self.builder);
+                    user.set_operand(operand, copy);
                 }
             }
         }
     }
-    declares
+
+    /// No clone computes a collective's result: its remaining uses are unreachable.
+    fn erase_collectives(&self) {
+        for barrier in self.barriers.iter().filter(|b| b.collective.is_some()) {
+            let call = self.clone.values[&barrier.call];
+            call.replace_uses_with_poison();
+            call.erase();
+        }
+    }
 }
 
 /// Debug mode: declares, in a region, the variables whose alloca stayed in that region.
 /// Variables moved into the live struct are declared by the wrapper instead (see
 /// [`LiveVariable`]).
-unsafe fn declare_region_variables(
-    dib: inkwell::llvm_sys::prelude::LLVMDIBuilderRef,
-    declares: &[Declaration],
-    values: &HashMap<Value, Value>,
-    member_of: &HashMap<Value, u32>,
+fn declare_region_variables<'ctx>(
+    debug_builder: &DebugBuilder<'ctx>,
+    declares: &[Declaration<'ctx>],
+    values: &ValueMap<'ctx>,
+    member_of: &HashMap<Value<'ctx>, u32>,
 ) {
-    use inkwell::llvm_sys::debuginfo::*;
     for declare in declares
         .iter()
         .filter(|d| !member_of.contains_key(&d.storage))
@@ -281,456 +786,91 @@ unsafe fn declare_region_variables(
         let Some(&copy) = values.get(&declare.storage) else {
             continue;
         };
-        let next = LLVMGetNextInstruction(copy);
-        if !next.is_null() {
-            LLVMDIBuilderInsertDeclareRecordBefore(
-                dib,
-                copy,
-                declare.variable,
-                declare.expression,
-                declare.location,
-                next,
-            );
+        if let Some(next) = copy.next_instruction() {
+            let declaration = Declaration {
+                storage: copy,
+                ..*declare
+            };
+            debug_builder.declare_before(declaration, next);
         }
     }
-}
-
-/// A source variable that lives in the live struct: the wrapper describes it as the member at
-/// `offset` of the current work-item's struct.
-pub struct LiveVariable {
-    pub variable: LLVMMetadataRef,
-    pub location: LLVMMetadataRef,
-    pub offset: u64,
 }
 
 /// Builds the regions of a kernel already split by [`split_at_barriers`]. With `debug`, the
 /// regions keep the kernel's debug locations and describe its variables, for a wrapper that
 /// takes over the kernel's subprogram and inlines them.
-pub fn build_regions(
-    kernel: Value,
-    barriers: Vec<Barrier>,
+pub fn build_regions<'ctx>(
+    module: &Module<'ctx>,
+    function: FunctionValue<'ctx>,
+    barriers: Vec<Barrier<'ctx>>,
     base_name: &str,
     live_struct_name: &str,
     debug: bool,
-) -> Result<SplitKernel, CompileError> {
-    unsafe {
-        let module = LLVMGetGlobalParent(kernel);
-        let context = LLVMGetModuleContext(module);
-        let i32_type = LLVMInt32TypeInContext(context);
-        let ptr_type = LLVMPointerTypeInContext(context, 0);
-        let kernel_type = LLVMGlobalGetValueType(kernel);
-        let mut param_types: Vec<LLVMTypeRef> =
-            vec![std::ptr::null_mut(); LLVMCountParamTypes(kernel_type) as usize];
-        LLVMGetParamTypes(kernel_type, param_types.as_mut_ptr());
-        let entry_block = LLVMGetEntryBasicBlock(kernel);
-        let entry_allocas: Vec<Value> = cfg::instructions(entry_block)
-            .into_iter()
-            .filter(|i| !LLVMIsAAllocaInst(*i).is_null())
-            .collect();
-
-        let declares = if debug {
-            variable_declarations(kernel)
-        } else {
-            Vec::new()
+) -> Result<SplitKernel<'ctx>, CompileError> {
+    let kernel = Kernel {
+        module,
+        context: module.get_context(),
+        function,
+        barriers: &barriers,
+        base_name,
+    };
+    let declares = if debug {
+        metadata::variable_declarations(function)
+    } else {
+        Vec::new()
+    };
+    let debug_builder = debug.then(|| DebugBuilder::new(module));
+    let clones = region_starts(function, &barriers)
+        .into_iter()
+        .map(|start| clone_region(&kernel, start, debug))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (live, dominators) = find_live_values(function, &clones);
+    let target_data = walk::target_data(module);
+    let members = live_members(&live, &barriers);
+    let layout = lay_out_live_struct(&kernel, &target_data, members, live_struct_name)?;
+    let mut regions = Vec::new();
+    for (clone, dominators) in clones.iter().zip(&dominators) {
+        let function = clone.region.function;
+        let rewrite = RegionRewrite {
+            clone,
+            dominators,
+            layout: &layout,
+            barriers: &barriers,
+            builder: kernel.context.create_builder(),
+            live_pointer: function
+                .get_nth_param(kernel.function.count_params())
+                .expect("the live-variable pointer")
+                .into_pointer_value(),
+            entry: function.get_first_basic_block().expect("an entry"),
         };
-        let dib = debug.then(|| inkwell::llvm_sys::debuginfo::LLVMCreateDIBuilder(module));
-
-        // Region 1 starts at the entry; region 2 + id after barrier `id`.
-        let mut starts: Vec<(u32, Block, Option<usize>)> = vec![(1, entry_block, None)];
-        for (index, barrier) in barriers.iter().enumerate() {
-            starts.push((
-                2 + barrier.id,
-                barrier.next,
-                barrier.collective.map(|_| index),
-            ));
+        rewrite.store_collective_operands()?;
+        rewrite.move_live_values(&live)?;
+        rewrite.rematerialise_uses();
+        if let Some(debug_builder) = &debug_builder {
+            declare_region_variables(debug_builder, &declares, &clone.values, &layout.member_of);
         }
-
-        // Stage 1: clone the kernel once per region, with the region's entry and exits.
-        let mut clones: Vec<(Region, ValueMap, HashMap<Block, Block>)> = Vec::new();
-        for (id, start, starts_at) in starts {
-            let mut params = param_types.clone();
-            params.push(ptr_type);
-            if let Some(index) = starts_at {
-                params.push(LLVMTypeOf(barriers[index].call));
-            }
-            let function_type =
-                LLVMFunctionType(i32_type, params.as_mut_ptr(), params.len() as u32, 0);
-            let name = c_name(&format!("{base_name}.mux-barrier-region.{id}"));
-            let function = LLVMAddFunction(module, name.as_ptr(), function_type);
-            let mut values: HashMap<Value, Value> = HashMap::new();
-            for index in 0..param_types.len() as u32 {
-                values.insert(LLVMGetParam(kernel, index), LLVMGetParam(function, index));
-            }
-            let blocks = cfg::clone_body(kernel, function, &mut values, debug);
-            let builder = RawBuilder::new(function);
-            let region_entry =
-                LLVMAppendBasicBlockInContext(context, function, c"region.entry".as_ptr());
-            LLVMMoveBasicBlockBefore(region_entry, LLVMGetFirstBasicBlock(function));
-            builder.at_end(region_entry);
-            LLVMBuildBr(builder.0, blocks[&start]);
-            if let Some(index) = starts_at {
-                let result = LLVMGetParam(function, params.len() as u32 - 1);
-                LLVMReplaceAllUsesWith(values[&barriers[index].call], result);
-            }
-            // Each barrier block hands over to the region after it; `ret void` ends the kernel.
-            for barrier in &barriers {
-                let block = blocks[&barrier.block];
-                let call = values[&barrier.call];
-                let terminator = LLVMGetBasicBlockTerminator(block);
-                builder.before(terminator);
-                LLVMBuildRet(builder.0, LLVMConstInt(i32_type, 2 + barrier.id as u64, 0));
-                LLVMInstructionEraseFromParent(terminator);
-                if barrier.collective.is_none() {
-                    LLVMInstructionEraseFromParent(call);
-                }
-            }
-            for block in cfg::blocks(function) {
-                let terminator = LLVMGetBasicBlockTerminator(block);
-                if !terminator.is_null()
-                    && LLVMGetInstructionOpcode(terminator)
-                        == inkwell::llvm_sys::LLVMOpcode::LLVMRet
-                    && LLVMGetNumOperands(terminator) == 0
-                {
-                    builder.before(terminator);
-                    LLVMBuildRet(builder.0, LLVMConstInt(i32_type, 0, 0));
-                    LLVMInstructionEraseFromParent(terminator);
-                }
-            }
-            clones.push((
-                Region {
-                    id,
-                    function,
-                    starts_at,
-                },
-                values,
-                blocks,
-            ));
-        }
-
-        // Stage 2: find the values that must live in the struct.
-        let mut live: Vec<Value> = entry_allocas.clone();
-        let mut live_set: HashSet<Value> = live.iter().copied().collect();
-        let mut dominators = Vec::new();
-        for (region, values, _) in &clones {
-            let original: HashMap<Value, Value> = values.iter().map(|(o, c)| (*c, *o)).collect();
-            let dom = Dominators::compute(LLVMGetEntryBasicBlock(region.function));
-            for block in cfg::blocks(region.function) {
-                if !dom.is_reachable(block) {
-                    continue;
-                }
-                for user in cfg::instructions(block) {
-                    for operand in 0..LLVMGetNumOperands(user) as u32 {
-                        let value = LLVMGetOperand(user, operand);
-                        let Some(&def) = original.get(&value) else {
-                            continue;
-                        };
-                        // An edge from a block this region never runs carries nothing.
-                        if cfg::is_phi(user)
-                            && !dom.is_reachable(LLVMGetIncomingBlock(user, operand))
-                        {
-                            continue;
-                        }
-                        if !cfg::is_instruction(def) || live_set.contains(&def) {
-                            continue;
-                        }
-                        // A collective's result is never computed by its call in a clone (the
-                        // call's block just returns), so any use it reaches there is a crossing.
-                        if !dom.def_reaches_use(value, user, operand) && !rematerialisable(def, 0) {
-                            live_set.insert(def);
-                            live.push(def);
-                        }
-                    }
-                }
-            }
-            dominators.push(dom);
-        }
-
-        // Stage 3: the struct layout, sorted by decreasing alignment.
-        let data_layout = LLVMGetModuleDataLayout(module);
-        let mut members: Vec<Member> = live
-            .iter()
-            .map(|v| {
-                let ty = if !LLVMIsAAllocaInst(*v).is_null() {
-                    LLVMGetAllocatedType(*v)
-                } else {
-                    LLVMTypeOf(*v)
-                };
-                (ty, Some(*v), None)
-            })
-            .collect();
-        for (index, barrier) in barriers.iter().enumerate() {
-            let Some(collective) = barrier.collective else {
-                continue;
-            };
-            members.push((
-                LLVMTypeOf(LLVMGetOperand(barrier.call, 1)),
-                None,
-                Some((index, false)),
-            ));
-            if collective.kind == CollectiveKind::Broadcast {
-                members.push((
-                    LLVMTypeOf(LLVMGetOperand(barrier.call, 2)),
-                    None,
-                    Some((index, true)),
-                ));
-            }
-        }
-        // A member is as aligned as its type and, for an alloca, as the alloca (code may rely
-        // on it: vector copies of an over-aligned private array). A value's own type may ask
-        // for more than the buffer gives (`<16 x i64>`: 128 bytes); only our loads and stores
-        // touch it, so it is placed at the buffer's alignment and they say so. Explicit
-        // `[n x i8]` padding places each member, and the tail pads the stride to the largest
-        // alignment.
-        let alignment_of = |ty: LLVMTypeRef, value: Option<Value>| -> u64 {
-            let natural = LLVMABIAlignmentOfType(data_layout, ty) as u64;
-            match value.filter(|v| !LLVMIsAAllocaInst(*v).is_null()) {
-                Some(alloca) => natural.max(LLVMGetAlignment(alloca) as u64).max(1),
-                None => natural.clamp(1, mux::WORK_GROUP_MEMORY_ALIGNMENT),
-            }
-        };
-        members.sort_by_key(|(ty, value, _)| std::cmp::Reverse(alignment_of(*ty, *value)));
-        let i8_type = LLVMInt8TypeInContext(context);
-        let mut member_types: Vec<LLVMTypeRef> = Vec::new();
-        let mut element_of_member = Vec::new();
-        let (mut offset, mut largest) = (0u64, 1u64);
-        let mut alignment_of_element: HashMap<u32, u32> = HashMap::new();
-        for (ty, value, _) in &members {
-            let alignment = alignment_of(*ty, *value);
-            alignment_of_element.insert(member_types.len() as u32, alignment as u32);
-            let aligned = offset.div_ceil(alignment) * alignment;
-            if aligned > offset {
-                member_types.push(LLVMArrayType2(i8_type, aligned - offset));
-            }
-            element_of_member.push(member_types.len() as u32);
-            member_types.push(*ty);
-            offset = aligned + LLVMABISizeOfType(data_layout, *ty);
-            largest = largest.max(alignment);
-        }
-        if largest > mux::WORK_GROUP_MEMORY_ALIGNMENT {
-            return Err(CompileError::unsupported(
-                base_name,
-                format!(
-                    "a value live across a barrier may be aligned to at most {} bytes",
-                    mux::WORK_GROUP_MEMORY_ALIGNMENT
-                ),
-            ));
-        }
-        let stride = offset.div_ceil(largest).max(1) * largest;
-        if stride > offset {
-            member_types.push(LLVMArrayType2(i8_type, stride - offset));
-        }
-        let struct_name = c_name(live_struct_name);
-        let struct_type = LLVMStructCreateNamed(context, struct_name.as_ptr());
-        // Packed: the explicit padding above is the whole layout, with no padding of LLVM's
-        // own for a member placed below its type's alignment.
-        LLVMStructSetBody(
-            struct_type,
-            member_types.as_mut_ptr(),
-            member_types.len() as u32,
-            1,
-        );
-        let mut member_of: HashMap<Value, u32> = HashMap::new();
-        let mut collective_operand = HashMap::new();
-        let mut broadcast_index = HashMap::new();
-        for ((_, value, collective), &index) in members.iter().zip(&element_of_member) {
-            match (value, collective) {
-                (Some(v), _) => {
-                    member_of.insert(*v, index);
-                }
-                (None, Some((barrier, false))) => {
-                    collective_operand.insert(*barrier, index);
-                }
-                (None, Some((barrier, true))) => {
-                    broadcast_index.insert(*barrier, index);
-                }
-                (None, None) => {}
-            }
-        }
-
-        // Stage 4: rewrite each clone against the struct.
-        let mut regions = Vec::new();
-        for ((region, values, blocks), dom) in clones.into_iter().zip(dominators) {
-            let function = region.function;
-            let builder = RawBuilder::new(function);
-            let entry = LLVMGetEntryBasicBlock(function);
-            let live_ptr = LLVMGetParam(function, param_types.len() as u32);
-            let member_pointer = |builder: &RawBuilder, index: u32| -> Value {
-                LLVMBuildStructGEP2(
-                    builder.0,
-                    struct_type,
-                    live_ptr,
-                    index,
-                    c"live.gep".as_ptr(),
-                )
-            };
-            // The collective operands go to the struct where the collective is reached (before
-            // the live values are rewritten, so operands from earlier regions get reloaded).
-            for (index, barrier) in barriers.iter().enumerate() {
-                let block = blocks[&barrier.block];
-                let Some(collective) = barrier.collective.filter(|_| dom.is_reachable(block))
-                else {
-                    continue;
-                };
-                let call = values[&barrier.call];
-                builder.before(LLVMGetBasicBlockTerminator(block));
-                let slot = member_pointer(&builder, collective_operand[&index]);
-                LLVMBuildStore(builder.0, LLVMGetOperand(call, 1), slot);
-                if collective.kind == CollectiveKind::Broadcast {
-                    let slot = member_pointer(&builder, broadcast_index[&index]);
-                    LLVMBuildStore(builder.0, LLVMGetOperand(call, 2), slot);
-                }
-            }
-            // Live values: allocas become struct members; others are stored after their
-            // definition and reloaded where the definition does not reach.
-            for &original in &live {
-                let Some(&copy) = values.get(&original) else {
-                    continue;
-                };
-                let index = member_of[&original];
-                if !LLVMIsAAllocaInst(original).is_null() {
-                    // Lifetime markers only apply to allocas; the struct member lives throughout.
-                    let mut u = LLVMGetFirstUse(copy);
-                    let mut markers = Vec::new();
-                    while !u.is_null() {
-                        let user = LLVMGetUser(u);
-                        if !LLVMIsACallInst(user).is_null()
-                            && callee_name(user).starts_with("llvm.lifetime.")
-                        {
-                            markers.push(user);
-                        }
-                        u = LLVMGetNextUse(u);
-                    }
-                    for marker in markers {
-                        LLVMInstructionEraseFromParent(marker);
-                    }
-                    builder.before(LLVMGetBasicBlockTerminator(entry));
-                    let slot = member_pointer(&builder, index);
-                    LLVMReplaceAllUsesWith(copy, slot);
-                    LLVMInstructionEraseFromParent(copy);
-                    continue;
-                }
-                let mut uses = Vec::new();
-                let mut u = LLVMGetFirstUse(copy);
-                while !u.is_null() {
-                    let user = LLVMGetUser(u);
-                    for operand in 0..LLVMGetNumOperands(user) as u32 {
-                        if LLVMGetOperand(user, operand) == copy {
-                            uses.push((user, operand));
-                        }
-                    }
-                    u = LLVMGetNextUse(u);
-                }
-                uses.sort();
-                uses.dedup();
-                let def_block = cfg::parent_block(copy);
-                let collective = barriers.iter().position(|b| b.call == original);
-                if let Some(barrier) = collective {
-                    // The region that starts at the collective receives the result as its last
-                    // parameter and keeps it for the regions after it; no clone computes it.
-                    if region.starts_at == Some(barrier) {
-                        builder.before(LLVMGetBasicBlockTerminator(entry));
-                        let slot = member_pointer(&builder, index);
-                        let store = LLVMBuildStore(
-                            builder.0,
-                            LLVMGetParam(function, LLVMCountParams(function) - 1),
-                            slot,
-                        );
-                        LLVMSetAlignment(store, alignment_of_element[&index]);
-                    }
-                } else if dom.is_reachable(def_block) {
-                    let mut after = LLVMGetNextInstruction(copy);
-                    while cfg::is_phi(after) {
-                        after = LLVMGetNextInstruction(after);
-                    }
-                    builder.before(after);
-                    let slot = member_pointer(&builder, index);
-                    let store = LLVMBuildStore(builder.0, copy, slot);
-                    LLVMSetAlignment(store, alignment_of_element[&index]);
-                }
-                for (user, operand) in uses {
-                    let reached = collective.is_none() && dom.def_reaches_use(copy, user, operand);
-                    if !dom.is_reachable(cfg::parent_block(user)) || reached {
-                        continue;
-                    }
-                    let insert_before = if cfg::is_phi(user) {
-                        LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(user, operand))
-                    } else {
-                        user
-                    };
-                    builder.before(insert_before);
-                    let slot = member_pointer(&builder, index);
-                    let reload =
-                        LLVMBuildLoad2(builder.0, LLVMTypeOf(copy), slot, c"live.load".as_ptr());
-                    LLVMSetAlignment(reload, alignment_of_element[&index]);
-                    LLVMSetOperand(user, operand, reload);
-                }
-            }
-            // Rematerialised values: recompute at each use the definition does not reach.
-            for block in cfg::blocks(function) {
-                if !dom.is_reachable(block) {
-                    continue;
-                }
-                for user in cfg::instructions(block) {
-                    for operand in 0..LLVMGetNumOperands(user) as u32 {
-                        let value = LLVMGetOperand(user, operand);
-                        if !cfg::is_instruction(value)
-                            || LLVMGetBasicBlockParent(cfg::parent_block(value)) != function
-                            || dom.def_reaches_use(value, user, operand)
-                            || !rematerialisable(value, 0)
-                        {
-                            continue;
-                        }
-                        let insert_before = if cfg::is_phi(user) {
-                            LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(user, operand))
-                        } else {
-                            user
-                        };
-                        let copy = rematerialise(value, insert_before, &builder);
-                        LLVMSetOperand(user, operand, copy);
-                    }
-                }
-            }
-            if let Some(dib) = dib {
-                declare_region_variables(dib, &declares, &values, &member_of);
-            }
-            // No clone computes a collective's result: its remaining uses are unreachable.
-            for barrier in barriers.iter().filter(|b| b.collective.is_some()) {
-                let call = values[&barrier.call];
-                LLVMReplaceAllUsesWith(call, LLVMGetPoison(LLVMTypeOf(call)));
-                LLVMInstructionEraseFromParent(call);
-            }
-            cfg::delete_unreachable_blocks(function);
-            regions.push(region);
-        }
-        if let Some(dib) = dib {
-            inkwell::llvm_sys::debuginfo::LLVMDIBuilderFinalize(dib);
-            inkwell::llvm_sys::debuginfo::LLVMDisposeDIBuilder(dib);
-        }
-        let live_variables = declares
-            .iter()
-            .filter_map(|d| {
-                let member = *member_of.get(&d.storage)?;
-                Some(LiveVariable {
-                    variable: d.variable,
-                    location: d.location,
-                    offset: inkwell::llvm_sys::target::LLVMOffsetOfElement(
-                        data_layout,
-                        struct_type,
-                        member,
-                    ),
-                })
-            })
-            .collect();
-        Ok(SplitKernel {
-            live_variables,
-            barriers,
-            regions,
-            live: LiveLayout {
-                struct_type,
-                stride,
-                collective_operand,
-                broadcast_index,
-            },
-        })
+        rewrite.erase_collectives();
+        cfg::delete_unreachable_blocks(function);
     }
+    drop(debug_builder);
+    for clone in clones {
+        regions.push(clone.region);
+    }
+    let live_variables = declares
+        .iter()
+        .filter_map(|declare| {
+            let member = *layout.member_of.get(&declare.storage)?;
+            Some(LiveVariable {
+                variable: declare.variable,
+                location: declare.location,
+                offset: target_data.offset_of_element(&layout.live.struct_type, member)?,
+            })
+        })
+        .collect();
+    Ok(SplitKernel {
+        live_variables,
+        barriers,
+        regions,
+        live: layout.live,
+    })
 }

@@ -1,4 +1,5 @@
-; muxc --print-passes lists every registered pass, in pipeline order, and the pipeline alias
+; muxc --print-passes lists every registered pass, in pipeline order, with its parameters and
+; one line of help, and the pipeline alias
 ; (on stderr, as the Construction Kit's muxc does), then exits successfully without reading
 ; any input.
 ; MUTATION-EXEMPT: no pass runs.
@@ -6,19 +7,19 @@
 ; RUN: muxc --print-passes %s.does-not-exist 2>&1 | FileCheck %s
 
 ; CHECK: Module passes:
-; CHECK-NEXT: assign-sycl-module-id
+; CHECK-NEXT: {{^  assign-sycl-module-id: stamps each kernel}}
 ; CHECK-NEXT: check-kernel-features
 ; CHECK-NEXT: lower-kernel-properties
 ; CHECK-NEXT: spec-constants
 ; CHECK-NEXT: convert-to-mux-builtins
 ; CHECK-NEXT: fatomics
 ; CHECK-NEXT: transfer-kernel-metadata
-; CHECK-NEXT: encode-kernel-metadata
+; CHECK-NEXT: {{^  encode-kernel-metadata<name=N;local-sizes=X:Y:Z>: marks}}
 ; CHECK-NEXT: prepare-barriers
-; CHECK-NEXT: run-vecz
+; CHECK-NEXT: {{^  run-vecz<width=N;remarks;required-only>: }}
 ; CHECK-NEXT: sub-groups-of-one
 ; CHECK-NEXT: register-kernel-info
-; CHECK-NEXT: work-item-loops
+; CHECK-NEXT: {{^  work-item-loops<debug;no-tail>: runs a whole work-group}}
 ; CHECK-NEXT: replace-module-scope-vars
 ; CHECK-NEXT: prepare-sycl-native-cpu
 ; CHECK-NEXT: rename-kernel-sycl-native-cpu
