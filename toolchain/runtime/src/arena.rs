@@ -267,9 +267,10 @@ mod tests {
     #[test]
     fn layouts_align_every_region_and_sum_the_sizes() {
         let layout = LocalLayout::new(&[0, 10, 0, 100, 1], 3).unwrap();
-        assert_eq!(layout.arguments, [(1, 0), (3, 64), (4, 192)]);
-        assert_eq!(layout.extra, Some(256));
-        assert_eq!(layout.block_size(), 259);
+        const A: usize = LOCAL_MEMORY_ALIGN;
+        assert_eq!(layout.arguments, [(1, 0), (3, A), (4, 2 * A)]);
+        assert_eq!(layout.extra, Some(3 * A));
+        assert_eq!(layout.block_size(), 3 * A + 3);
         assert_eq!(layout.requested(), 114);
         assert!(LocalLayout::new(&[0, 0], 0).unwrap().is_empty());
         assert_eq!(LocalLayout::new(&[usize::MAX, 1], 0), None);
@@ -279,7 +280,7 @@ mod tests {
             let a = unsafe { std::slice::from_raw_parts(a, 4) };
             assert_eq!((a[0], a[2]), (args[0], args[2]));
             assert_eq!(a[1] as usize % LOCAL_MEMORY_ALIGN, 0);
-            assert_eq!(a[3] as usize, a[1] as usize + 64);
+            assert_eq!(a[3] as usize, a[1] as usize + LOCAL_MEMORY_ALIGN);
         })
         .unwrap();
     }
