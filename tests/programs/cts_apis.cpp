@@ -255,6 +255,14 @@ static void local_memory_forms(sycl::queue &q) {
   sycl::free(aligned, q);
 }
 
+// property (4.5.4.1): is_property and is_property_of; kernel (4.5.2): std::hash<kernel>.
+static_assert(sycl::is_property_v<sycl::property::queue::in_order> && !sycl::is_property_v<int>);
+static_assert(sycl::is_property_of_v<sycl::property::queue::in_order, sycl::queue> &&
+              sycl::is_property_of_v<sycl::property::buffer::use_host_ptr, sycl::buffer<int, 2>> &&
+              sycl::is_property_of_v<sycl::property::no_init, sycl::accessor<int>> &&
+              !sycl::is_property_of_v<sycl::property::no_init, sycl::queue>);
+static_assert(std::is_invocable_r_v<std::size_t, std::hash<sycl::kernel>, const sycl::kernel &>);
+
 int main() {
   sycl::queue q;
   local_memory_forms(q);

@@ -8,6 +8,7 @@
 #include <typeindex>
 #include <vector>
 
+#include "access.hpp"
 #include "detail/defines.hpp"
 #include "exception.hpp"
 
@@ -46,6 +47,41 @@ struct initialize_to_identity {};
 } // namespace property
 
 inline constexpr property::no_init no_init;
+
+// SYCL 2020 4.5.4.1: which types are properties, and of which SYCL classes.
+template <typename Property> struct is_property : std::false_type {};
+template <typename Property, typename SyclObject> struct is_property_of : std::false_type {};
+template <typename Property> inline constexpr bool is_property_v = is_property<Property>::value;
+template <typename Property, typename SyclObject>
+inline constexpr bool is_property_of_v = is_property_of<Property, SyclObject>::value;
+
+class queue;
+template <typename T, int Dims, typename AllocatorT> class buffer;
+template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P> class accessor;
+template <typename DataT, int Dims, access_mode Mode> class host_accessor;
+
+#define NCPU_PROPERTY(property)                                                                     \
+  template <> struct is_property<property> : std::true_type {};
+NCPU_PROPERTY(property::no_init)
+NCPU_PROPERTY(property::queue::in_order)
+NCPU_PROPERTY(property::queue::enable_profiling)
+NCPU_PROPERTY(property::buffer::use_host_ptr)
+NCPU_PROPERTY(property::buffer::use_mutex)
+NCPU_PROPERTY(property::buffer::context_bound)
+NCPU_PROPERTY(property::reduction::initialize_to_identity)
+#undef NCPU_PROPERTY
+template <> struct is_property_of<property::queue::in_order, queue> : std::true_type {};
+template <> struct is_property_of<property::queue::enable_profiling, queue> : std::true_type {};
+template <typename T, int Dims, typename A>
+struct is_property_of<property::buffer::use_host_ptr, buffer<T, Dims, A>> : std::true_type {};
+template <typename T, int Dims, typename A>
+struct is_property_of<property::buffer::use_mutex, buffer<T, Dims, A>> : std::true_type {};
+template <typename T, int Dims, typename A>
+struct is_property_of<property::buffer::context_bound, buffer<T, Dims, A>> : std::true_type {};
+template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
+struct is_property_of<property::no_init, accessor<T, Dims, Mode, Target, P>> : std::true_type {};
+template <typename T, int Dims, access_mode Mode>
+struct is_property_of<property::no_init, host_accessor<T, Dims, Mode>> : std::true_type {};
 
 class property_list {
 public:
