@@ -185,6 +185,12 @@ static void selectors() {
   check::equal("selectors rejecting the device", 0, rejected, 2);
   const sycl::cpu_selector cpu;
   const sycl::device_selector &base = cpu;
+  bool called = false;
+  const sycl::platform chosen([&](const sycl::device &) {
+    called = true;
+    return 1;
+  });
+  check::equal("platform from a selector calls it", 0, called && chosen == sycl::platform(), true);
   check::equal("legacy selectors", 0, base.select_device().is_cpu() && sycl::queue(sycl::default_selector{}).get_device().is_cpu(), true);
 }
 

@@ -328,7 +328,9 @@ class device;
 class platform {
 public:
   platform() = default;
-  template <typename Selector> explicit platform(const Selector &) {}
+  // SYCL 2020 4.6.2.1: the platform of the device the selector picks (defined after device).
+  template <typename Selector, typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  explicit platform(const Selector &selector);
 
   template <typename Param> typename Param::return_type get_info() const {
     if constexpr (std::is_same_v<Param, info::platform::name>)
@@ -454,6 +456,8 @@ private:
 
 // SYCL 2020 4.6.2.2: whether every device of the platform has the aspect.
 inline bool platform::has(aspect a) const { return device().has(a); }
+
+template <typename Selector, typename> platform::platform(const Selector &selector) { (void)device(selector); }
 
 inline std::vector<device> platform::get_devices(info::device_type type) const {
   return device::get_devices(type);
