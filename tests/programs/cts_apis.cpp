@@ -281,6 +281,14 @@ int main() {
   accessor_iterators(q);
   // context (4.6.3): made from a property list; platform and devices queries.
   const sycl::context context{sycl::property_list{}};
+  int no_devices = 0;
+  try {
+    sycl::context empty{std::vector<sycl::device>{}};
+  } catch (const sycl::exception &e) {
+    no_devices = e.code() == sycl::errc::invalid;
+  }
+  check::equal("context without devices", 0, no_devices, 1);
+  check::equal("custom devices", 0, sycl::platform().get_devices(sycl::info::device_type::custom).size(), 0u);
   check::equal("context devices", 0, context.get_info<sycl::info::context::devices>().size(), 1u);
   check::equal("context platform", 0, context.get_info<sycl::info::context::platform>() == sycl::platform(), true);
   work_group_copies(q);

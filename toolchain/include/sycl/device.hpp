@@ -442,7 +442,9 @@ public:
   }
   static std::vector<device> get_devices(info::device_type type = info::device_type::all) {
     if (!detail::device_visible()) return {};
-    if (type == info::device_type::gpu || type == info::device_type::accelerator) return {};
+    // The one device is a CPU: it is listed for cpu, automatic and all only.
+    if (type != info::device_type::cpu && type != info::device_type::automatic && type != info::device_type::all)
+      return {};
     return {device()};
   }
   friend bool operator==(const device &, const device &) { return true; }
@@ -530,14 +532,17 @@ public:
   explicit context(const property_list &) {}
   explicit context(const device &, const property_list & = {}) {}
   explicit context(const platform &, const property_list & = {}) {}
-  explicit context(const std::vector<device> &, const property_list & = {}) {}
+  // SYCL 2020 4.6.3.1: a context needs at least one device.
+  explicit context(const std::vector<device> &devices, const property_list & = {}) { require_devices(devices); }
   template <typename Handler, typename = if_handler<Handler>> explicit context(Handler, const property_list & = {}) {}
   template <typename Handler, typename = if_handler<Handler>>
   context(const device &, Handler, const property_list & = {}) {}
   template <typename Handler, typename = if_handler<Handler>>
   context(const platform &, Handler, const property_list & = {}) {}
   template <typename Handler, typename = if_handler<Handler>>
-  context(const std::vector<device> &, Handler, const property_list & = {}) {}
+  context(const std::vector<device> &devices, Handler, const property_list & = {}) {
+    require_devices(devices);
+  }
   std::vector<device> get_devices() const { return {device()}; }
   platform get_platform() const { return platform(); }
 
@@ -558,6 +563,11 @@ public:
   }
   friend bool operator==(const context &, const context &) { return true; }
   friend bool operator!=(const context &, const context &) { return false; }
+
+private:
+  static void require_devices(const std::vector<device> &devices) {
+    if (devices.empty()) throw exception(make_error_code(errc::invalid), "a context needs at least one device");
+  }
 };
 
 } // namespace _V1
