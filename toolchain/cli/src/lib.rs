@@ -27,8 +27,14 @@ impl std::error::Error for UsageError {}
 
 /// The arguments after the program name, each of which must be UTF-8.
 pub fn utf8_args() -> Result<Vec<String>, UsageError> {
-    std::env::args_os()
-        .skip(1)
+    utf8_strings(std::env::args_os().skip(1))
+}
+
+/// `args` as strings, or an error naming the first one that is not UTF-8 (its bytes escaped, so
+/// the message stays one line). [`utf8_args`] with the arguments given, for callers and tests
+/// that do not read the process's own command line.
+pub fn utf8_strings(args: impl IntoIterator<Item = OsString>) -> Result<Vec<String>, UsageError> {
+    args.into_iter()
         .map(|arg| {
             arg.into_string().map_err(|arg| {
                 UsageError(format!(
@@ -51,10 +57,35 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    P::try_parse_from(args).map_err(|error| match error.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => error.exit(),
-        _ => UsageError(one_line(&error)),
-    })
+    match try_parse(args)? {
+        Parsed::Args(parsed) => Ok(parsed),
+        Parsed::Print(info) => info.exit(),
+    }
+}
+
+/// What a command line asks for: arguments to run with, or clap's `--help`/`--version` text.
+#[derive(Debug)]
+pub enum Parsed<P> {
+    Args(P),
+    /// `--help` or `--version`: print it and exit successfully (`clap::Error::exit`).
+    Print(clap::Error),
+}
+
+/// [`parse`] without leaving the process: `--help` and `--version` come back as
+/// [`Parsed::Print`], so a caller that must not exit (a test, a fuzz target) sees every outcome.
+pub fn try_parse<P, I, T>(args: I) -> Result<Parsed<P>, UsageError>
+where
+    P: Parser,
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    match P::try_parse_from(args) {
+        Ok(parsed) => Ok(Parsed::Args(parsed)),
+        Err(error) => match error.kind() {
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Ok(Parsed::Print(error)),
+            _ => Err(UsageError(one_line(&error))),
+        },
+    }
 }
 
 /// clap's message in one line: its first paragraph (some messages list the missing arguments on
@@ -162,6 +193,26 @@ mod tests {
         }
         let missing = parse::<NeedsCommand, _, _>(["cmd"]).unwrap_err();
         assert_eq!(missing.0, "a subcommand is required (see --help)");
+    }
+
+    #[test]
+    fn help_comes_back_to_the_caller_instead_of_exiting() {
+        let outcome = try_parse::<Tool, _, _>(["tool", "--help"]).unwrap();
+        assert!(matches!(outcome, Parsed::Print(info) if info.kind() == ErrorKind::DisplayHelp));
+        let outcome = try_parse::<Tool, _, _>(["tool", "--verbose"]).unwrap();
+        assert!(matches!(outcome, Parsed::Args(tool) if tool.verbose));
+    }
+
+    #[test]
+    fn an_argument_that_is_not_utf8_is_one_escaped_line() {
+        use std::os::unix::ffi::OsStringExt;
+        let args = [
+            OsString::from("ok"),
+            OsString::from_vec(b"a\xffb\n".to_vec()),
+        ];
+        let error = utf8_strings(args).unwrap_err();
+        assert_eq!(error.0, r#"argument "a\xffb\n" is not valid UTF-8"#);
+        assert_eq!(utf8_strings([OsString::from("ok")]).unwrap(), ["ok"]);
     }
 
     #[test]

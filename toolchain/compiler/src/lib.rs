@@ -13,6 +13,7 @@
 pub mod backend;
 pub mod error;
 pub mod ir;
+pub mod muxc;
 pub mod pass_manager;
 pub mod passes;
 pub mod pipeline;
