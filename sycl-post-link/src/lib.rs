@@ -229,6 +229,7 @@ fn read_input<'ctx>(context: &'ctx Context, path: &str) -> Result<Module<'ctx>, 
                 let message = message
                     .strip_prefix(&format!("{path}:"))
                     .unwrap_or(&message)
+                    .trim_start()
                     .to_owned();
                 PostLinkError::InvalidIr { path, message }
             }

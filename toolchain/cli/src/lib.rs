@@ -46,6 +46,28 @@ pub fn utf8_strings(args: impl IntoIterator<Item = OsString>) -> Result<Vec<Stri
         .collect()
 }
 
+/// `message` with its control characters escaped (`\n` as `\\n`, `\r`, `\u{1b}` …): a file or
+/// argument name may hold any of them, and must neither break an error line nor drive the
+/// terminal.
+pub fn printable(message: &str) -> String {
+    message
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// The line a tool prints for `error`: `<tool>: error: <message>`, one line whatever the names in
+/// the message hold (issue 12, item 8; docs/formats-validation.md, "Errors are one line").
+pub fn error_line(tool: &str, error: &impl fmt::Display) -> String {
+    format!("{tool}: error: {}", printable(&error.to_string()))
+}
+
 /// The exit status for a [`UsageError`].
 pub const USAGE_EXIT_STATUS: u8 = 2;
 
@@ -219,5 +241,19 @@ mod tests {
     fn good_command_lines_parse() {
         let tool: Tool = parse(["tool", "--threads", "3", "build", "--target", "x"]).unwrap();
         assert_eq!(tool.threads, Some(3));
+    }
+
+    /// Found by the `cli` fuzz target: `ncpu++ $'a\r.cp'` printed the file name as it is, so
+    /// the error took two lines on a terminal.
+    #[test]
+    fn error_lines_escape_control_characters() {
+        assert_eq!(
+            error_line("ncpu++", &"a\r.cp: no such file or directory"),
+            r"ncpu++: error: a\r.cp: no such file or directory"
+        );
+        assert_eq!(
+            printable("tab\there\nand \u{1b}[31m, ünïcode"),
+            r"tab\there\nand \u{1b}[31m, ünïcode"
+        );
     }
 }

@@ -4,7 +4,7 @@ use sycl_ls::Cli;
 
 fn main() {
     let cli: Cli = ncpu_cli::parse(std::env::args_os()).unwrap_or_else(|error| {
-        eprintln!("sycl-ls: error: {error}");
+        eprintln!("{}", ncpu_cli::error_line("sycl-ls", &error));
         std::process::exit(ncpu_cli::USAGE_EXIT_STATUS.into())
     });
     match sycl_ls::listing(sycl_ls::Options {
@@ -12,7 +12,7 @@ fn main() {
     }) {
         Ok(text) => print!("{text}"),
         Err(error) => {
-            eprintln!("sycl-ls: error: {error}");
+            eprintln!("{}", ncpu_cli::error_line("sycl-ls", &error));
             std::process::exit(1);
         }
     }

@@ -11,7 +11,7 @@ fn main() -> ExitCode {
     let cli: Cli = match ncpu_cli::parse(std::env::args_os()) {
         Ok(cli) => cli,
         Err(error) => {
-            eprintln!("muxc: error: {error}");
+            eprintln!("{}", ncpu_cli::error_line("muxc", &error));
             return ExitCode::from(ncpu_cli::USAGE_EXIT_STATUS);
         }
     };
@@ -26,7 +26,7 @@ fn main() -> ExitCode {
     match run(&cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("muxc: error: {error}");
+            eprintln!("{}", ncpu_cli::error_line("muxc", &error));
             ExitCode::FAILURE
         }
     }
