@@ -12,9 +12,12 @@ pub mod ir;
 pub mod runtime;
 pub mod wrapper;
 
+/// A fuzz target's body: takes any bytes, panics only on a finding.
+pub type Target = fn(&[u8]);
+
 /// Every target by name: the libFuzzer binary `fuzz/libfuzzer/fuzz_targets/<name>.rs` calls the
 /// function, and the smoke run (`tests/smoke.rs`) calls each on its seeds and their mutations.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("table", formats::table),
     ("prop", formats::prop),
     ("sym", formats::sym),
