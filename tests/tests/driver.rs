@@ -118,28 +118,71 @@ fn save_temps_keeps_every_intermediate_file() {
     assert_eq!(symbols.lines().count(), 2, "two kernels: {symbols}");
 }
 
-#[test]
-fn separate_compilation_then_link() {
-    let dir = tempfile::tempdir().unwrap();
+/// Compiles the two translation units of `two_tus_*.cpp` with `-c` into `main.o` and
+/// `kernels.o` in `dir`.
+fn compile_two_units(dir: &std::path::Path, flags: &[&str]) {
     for (source, object) in [
         ("two_tus_main.cpp", "main.o"),
         ("two_tus_kernels.cpp", "kernels.o"),
     ] {
         let path = program(source);
-        let output = ncpu_in(
-            dir.path(),
-            &["-fsycl", "-O2", "-c", path.to_str().unwrap(), "-o", object],
-        );
+        let mut args = vec!["-fsycl"];
+        args.extend_from_slice(flags);
+        args.extend(["-c", path.to_str().unwrap(), "-o", object]);
+        let output = ncpu_in(dir, &args);
         assert!(output.status.success(), "{}", describe(&output));
     }
-    let output = ncpu_in(dir.path(), &["-fsycl", "main.o", "kernels.o", "-o", "app"]);
-    assert!(output.status.success(), "{}", describe(&output));
-    let run = Command::new(dir.path().join("app")).output().unwrap();
+}
+
+/// Runs `dir/app` and checks that it passed.
+fn run_app_in(dir: &std::path::Path) {
+    let run = Command::new(dir.join("app")).output().unwrap();
     assert!(
         String::from_utf8_lossy(&run.stdout).contains("PASS"),
         "{}",
         describe(&run)
     );
+}
+
+#[test]
+fn separate_compilation_then_link() {
+    let dir = tempfile::tempdir().unwrap();
+    compile_two_units(dir.path(), &["-O2"]);
+    let output = ncpu_in(dir.path(), &["-fsycl", "main.o", "kernels.o", "-o", "app"]);
+    assert!(output.status.success(), "{}", describe(&output));
+    run_app_in(dir.path());
+}
+
+/// `-fsycl-link` (DPC++'s early device link, what nativecpu-build uses): one object with the
+/// device code and its registration, which a link by another tool (plain clang++ here, cargo's
+/// linker for Rust programs) combines with the host objects and the runtime.
+#[test]
+fn early_device_link_then_a_plain_link() {
+    let dir = tempfile::tempdir().unwrap();
+    compile_two_units(dir.path(), &[]);
+    let linked = ncpu_in(
+        dir.path(),
+        &["-fsycl-link", "main.o", "kernels.o", "-o", "device.o"],
+    );
+    assert!(linked.status.success(), "{}", describe(&linked));
+    let runtime = nativecpu_e2e_tests::tool_dir().join("libnativecpu_runtime.a");
+    let link = Command::new(nativecpu_e2e_tests::llvm_bin().join("clang++"))
+        .args(["main.o", "kernels.o", "device.o"])
+        .arg(runtime)
+        .args(["-lpthread", "-ldl", "-lm", "-o", "app"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(link.status.success(), "{}", describe(&link));
+    run_app_in(dir.path());
+    let plain = Command::new(nativecpu_e2e_tests::llvm_bin().join("clang++"))
+        .args(["-c", "-x", "c++", "-", "-o", "plain.o"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(plain.status.success(), "{}", describe(&plain));
+    let nothing = ncpu_in(dir.path(), &["-fsycl-link", "plain.o", "-o", "none.o"]);
+    assert_one_error_line(&nothing, "-fsycl-link found no device code");
 }
 
 #[test]
@@ -462,12 +505,7 @@ fn dpcpp_backend_knobs_are_accepted_as_mllvm_options() {
         ),
         "the device IR after the pipeline is printed:\n{dump}"
     );
-    let run = Command::new(dir.path().join("app")).output().unwrap();
-    assert!(
-        String::from_utf8_lossy(&run.stdout).contains("PASS"),
-        "{}",
-        describe(&run)
-    );
+    run_app_in(dir.path());
 
     let output = ncpu_in(
         dir.path(),

@@ -25,6 +25,11 @@ fn tree_reduction() {
 }
 
 #[test]
+fn regions_guarded_by_the_local_x_id() {
+    check(&["guarded_regions.cpp"]);
+}
+
+#[test]
 fn barrier_in_a_loop_with_private_values_live_across_it() {
     check(&["barrier_loop.cpp"]);
 }

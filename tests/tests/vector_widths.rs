@@ -88,3 +88,9 @@ fn nd_ranges_and_barriers() {
     run_at_every_width(&["nd_range_3d.cpp"]);
     run_at_every_width(&["tiled_matmul.cpp"]);
 }
+
+/// Regions guarded by the local x id run only the vectors their guard reaches.
+#[test]
+fn guarded_regions_stop_their_x_loops() {
+    run_at_every_width(&["guarded_regions.cpp"]);
+}

@@ -19,6 +19,11 @@ pub enum Mode {
     CompileOnly,
     /// `-fsycl-device-only`: device bitcode per source.
     DeviceOnly,
+    /// `-fsycl-link` (DPC++'s early device link): the device code of the inputs linked, compiled
+    /// and registered, as one relocatable object holding the device object and the registration
+    /// object; the host objects are left to the final link. What a build system that links with
+    /// another linker (cargo, through a static archive) adds to the host objects.
+    DeviceLink,
 }
 
 /// The kind of an input file, by extension.
@@ -328,6 +333,7 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
     };
     let mut device_only = false;
     let mut compile_only = false;
+    let mut device_link = false;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let mut value_of = |flag: &str| -> Result<String, DriverError> {
@@ -344,6 +350,10 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
                 device_only = true;
             }
             "-c" => compile_only = true,
+            "-fsycl-link" => {
+                invocation.sycl = true;
+                device_link = true;
+            }
             "-o" => invocation.output = Some(PathBuf::from(value_of("-o")?)),
             "-g" | "-ggdb" | "-g1" | "-g2" | "-g3" | "-gline-tables-only" => {
                 invocation.debug = true;
@@ -382,10 +392,11 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
             other => parse_joined(other, &mut invocation)?,
         }
     }
-    invocation.mode = match (device_only, compile_only) {
-        (true, _) => Mode::DeviceOnly,
-        (false, true) => Mode::CompileOnly,
-        (false, false) => Mode::Link,
+    invocation.mode = match (device_only, compile_only, device_link) {
+        (true, _, _) => Mode::DeviceOnly,
+        (false, true, _) => Mode::CompileOnly,
+        (false, false, true) => Mode::DeviceLink,
+        (false, false, false) => Mode::Link,
     };
     Ok(invocation)
 }
@@ -508,6 +519,8 @@ USAGE: ncpu++ [options] file...
   -fsycl-targets=native_cpu The only SYCL target (implies -fsycl)
   -fsycl-device-only        Write the device LLVM bitcode of each source
   -c                        Compile only; a SYCL object carries its device bitcode
+  -fsycl-link               Link, compile and register the device code of -c objects and
+                            archives into one object (device and registration) for a later link
   -o <file>                 Write the output to <file>
   -O0 -O1 -O2 -O3 -Os -Oz   Optimisation level (device code defaults to -O3)
   -g                        Debug information
@@ -652,6 +665,9 @@ mod tests {
             parse_str("-fsycl-device-only a.cpp").unwrap().mode,
             Mode::DeviceOnly
         );
+        let link = parse_str("-fsycl-link a.o -o device.o").unwrap();
+        assert_eq!(link.mode, Mode::DeviceLink);
+        assert!(link.sycl);
     }
 
     #[test]

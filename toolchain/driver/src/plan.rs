@@ -380,14 +380,15 @@ impl Planner<'_> {
                 }
             }
             Mode::Link => self.plan_link()?,
+            Mode::DeviceLink => self.plan_device_link()?,
         }
         Ok(())
     }
 
-    fn plan_link(&mut self) -> Result<(), DriverError> {
+    /// The device bitcode and the host inputs of a link's inputs, with the commands that take
+    /// the bitcode out of `-c` objects and archives.
+    fn link_inputs(&mut self) -> Result<(Vec<PathBuf>, Vec<PathBuf>), DriverError> {
         let invocation = self.invocation;
-        let output = self.output_or(PathBuf::from("a.out"));
-        let out_stem = stem(&output);
         let mut device_modules = Vec::new();
         let mut host_inputs: Vec<PathBuf> = Vec::new();
         for (input, kind) in &invocation.inputs {
@@ -431,37 +432,71 @@ impl Planner<'_> {
         for archive in static_libraries(&invocation.link_flags) {
             device_modules.extend(self.archive_device_code(&archive)?);
         }
+        Ok((device_modules, host_inputs))
+    }
+
+    /// The device steps of a link: `llvm-link`, `sycl-post-link`, the device compile and
+    /// `offload-wrapper`; returns the device object and the registration object.
+    fn device_link(&mut self, device_modules: &[PathBuf], out_stem: &str) -> [PathBuf; 2] {
+        let linked = self.scratch.file(&format!("{out_stem}.device-linked.bc"));
+        let table = self.scratch.file(&format!("{out_stem}.table"));
+        let device_object = self.scratch.file(&format!("{out_stem}.device.o"));
+        let wrapper_object = self.scratch.file(&format!("{out_stem}.wrapper.o"));
+        self.commands.push(
+            Command::new(&self.tools.llvm_link)
+                .args(device_modules.iter())
+                .arg("-o")
+                .arg(&linked),
+        );
+        self.commands.push(
+            Command::new(&self.tools.post_link)
+                .args(sycl_post_link::NATIVE_CPU_DRIVER_OPTIONS.iter())
+                .arg("-o")
+                .arg(&table)
+                .arg(&linked),
+        );
+        self.device_compile(&linked, &device_object);
+        self.commands.push(
+            Command::new(&self.tools.wrapper)
+                .arg(format!("-o={}", wrapper_object.display()))
+                .arg(format!(
+                    "-host={}",
+                    nativecpu_compiler::target::host_triple()
+                ))
+                .args(["-kind=sycl", "-target=native_cpu", "-batch"])
+                .arg(&table),
+        );
+        [device_object, wrapper_object]
+    }
+
+    /// `-fsycl-link`: the device steps, then `clang++ -r` joins the device object and the
+    /// registration object into the output, for a later link with the host objects and the
+    /// runtime.
+    fn plan_device_link(&mut self) -> Result<(), DriverError> {
+        let output = self.output_or(PathBuf::from("a.o"));
+        let (device_modules, _) = self.link_inputs()?;
+        if device_modules.is_empty() {
+            return Err(DriverError::Invalid(
+                "-fsycl-link found no device code in its inputs (give it objects or archives made by ncpu++ -fsycl -c)".into(),
+            ));
+        }
+        let objects = self.device_link(&device_modules, &stem(&output));
+        self.commands.push(
+            Command::new(&self.tools.clang)
+                .arg("-r")
+                .args(objects.iter())
+                .arg("-o")
+                .arg(&output),
+        );
+        Ok(())
+    }
+
+    fn plan_link(&mut self) -> Result<(), DriverError> {
+        let invocation = self.invocation;
+        let output = self.output_or(PathBuf::from("a.out"));
+        let (device_modules, mut host_inputs) = self.link_inputs()?;
         if !device_modules.is_empty() {
-            let linked = self.scratch.file(&format!("{out_stem}.device-linked.bc"));
-            let table = self.scratch.file(&format!("{out_stem}.table"));
-            let device_object = self.scratch.file(&format!("{out_stem}.device.o"));
-            let wrapper_object = self.scratch.file(&format!("{out_stem}.wrapper.o"));
-            self.commands.push(
-                Command::new(&self.tools.llvm_link)
-                    .args(device_modules.iter())
-                    .arg("-o")
-                    .arg(&linked),
-            );
-            self.commands.push(
-                Command::new(&self.tools.post_link)
-                    .args(sycl_post_link::NATIVE_CPU_DRIVER_OPTIONS.iter())
-                    .arg("-o")
-                    .arg(&table)
-                    .arg(&linked),
-            );
-            self.device_compile(&linked, &device_object);
-            self.commands.push(
-                Command::new(&self.tools.wrapper)
-                    .arg(format!("-o={}", wrapper_object.display()))
-                    .arg(format!(
-                        "-host={}",
-                        nativecpu_compiler::target::host_triple()
-                    ))
-                    .args(["-kind=sycl", "-target=native_cpu", "-batch"])
-                    .arg(&table),
-            );
-            host_inputs.push(device_object);
-            host_inputs.push(wrapper_object);
+            host_inputs.extend(self.device_link(&device_modules, &stem(&output)));
         }
         let mut link = Command::new(&self.tools.clang).args(host_inputs.iter());
         if invocation.debug {

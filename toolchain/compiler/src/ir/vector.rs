@@ -517,6 +517,29 @@ pub fn constant_int(value: BasicValueEnum<'_>) -> Option<u64> {
     }
 }
 
+/// The lanes of a constant integer (one lane) or constant integer vector (a splat, a
+/// `zeroinitializer` or a list), as constants whose value the caller reads zero- or
+/// sign-extended; `None` for anything else.
+pub fn constant_int_lanes(value: BasicValueEnum<'_>) -> Option<Vec<IntValue<'_>>> {
+    use inkwell::llvm_sys::core::{LLVMGetAggregateElement, LLVMIsAConstantInt};
+    match value {
+        BasicValueEnum::IntValue(v) if v.is_const() => Some(vec![v]),
+        BasicValueEnum::VectorValue(v) if v.is_const() => (0..v.get_type().get_size())
+            .map(|index| {
+                // SAFETY: `v` is a live constant vector and `index` is below its lane count;
+                // LLVM returns null for an element it cannot produce, and a lane is viewed as
+                // an integer only after LLVMIsAConstantInt confirms it is one.
+                unsafe {
+                    let lane = LLVMGetAggregateElement(v.as_value_ref(), index);
+                    (!lane.is_null() && !LLVMIsAConstantInt(lane).is_null())
+                        .then(|| IntValue::new(lane))
+                }
+            })
+            .collect(),
+        _ => None,
+    }
+}
+
 /// The value an instruction produces, when it produces one.
 pub fn instruction_value(instruction: InstructionValue<'_>) -> Option<BasicValueEnum<'_>> {
     use inkwell::types::AnyTypeEnum;

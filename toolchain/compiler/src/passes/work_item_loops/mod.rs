@@ -35,6 +35,7 @@
 //! `llvm.loop.unroll.runtime.disable` ([`forbid_runtime_unrolling`]).
 
 mod regions;
+mod x_limit;
 
 use std::collections::HashSet;
 
@@ -233,18 +234,43 @@ impl<'ctx> Wrapper<'_, 'ctx> {
         label: &str,
         body: impl FnMut(&Builder<'ctx>, [IntValue<'ctx>; 3]) -> Result<(), CompileError>,
     ) -> Result<(), CompileError> {
-        self.loops_over(label, &[0, 1, 2], body)
+        self.loops_over(label, &[0, 1, 2], None, body)
+    }
+
+    /// `size` capped at `limit` (at least 1, so that a row always makes its first call: the
+    /// call that records the next region), or `size` itself without a limit.
+    fn capped(
+        &self,
+        size: IntValue<'ctx>,
+        limit: Option<u64>,
+    ) -> Result<IntValue<'ctx>, CompileError> {
+        let Some(limit) = limit else {
+            return Ok(size);
+        };
+        let limit = self.context.i64_type().const_int(limit.max(1), false);
+        let below = self
+            .builder
+            .build_int_compare(IntPredicate::ULT, size, limit, "wi.x.below")
+            .map_err(build_error)?;
+        Ok(self
+            .builder
+            .build_select(below, size, limit, "wi.x.limit")
+            .map_err(build_error)?
+            .into_int_value())
     }
 
     /// Builds loops over the dimensions `dims` (outermost last), `body` in the innermost; the ids
-    /// of the other dimensions are zero.
+    /// of the other dimensions are zero. With `x_limit`, x stops there ([`x_limit`]).
     fn loops_over(
         &self,
         label: &str,
         dims: &[usize],
+        x_limit: Option<u64>,
         mut body: impl FnMut(&Builder<'ctx>, [IntValue<'ctx>; 3]) -> Result<(), CompileError>,
     ) -> Result<(), CompileError> {
         let (builder, context) = (&self.builder, self.context);
+        let mut bounds = self.sizes;
+        bounds[0] = self.capped(bounds[0], x_limit)?;
         let i32_type = context.i32_type();
         let i64_type = context.i64_type();
         let mut headers = Vec::new();
@@ -288,7 +314,7 @@ impl<'ctx> Wrapper<'_, 'ctx> {
                 .build_int_compare(
                     IntPredicate::ULT,
                     next,
-                    self.sizes[dim],
+                    bounds[dim],
                     &format!("wi.{axis}.more"),
                 )
                 .map_err(build_error)?;
@@ -316,11 +342,13 @@ impl<'ctx> Wrapper<'_, 'ctx> {
     /// vector fits, then one call for the remainder with fewer active lanes. With a required
     /// work-group size that `width` divides, the remainder folds away (vector only).
     /// `call(x, active lanes)` makes one call of the vector form (or of one of its regions) for
-    /// the work-items from local id x on.
+    /// the work-items from local id x on. With `x_limit`, only vectors starting below it are
+    /// called ([`x_limit`]).
     fn vector_row(
         &self,
         width: u32,
         no_tail: bool,
+        x_limit: Option<u64>,
         mut call_vector: impl FnMut(IntValue<'ctx>, IntValue<'ctx>) -> Result<(), CompileError>,
     ) -> Result<(), CompileError> {
         let (builder, context) = (&self.builder, self.context);
@@ -334,6 +362,7 @@ impl<'ctx> Wrapper<'_, 'ctx> {
         let full = builder
             .build_int_nuw_sub(size, remainder, "wi.x.full")
             .map_err(build_error)?;
+        let full_end = self.capped(full, x_limit)?;
         let mut call = |x: IntValue<'ctx>, active: IntValue<'ctx>| -> Result<(), CompileError> {
             builder
                 .build_call(
@@ -363,7 +392,7 @@ impl<'ctx> Wrapper<'_, 'ctx> {
             .map_err(build_error)?;
         x.add_incoming(&[(&i64_type.const_zero(), preheader), (&next, body)]);
         let more = builder
-            .build_int_compare(IntPredicate::ULT, next, full, "wi.x.more")
+            .build_int_compare(IntPredicate::ULT, next, full_end, "wi.x.more")
             .map_err(build_error)?;
         let latch = builder
             .build_conditional_branch(more, body, tail_check)
@@ -378,7 +407,7 @@ impl<'ctx> Wrapper<'_, 'ctx> {
             return Ok(());
         }
         let tail = context.append_basic_block(self.function, "wi.vector.tail");
-        let any_left = builder
+        let mut any_left = builder
             .build_int_compare(
                 IntPredicate::NE,
                 remainder,
@@ -386,6 +415,14 @@ impl<'ctx> Wrapper<'_, 'ctx> {
                 "wi.x.left",
             )
             .map_err(build_error)?;
+        if x_limit.is_some() {
+            let tail_needed = builder
+                .build_int_compare(IntPredicate::EQ, full_end, full, "wi.x.tail.needed")
+                .map_err(build_error)?;
+            any_left = builder
+                .build_and(any_left, tail_needed, "wi.x.left.needed")
+                .map_err(build_error)?;
+        }
         builder
             .build_conditional_branch(any_left, tail, done)
             .map_err(build_error)?;
@@ -587,8 +624,8 @@ fn wrap_kernel<'ctx>(
             attributes::add_enum_attribute(wrapper_function, AttributeLoc::Function, "noinline");
         }
     } else if let Some((vector, width)) = vectorize::vector_kernel(kernel) {
-        wrapper.loops_over("", &[1, 2], |_, _| {
-            wrapper.vector_row(width, options.no_tail, |_, active| {
+        wrapper.loops_over("", &[1, 2], None, |_, _| {
+            wrapper.vector_row(width, options.no_tail, None, |_, active| {
                 let mut args: Vec<BasicMetadataValueEnum> =
                     wrapper_function.get_param_iter().map(Into::into).collect();
                 args.push(active.into());
@@ -1007,10 +1044,17 @@ fn schedule_regions<'ctx>(
                 .map_err(build_error)?;
             Ok(())
         };
+        // A region that starts at a scan needs every work-item's operand in the accumulator.
+        let x_limit = match scan_accumulator {
+            None => x_limit::region_x_limit(*function),
+            Some(_) => None,
+        };
         match vector {
-            None => wrapper.loops(&label, |_, ids| run_region(wrapper.linear_id(ids)?, None))?,
-            Some(v) => wrapper.loops_over(&label, &[1, 2], |_, ids| {
-                wrapper.vector_row(v.width, v.no_tail, |x, active| {
+            None => wrapper.loops_over(&label, &[0, 1, 2], x_limit, |_, ids| {
+                run_region(wrapper.linear_id(ids)?, None)
+            })?,
+            Some(v) => wrapper.loops_over(&label, &[1, 2], None, |_, ids| {
+                wrapper.vector_row(v.width, v.no_tail, x_limit, |x, active| {
                     let linear = wrapper.vector_linear_id(ids, x, row_items, v.width)?;
                     run_region(linear, Some(active))
                 })
