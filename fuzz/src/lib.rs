@@ -29,6 +29,16 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("compile_ir", ir::compile),
 ];
 
+/// Runs the target called `name` on `data`: what each libFuzzer binary calls, so that the
+/// binaries depend on the names alone (`tests/smoke.rs` checks the binaries, `fuzz.sh` and
+/// [`TARGETS`] list the same names).
+pub fn run(name: &str, data: &[u8]) {
+    match TARGETS.iter().find(|(target, _)| *target == name) {
+        Some((_, target)) => target(data),
+        None => panic!("no fuzz target is called {name}"),
+    }
+}
+
 use std::fmt::Display;
 use std::path::Path;
 use std::sync::OnceLock;

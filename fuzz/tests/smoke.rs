@@ -114,6 +114,45 @@ fn run_one(name: &str, target: fn(&[u8]), input: &[u8]) {
     }
 }
 
+/// The names `fuzz.sh` runs, the libFuzzer binaries and `TARGETS` must agree: CI does not build
+/// the binaries (docs/fuzzing.md), so this is what keeps them in step.
+#[test]
+fn every_target_has_a_libfuzzer_binary_and_is_run_by_fuzz_sh() {
+    let fuzz = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let read = |path: PathBuf| {
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let manifest = read(fuzz.join("libfuzzer/Cargo.toml"));
+    let script = read(fuzz.join("../toolchain/scripts/fuzz.sh"));
+    let listed = script
+        .lines()
+        .find_map(|line| line.strip_prefix("targets=("))
+        .and_then(|rest| rest.strip_suffix(')'))
+        .expect("fuzz.sh lists its targets as targets=(…)");
+    let mut names: Vec<&str> = TARGETS.iter().map(|(name, _)| *name).collect();
+    let mut in_script: Vec<&str> = listed.split_whitespace().collect();
+    names.sort_unstable();
+    in_script.sort_unstable();
+    assert_eq!(in_script, names, "fuzz.sh's targets");
+    for name in names {
+        let source = read(fuzz.join(format!("libfuzzer/fuzz_targets/{name}.rs")));
+        assert!(
+            source.contains(&format!("ncpu_fuzz::run(\"{name}\", data)")),
+            "{name}"
+        );
+        assert!(
+            manifest.contains(&format!(
+                "name = \"{name}\"\npath = \"fuzz_targets/{name}.rs\""
+            )),
+            "{name}"
+        );
+    }
+    let binaries = std::fs::read_dir(fuzz.join("libfuzzer/fuzz_targets"))
+        .map(|dir| dir.count())
+        .unwrap_or(0);
+    assert_eq!(binaries, TARGETS.len(), "one binary per target");
+}
+
 #[test]
 fn every_target_passes_its_seeds_and_their_mutations() {
     let per_target = Duration::from_secs(env_number("NCPU_FUZZ_SMOKE_SECONDS", 2));
