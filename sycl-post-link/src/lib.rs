@@ -92,6 +92,12 @@ pub enum PostLinkError {
         path: String,
         message: String,
     },
+    #[error("{path}: image {index} would get property sets no reader accepts: {message}")]
+    InvalidProperties {
+        path: String,
+        index: usize,
+        message: String,
+    },
     #[error("{path}: cannot write output: {source}")]
     Write {
         path: String,
@@ -326,6 +332,16 @@ fn write_images(
                 .filter_map(|name| image_module.get_function(name))
                 .collect();
             let registry = properties::compute(image_module, &functions, spec_constants, selection);
+            // What the module's attributes and metadata say may break the rules every reader
+            // applies (an `"sycl-optlevel"="4"`, a zero `reqd_work_group_size`): refused here,
+            // naming the input, rather than written for the offload wrapper to refuse.
+            sycl_offload_formats::validate::validate(&registry).map_err(|error| {
+                PostLinkError::InvalidProperties {
+                    path: options.input.clone(),
+                    index,
+                    message: error.to_string(),
+                }
+            })?;
             let path = format!("{image_prefix}.prop");
             staged.write(&path, registry.to_text().as_bytes(), false)?;
             Some(path)
