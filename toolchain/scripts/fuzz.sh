@@ -52,7 +52,8 @@ extra_seeds() {
 }
 
 run_target() {
-  local target=$1 seconds=$2 corpus=fuzz/corpus/$1 artifacts=fuzz/artifacts/$1 log
+  # Absolute paths: the targets that read files work in a scratch directory of their own.
+  local target=$1 seconds=$2 corpus=$root/fuzz/corpus/$1 artifacts=$root/fuzz/artifacts/$1 log
   mkdir -p "$corpus" "$artifacts"
   extra_seeds "$target" "$corpus"
   log=$(mktemp)
@@ -60,7 +61,7 @@ run_target() {
   # shellcheck disable=SC2086
   "$bin_dir/$target" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=4096 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" ${FUZZ_ARGS:-} \
-    "$corpus" "fuzz/seeds/$target" >"$log" 2>&1 || status=$?
+    "$corpus" "$root/fuzz/seeds/$target" >"$log" 2>&1 || status=$?
   local runs
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   if ((status == 0)); then
