@@ -1,5 +1,5 @@
 //! `offload-wrapper`: the SYCL Native CPU part of intel/llvm's `clang-offload-wrapper`, writing
-//! a host ELF object directly instead of LLVM bitcode (reference `intel-llvm-native-cpu.md` §3).
+//! a host ELF object directly instead of LLVM bitcode (docs/formats.md).
 //!
 //! # Contract
 //!

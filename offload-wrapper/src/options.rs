@@ -1,4 +1,4 @@
-//! The command line, clang-offload-wrapper's (reference `intel-llvm-native-cpu.md` §3.1), so the
+//! The command line, clang-offload-wrapper's (docs/formats.md), so the
 //! driver can invoke this tool exactly as it invokes intel/llvm's.
 //!
 //! The syntax is LLVM `cl::opt`'s: long options take one dash or two (`-target=native_cpu`,

@@ -133,7 +133,7 @@ pub struct Outcome {
     pub input_unmodified: bool,
 }
 
-/// The options DPC++'s driver passes for native_cpu, in its order (reference §1.6), before `-o`
+/// The options DPC++'s driver passes for native_cpu, in its order (docs/formats.md), before `-o`
 /// and the input. `ncpu++` passes exactly these.
 pub const NATIVE_CPU_DRIVER_OPTIONS: &[&str] = &[
     "-O2",

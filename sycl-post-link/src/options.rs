@@ -77,7 +77,7 @@ pub enum OptLevel {
 /// Everything the tool was asked to do.
 ///
 /// Options marked *accepted for compatibility* are on the command line the DPC++ driver builds
-/// for native_cpu (reference §1.6: `-O2 -device-globals … -lower-esimd`) or on intel/llvm's
+/// for native_cpu (docs/formats.md: `-O2 -device-globals … -lower-esimd`) or on intel/llvm's
 /// option list, but ask for work that does not exist on Native CPU (ESIMD, device globals,
 /// default-valued images, bf16 device libraries). They are parsed so that the real driver
 /// command line runs unchanged, and they count as "actions" exactly as in intel/llvm.

@@ -2,13 +2,13 @@
 //! runtime.
 //!
 //! `tests/dpcpp/*.ll` are written by hand to look like what intel/llvm's front end emits for
-//! native_cpu (reference `intel-llvm-native-cpu.md` §5): `spir_kernel` functions `_ZTS…` from two
+//! native_cpu (docs/compiler-pipeline.md): `spir_kernel` functions `_ZTS…` from two
 //! source files (two `sycl-module-id`s), decomposed kernel arguments (USM `ptr addrspace(1)`, an
 //! `i32`, a `byval` aggregate, a local accessor's `ptr addrspace(3)`), one kernel per generation
 //! of work-item builtins, a barrier inside a loop exchanging values through local memory,
 //! `llvm.used` listing the kernels and `!sycl_kernel_omit_args` on one kernel.
 //!
-//! The steps mirror the driver's (§2.2, and `ncpu++ -###`): `llvm-link` → `sycl-post-link` with
+//! The steps mirror the driver's (`ncpu++ -###`): `llvm-link` → `sycl-post-link` with
 //! the native_cpu options → `ncpu++ -c -O2` → `offload-wrapper -batch` → link with a C host
 //! program (`tests/dpcpp/host.c`, written into the test's directory) and the runtime → run.
 //!
@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use nativecpu_e2e_tests::{describe, llvm_bin, repo_root, tool_dir};
-// The options the driver passes to sycl-post-link for native_cpu (reference §1.6).
+// The options the driver passes to sycl-post-link for native_cpu (docs/formats.md).
 use sycl_post_link::NATIVE_CPU_DRIVER_OPTIONS;
 
 const KERNELS_VEC_OPS: [&str; 3] = ["_ZTS9VecAdd2023", "_ZTS10Scale2024", "_ZTS13SpecAxpy2025"];

@@ -13,6 +13,12 @@ fn vec_operators_swizzles_conversions_and_layout() {
 }
 
 #[test]
+fn vec_of_bool_and_of_byte() {
+    compile_and_run("vec_bool_byte.cpp", &["-O2"]);
+    compile_and_run("vec_bool_byte.cpp", &["-O0"]);
+}
+
+#[test]
 fn vec_at_o0() {
     compile_and_run("vec_ops.cpp", &["-O0"]);
 }

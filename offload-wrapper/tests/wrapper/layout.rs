@@ -19,7 +19,7 @@ use crate::common::{
 const SHF_GNU_RETAIN: u64 = 0x20_0000;
 
 /// Kernels of image 0: a plain one, a builtin and an already-suffixed kernel, which keep their
-/// names (§3.3).
+/// names (docs/formats.md).
 const KERNELS_0: [&str; 3] = [
     "_ZTS10SimpleVadd",
     "__dpcpp_nativecpu_get_global_id",

@@ -1,7 +1,7 @@
 //! The `ncpu++` driver: a `clang++ -fsycl -fsycl-targets=native_cpu` for the Native CPU flow.
 //!
 //! For SYCL sources it plans and runs every step as a real tool with real files, in DPC++'s order
-//! (reference intel-llvm §2.2):
+//! (docs/compiler-pipeline.md, docs/formats.md):
 //!
 //! 1. per source, the device front-end (`clang++ -Xclang -fsycl-is-device`, host triple) and
 //!    `muxc --passes=assign-sycl-module-id`, giving the translation unit's device bitcode;

@@ -176,7 +176,7 @@ impl Invocation {
     }
 }
 
-/// The `-mllvm` options DPC++ documents for the Native CPU backend (reference §4.4).
+/// The `-mllvm` options DPC++ documents for the Native CPU backend (docs/compiler-pipeline.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BackendOption {
     /// `-sycl-native-cpu-no-vecz`: kernels are not vectorized across work-items.

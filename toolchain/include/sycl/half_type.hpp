@@ -6,8 +6,8 @@
 // the correctly rounded half results (the ones native binary16 instructions give). The math
 // built-ins (math.hpp) evaluate in float and round once.
 //
-// Mixed arithmetic follows DPC++'s half: half with half or an integer gives half; half with
-// float gives float and with double gives double. Comparisons take any arithmetic operand.
+// The operators are those of every 16-bit floating-point type (detail/float16_operators.hpp):
+// half with half or an integer gives half, with float float and with double double.
 // Conversions: implicitly from any arithmetic type (rounding to nearest even) and to float (and
 // so to any arithmetic type through float).
 #pragma once
@@ -20,16 +20,15 @@
 #include <type_traits>
 
 #include "detail/defines.hpp"
+#include "detail/float16_operators.hpp"
 
 namespace sycl {
 inline namespace _V1 {
 namespace detail::half_impl {
 
-template <typename T> inline constexpr bool is_other_arithmetic_v = std::is_arithmetic_v<T> && !std::is_same_v<T, bool>;
-template <typename T>
-using mixed_result_t = std::conditional_t<std::is_floating_point_v<T>, std::common_type_t<float, T>, class half>;
+using detail::is_other_arithmetic_v;
 
-class half {
+class half : public float16_operators<half> {
 public:
   half() = default;
   constexpr half(const half &) = default;
@@ -43,58 +42,6 @@ public:
 
   constexpr half operator-() const { return from_storage(-value_); }
   constexpr half operator+() const { return *this; }
-  half &operator++() { return *this = half(float(*this) + 1.0f); }
-  half operator++(int) {
-    half before = *this;
-    ++*this;
-    return before;
-  }
-  half &operator--() { return *this = half(float(*this) - 1.0f); }
-  half operator--(int) {
-    half before = *this;
-    --*this;
-    return before;
-  }
-
-#define NCPU_HALF_ARITHMETIC(op)                                                                    \
-  friend constexpr half operator op(half a, half b) { return half(float(a) op float(b)); }          \
-  template <typename T, typename = std::enable_if_t<is_other_arithmetic_v<T>>>                      \
-  friend constexpr mixed_result_t<T> operator op(half a, T b) {                                     \
-    using R = std::conditional_t<std::is_floating_point_v<T>, std::common_type_t<float, T>, float>; \
-    return mixed_result_t<T>(R(float(a)) op R(b));                                                  \
-  }                                                                                                 \
-  template <typename T, typename = std::enable_if_t<is_other_arithmetic_v<T>>>                      \
-  friend constexpr mixed_result_t<T> operator op(T a, half b) {                                     \
-    using R = std::conditional_t<std::is_floating_point_v<T>, std::common_type_t<float, T>, float>; \
-    return mixed_result_t<T>(R(a) op R(float(b)));                                                  \
-  }                                                                                                 \
-  template <typename T, typename = std::enable_if_t<is_other_arithmetic_v<T> || std::is_same_v<T, half>>> \
-  half &operator op##=(T b) {                                                                       \
-    return *this = half(*this op b);                                                                \
-  }
-  NCPU_HALF_ARITHMETIC(+)
-  NCPU_HALF_ARITHMETIC(-)
-  NCPU_HALF_ARITHMETIC(*)
-  NCPU_HALF_ARITHMETIC(/)
-#undef NCPU_HALF_ARITHMETIC
-
-#define NCPU_HALF_COMPARISON(op)                                                                    \
-  friend constexpr bool operator op(half a, half b) { return float(a) op float(b); }                \
-  template <typename T, typename = std::enable_if_t<is_other_arithmetic_v<T>>>                      \
-  friend constexpr bool operator op(half a, T b) {                                                  \
-    return std::common_type_t<float, T>(float(a)) op std::common_type_t<float, T>(b);               \
-  }                                                                                                 \
-  template <typename T, typename = std::enable_if_t<is_other_arithmetic_v<T>>>                      \
-  friend constexpr bool operator op(T a, half b) {                                                  \
-    return std::common_type_t<float, T>(a) op std::common_type_t<float, T>(float(b));               \
-  }
-  NCPU_HALF_COMPARISON(==)
-  NCPU_HALF_COMPARISON(!=)
-  NCPU_HALF_COMPARISON(<)
-  NCPU_HALF_COMPARISON(>)
-  NCPU_HALF_COMPARISON(<=)
-  NCPU_HALF_COMPARISON(>=)
-#undef NCPU_HALF_COMPARISON
 
   // The binary16 encoding.
   constexpr std::uint16_t bits() const { return __builtin_bit_cast(std::uint16_t, value_); }

@@ -16,9 +16,12 @@
 // The binary operators are constrained templates at namespace scope rather than hidden friends
 // of vec, because a swizzle operand must convert to the right vec first (a swizzle's own vec type
 // is not one of its associated classes); argument-dependent lookup finds them through either
-// operand. Element types: every arithmetic type except bool (and long double), and half, whose
+// operand. Element types: every arithmetic type (except long double), std::byte, and half, whose
 // lanes are _Float16 (each operator rounds its float result to half once, as scalar half does).
-// Not implemented: vec<bool, N> and vec<std::byte, N>.
+// vec<bool, N> keeps its lanes as signed chars holding 0 or 1: every operator that could leave
+// another value normalises its result, so that an element always reads as a valid bool.
+// vec<std::byte, N> keeps unsigned chars and has only the bitwise operators and shifts, as
+// std::byte has.
 //
 // Deviations: `vec(vector_t)` is explicit, because a scalar converts implicitly to an
 // ext_vector_type (a broadcast) and the specification's broadcast constructor is explicit; and
@@ -84,9 +87,10 @@ template <typename T, int N> using native_vector = T __attribute__((ext_vector_t
 
 template <typename T>
 inline constexpr bool is_vec_element_v =
-    (std::is_arithmetic_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, long double>) || std::is_same_v<T, half>;
+    (std::is_arithmetic_v<T> && !std::is_same_v<T, long double>) || std::is_same_v<T, half> || std::is_same_v<T, std::byte>;
 // A scalar that can stand for a vec element (constructor arguments, operands).
-template <typename T> inline constexpr bool is_scalar_element_v = std::is_arithmetic_v<T> || std::is_same_v<T, half>;
+template <typename T>
+inline constexpr bool is_scalar_element_v = std::is_arithmetic_v<T> || std::is_same_v<T, half> || std::is_same_v<T, std::byte>;
 template <typename T> inline constexpr bool is_floating_element_v = std::is_floating_point_v<T> || std::is_same_v<T, half>;
 // The type of a vec's native lanes: the element type, except _Float16 for half.
 template <typename T> struct storage_lane {
@@ -94,6 +98,12 @@ template <typename T> struct storage_lane {
 };
 template <> struct storage_lane<half> {
   using type = _Float16;
+};
+template <> struct storage_lane<bool> {
+  using type = signed char;
+};
+template <> struct storage_lane<std::byte> {
+  using type = unsigned char;
 };
 template <typename T> using storage_lane_t = typename storage_lane<T>::type;
 
@@ -251,6 +261,14 @@ struct vec_operation<L, R,
 };
 template <typename L, typename R> using vec_operation_t = typename vec_operation<L, R>::type;
 
+// The lanes of a vec of T as they may be stored: for bool, 0 or 1 (any nonzero lane becomes 1).
+template <typename T, typename Native> NCPU_VECTOR_INLINE Native normalised(Native lanes) {
+  if constexpr (std::is_same_v<T, bool>)
+    return __builtin_convertvector(lanes != Native{}, Native) & Native(1);
+  else
+    return lanes;
+}
+
 // Comparisons and logical operators yield -1 (true) or 0 in the signed integer of the element's
 // width.
 template <typename V> using comparison_t = vec<same_size_signed_t<typename V::element_type>, V::size()>;
@@ -259,7 +277,7 @@ template <typename V> using comparison_t = vec<same_size_signed_t<typename V::el
 
 template <typename DataT, int NumElements>
 class vec : public detail::named_swizzles<vec<DataT, NumElements>, NumElements> {
-  static_assert(detail::is_vec_element_v<DataT>, "sycl::vec elements are arithmetic types other than bool");
+  static_assert(detail::is_vec_element_v<DataT>, "sycl::vec elements are arithmetic types, std::byte or half");
   static_assert(detail::is_vec_size(NumElements), "sycl::vec has 1, 2, 3, 4, 8 or 16 elements");
 
 public:
@@ -313,7 +331,8 @@ public:
       for (int i = 0; i < NumElements; ++i) converted[i] = detail::convert_directed<ConvertT, RoundingMode>(DataT(data_[i]));
       return converted;
     } else {
-      return result(__builtin_convertvector(data_, typename result::vector_t));
+      using lanes = typename result::vector_t;
+      return result(detail::normalised<ConvertT>(__builtin_convertvector(data_, lanes)));
     }
   }
 
@@ -336,12 +355,12 @@ public:
             std::enable_if_t<std::is_same_v<std::remove_const_t<PointeeT>, DataT>, int> = 0>
   void load(std::size_t offset, multi_ptr<PointeeT, Space, Decorated> ptr) {
     const DataT *source = ptr.get() + offset * NumElements;
-    for (int i = 0; i < NumElements; ++i) data_[i] = source[i];
+    for (int i = 0; i < NumElements; ++i) data_[i] = lane(source[i]);
   }
   template <access::address_space Space, access::decorated Decorated>
   void store(std::size_t offset, multi_ptr<DataT, Space, Decorated> ptr) const {
     DataT *target = ptr.get() + offset * NumElements;
-    for (int i = 0; i < NumElements; ++i) target[i] = data_[i];
+    for (int i = 0; i < NumElements; ++i) target[i] = static_cast<DataT>(data_[i]);
   }
 
   DataT &operator[](int index) { return reinterpret_cast<DataT *>(&data_)[index]; }
@@ -365,11 +384,11 @@ public:
 #undef NCPU_VEC_COMPOUND_ASSIGNMENT
 
   vec &operator++() {
-    data_ += vector_t(lane(DataT(1)));
+    data_ = detail::normalised<DataT>(vector_t(data_ + vector_t(lane(DataT(1)))));
     return *this;
   }
   vec &operator--() {
-    data_ -= vector_t(lane(DataT(1)));
+    data_ = detail::normalised<DataT>(vector_t(data_ - vector_t(lane(DataT(1)))));
     return *this;
   }
   vec operator++(int) {
@@ -396,7 +415,7 @@ private:
       const detail::vec_of_t<Arg> part(arg);
       for (int i = 0; i < int(part.size()); ++i) data_[position++] = part.data_[i];
     } else {
-      data_[position++] = static_cast<DataT>(arg);
+      data_[position++] = lane(static_cast<DataT>(arg));
     }
   }
 
@@ -513,7 +532,7 @@ private:
       return element_type{};
   }
   template <int Index> void write(element_type value) {
-    if constexpr (Index < source_size) source_->data_[Index] = value;
+    if constexpr (Index < source_size) source_->data_[Index] = static_cast<storage_lane_t<element_type>>(value);
   }
 
   // The new value is complete before the first write, so `v.xy() = v.yx()` swaps.
@@ -545,23 +564,38 @@ template <typename V, typename Mask> NCPU_VECTOR_INLINE comparison_t<V> to_compa
 
 } // namespace detail
 
-// Arithmetic and bitwise operators; %, the bitwise operators and shifts need integer elements.
-#define NCPU_VEC_BINARY_OPERATOR(op, integers_only)                                                 \
+namespace detail {
+// Which elements an operator takes: arithmetic ones every element but std::byte, % integers, the
+// bitwise operators and shifts integers and std::byte.
+enum class operator_elements { arithmetic, integers, bits };
+template <typename T, operator_elements Kind> constexpr bool operator_takes() {
+  constexpr bool byte = std::is_same_v<T, std::byte>;
+  if constexpr (Kind == operator_elements::arithmetic)
+    return !byte;
+  else if constexpr (Kind == operator_elements::integers)
+    return std::is_integral_v<T>;
+  else
+    return std::is_integral_v<T> || byte;
+}
+} // namespace detail
+
+#define NCPU_VEC_BINARY_OPERATOR(op, elements)                                                      \
   template <typename L, typename R, typename V = detail::vec_operation_t<L, R>,                     \
-            std::enable_if_t<!(integers_only) || std::is_integral_v<typename V::element_type>, int> = 0> \
+            std::enable_if_t<detail::operator_takes<typename V::element_type, detail::operator_elements::elements>(), int> = 0> \
   V operator op(const L &l, const R &r) {                                                           \
-    return V(detail::operand<V>(l) op detail::operand<V>(r));                                       \
+    using lanes = typename V::vector_t;                                                             \
+    return V(detail::normalised<typename V::element_type>(lanes(detail::operand<V>(l) op detail::operand<V>(r)))); \
   }
-NCPU_VEC_BINARY_OPERATOR(+, false)
-NCPU_VEC_BINARY_OPERATOR(-, false)
-NCPU_VEC_BINARY_OPERATOR(*, false)
-NCPU_VEC_BINARY_OPERATOR(/, false)
-NCPU_VEC_BINARY_OPERATOR(%, true)
-NCPU_VEC_BINARY_OPERATOR(&, true)
-NCPU_VEC_BINARY_OPERATOR(|, true)
-NCPU_VEC_BINARY_OPERATOR(^, true)
-NCPU_VEC_BINARY_OPERATOR(<<, true)
-NCPU_VEC_BINARY_OPERATOR(>>, true)
+NCPU_VEC_BINARY_OPERATOR(+, arithmetic)
+NCPU_VEC_BINARY_OPERATOR(-, arithmetic)
+NCPU_VEC_BINARY_OPERATOR(*, arithmetic)
+NCPU_VEC_BINARY_OPERATOR(/, arithmetic)
+NCPU_VEC_BINARY_OPERATOR(%, integers)
+NCPU_VEC_BINARY_OPERATOR(&, bits)
+NCPU_VEC_BINARY_OPERATOR(|, bits)
+NCPU_VEC_BINARY_OPERATOR(^, bits)
+NCPU_VEC_BINARY_OPERATOR(<<, bits)
+NCPU_VEC_BINARY_OPERATOR(>>, bits)
 #undef NCPU_VEC_BINARY_OPERATOR
 
 #define NCPU_VEC_COMPARISON(op)                                                                     \
@@ -589,13 +623,15 @@ detail::comparison_t<V> operator||(const L &l, const R &r) {
 }
 
 template <typename T, typename V = detail::vec_of_t<T>> V operator+(const T &x) { return V(x); }
-template <typename T, typename V = detail::vec_of_t<T>> V operator-(const T &x) {
-  return V(-typename V::vector_t(V(x)));
+template <typename T, typename V = detail::vec_of_t<T>,
+          std::enable_if_t<detail::operator_takes<typename V::element_type, detail::operator_elements::arithmetic>(), int> = 0>
+V operator-(const T &x) {
+  return V(detail::normalised<typename V::element_type>(-typename V::vector_t(V(x))));
 }
 template <typename T, typename V = detail::vec_of_t<T>,
-          std::enable_if_t<std::is_integral_v<typename V::element_type>, int> = 0>
+          std::enable_if_t<detail::operator_takes<typename V::element_type, detail::operator_elements::bits>(), int> = 0>
 V operator~(const T &x) {
-  return V(~typename V::vector_t(V(x)));
+  return V(detail::normalised<typename V::element_type>(~typename V::vector_t(V(x))));
 }
 template <typename T, typename V = detail::vec_of_t<T>> detail::comparison_t<V> operator!(const T &x) {
   return detail::to_comparison<V>(typename V::vector_t(V(x)) == typename V::vector_t{});

@@ -70,7 +70,7 @@ pub fn decode(text: &str) -> Result<Vec<u8>, FormatError> {
 mod tests {
     use super::*;
 
-    /// Reference §1.3: a two-argument `[SYCL/kernel param opt]` mask with argument 0 kept is a
+    /// docs/formats.md: a two-argument `[SYCL/kernel param opt]` mask with argument 0 kept is a
     /// 2-bit size header followed by the byte 0x01, written `CAAAAAAAAAQA`.
     #[test]
     fn kernel_param_opt_worked_example() {
@@ -79,7 +79,7 @@ mod tests {
         assert_eq!(decode("CAAAAAAAAAQA").unwrap(), bytes);
     }
 
-    /// Reference §1.3: an empty aspects list is eight zero bytes, eleven characters, no padding.
+    /// docs/formats.md: an empty aspects list is eight zero bytes, eleven characters, no padding.
     #[test]
     fn empty_aspects_worked_example() {
         assert_eq!(encode(&[0; 8]), "AAAAAAAAAAA");

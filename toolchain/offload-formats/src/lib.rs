@@ -1,5 +1,5 @@
 //! The files `sycl-post-link` hands to the offload wrapper, readable and writable byte for byte as
-//! intel/llvm's tools do (reference `intel-llvm-native-cpu.md` §1.2–§1.5):
+//! intel/llvm's tools do (docs/formats.md):
 //!
 //! * [`table`]: the `[Code|Properties|Symbols]` file table, cells looked up by column name;
 //! * [`properties`]: property-set registries (`.prop`), with `1|` integers and `2|` byte arrays;

@@ -108,8 +108,8 @@ const ANY_U32S: Rule = Rule::U32s {
     max: u64::MAX,
 };
 
-/// Every set intel/llvm's `PropertySetRegistry` names (reference `intel-llvm-native-cpu.md`
-/// §1.4), with the keys and values its tools write.
+/// Every set intel/llvm's `PropertySetRegistry` names (docs/formats.md),
+/// with the keys and values its tools write.
 pub const SET_RULES: &[(&str, Keys)] = &[
     (SPECIALIZATION_CONSTANTS, Keys::Own),
     (SPECIALIZATION_CONSTANTS_DEFAULT_VALUES, Keys::Own),

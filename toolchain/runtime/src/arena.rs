@@ -8,7 +8,7 @@
 //!
 //! A thread runs every work-group it claims to completion (the compiled work-item loops handle
 //! barriers), so one block of local memory per thread serves all the groups it runs, as in UR's
-//! adapter (reference `intel-llvm-native-cpu.md` §4.6). Each thread — pool worker or launching
+//! adapter (docs/runtime-abi.md). Each thread — pool worker or launching
 //! host thread alike — keeps its scratch in a thread-local slot across launches:
 //!
 //! * the block grows when a launch needs more (to the next power of two, so a sequence of slightly

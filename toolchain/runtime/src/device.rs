@@ -13,8 +13,8 @@
 //! * **Live variables** of kernels split at barriers (one record per work-item, carried across the
 //!   barrier) will go into the same kind of per-thread arena, sized record × group size.
 //!
-//! OCK's host target keeps such state in the worker's stack frame (`construction-kit-pipeline.md`
-//! §5.2 W1), which ties its limits to the stack size and makes an oversized group a stack
+//! OCK's host target keeps such state in the worker's stack frame (docs/runtime-abi.md),
+//! which ties its limits to the stack size and makes an oversized group a stack
 //! overflow. On the heap the only costs are memory and cache footprint, so the limits are set for
 //! those:
 //!
@@ -23,8 +23,7 @@
 //!   live-variable arena of a few dozen bytes per item stays within a few hundred KiB per thread.
 //!   Range launches choose their own groups (at most [`crate::launch::MAX_RANGE_GROUP_ITEMS`]
 //!   items), so the limit only constrains nd_range launches and `reqd_work_group_size`.
-//! * [`LOCAL_MEMORY_SIZE`] = 256 KiB per work-group: eight times UR's 32 KiB (reference
-//!   `intel-llvm-native-cpu.md` §4.6) and more than GPUs' 48–64 KiB, so tiles sized for a GPU fit,
+//! * [`LOCAL_MEMORY_SIZE`] = 256 KiB per work-group: eight times UR's 32 KiB and more than GPUs' 48–64 KiB, so tiles sized for a GPU fit,
 //!   while a block still fits in a core's L2 cache, where local memory belongs, and the worst
 //!   case is a bounded 256 KiB per thread.
 //!

@@ -1,7 +1,7 @@
 //! The Native CPU runtime: the static library every SYCL program built by our driver links.
 //!
 //! It plays the part of the SYCL runtime plus the Unified Runtime Native CPU adapter in intel/llvm
-//! (reference `intel-llvm-native-cpu.md` §3.2–§4.6), cut down to what a program compiled for the
+//! (docs/runtime-abi.md, docs/formats.md), cut down to what a program compiled for the
 //! host CPU needs:
 //!
 //! * **Registration** ([`registry`]): the offload wrapper's priority-1 global constructors call

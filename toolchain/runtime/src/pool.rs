@@ -3,7 +3,7 @@
 //! # Why this shape
 //!
 //! UR's adapter and OCK's host target both slice the groups statically, one slice per thread
-//! (`construction-kit-pipeline.md` §5.2 W7): a thread that is slow (a descheduled core on a
+//! (docs/runtime-abi.md, "How DPC++'s runtime differs"): a thread that is slow (a descheduled core on a
 //! shared machine, a group with more work than its neighbours) holds everyone up, and a launch
 //! with fewer X groups than threads leaves threads idle. Here a job is a count of indivisible
 //! *units* (work-groups, for a launch) handed out through one atomic counter in chunks, and every

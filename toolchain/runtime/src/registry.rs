@@ -1,10 +1,10 @@
 //! The kernel registry: what `__sycl_register_lib` learns from the offload wrapper's descriptors.
 //!
 //! Every translation unit compiled for SYCL carries one wrapper object whose priority-1 global
-//! constructor registers a descriptor (reference `intel-llvm-native-cpu.md` §3.2), so a program
+//! constructor registers a descriptor (docs/formats.md), so a program
 //! can register several descriptors, each with several images, before `main`. Only images whose
 //! `device_target_spec` is exactly `"native_cpu"` are ours (UR's `urDeviceSelectBinary` rule);
-//! their `binary_start` is an array of [`NativeCpuEntry`] ended by a null subhandler (§3.3).
+//! their `binary_start` is an array of [`NativeCpuEntry`] ended by a null subhandler.
 //!
 //! The registry maps kernel names to subhandlers, and keeps each image's decoded property sets
 //! with its kernels, because launch-time checks such as `reqd_work_group_size` are per kernel but

@@ -1,7 +1,6 @@
 //! The work-item state handed to every subhandler call (`struct __nativecpu_state`).
 //!
-//! The layout is the Unified Runtime Native CPU adapter's `native_cpu::state` (reference
-//! `intel-llvm-native-cpu.md` §4.1). It is ABI twice over: the device library's builtins read the
+//! The layout is the Unified Runtime Native CPU adapter's `native_cpu::state` (docs/runtime-abi.md). It is ABI twice over: the device library's builtins read the
 //! fields at fixed offsets, and compiled kernels are free to write the id fields while they loop
 //! over their work-items. That second point is why the launcher rewrites every per-group field
 //! before each call instead of patching only the fields that changed.

@@ -1,5 +1,5 @@
 //! `prepare-sycl-native-cpu`: gives kernels the Native CPU work-item state and the runtime's
-//! calling convention (reference intel-llvm §4.5, "PrepareSYCLNativeCPUPass").
+//! calling convention (docs/runtime-abi.md, docs/compiler-pipeline.md).
 //!
 //! Expects: entry points (`"mux-kernel"="entry-point"`, normally the work-item-loop wrappers)
 //! that reach the work-item state only through mux query/update builtins, and the device
@@ -31,7 +31,7 @@
 //! pointer, or stored in a table) cannot receive an extra parameter: its indirect callers do not
 //! know to pass one. Such functions read the state from the thread-local pointer
 //! `_ZL28nativecpu_thread_local_state` instead, which every subhandler sets to its state copy
-//! before calling the kernel (DPC++'s fallback, reference §4.5; DPC++ switches the whole module
+//! before calling the kernel (DPC++'s fallback; DPC++ switches the whole module
 //! to it, here only the functions that need it use it, so the others keep the state in
 //! registers). Functions they call still receive the state as a parameter.
 

@@ -1,6 +1,6 @@
 //! `replace-module-scope-vars`: work-group local variables (module-scope `addrspace(3)` globals,
-//! e.g. from `group_local_memory`) become fields of one block per work-group execution (seed
-//! 000, "ReplaceLocalModuleScopeVariables").
+//! e.g. from `group_local_memory`) become fields of one block per work-group execution
+//! (docs/compiler-pipeline.md).
 //!
 //! Expects: `addrspace(3)` global definitions used only from functions, directly or through
 //! constant `addrspacecast`/`bitcast`/`getelementptr` expressions; kernels marked as entry

@@ -12,8 +12,8 @@
 //! and its `mux-kernel` attribute; `K` itself becomes internal. The local sizes are constants
 //! when `K` has `!reqd_work_group_size`, otherwise `__mux_get_local_size` queries.
 //!
-//! * Without barriers, the wrapper loops over the work-group, `z` outermost and `x` innermost as
-//!   the seed orders them, calls `__mux_set_local_id` per dimension and then `K` (internal,
+//! * Without barriers, the wrapper loops over the work-group, `z` outermost and `x` innermost
+//!   (docs/compiler-pipeline.md), calls `__mux_set_local_id` per dimension and then `K` (internal,
 //!   always-inline, C calling convention). A by-value parameter `K` only reads loses `byval` and
 //!   is shared; one `K` may write keeps it on the call, so each work-item gets its own copy.
 //! * With barriers, `K` is cut into barrier regions ([`regions`]), each an internal always-inline
@@ -337,7 +337,7 @@ impl<'ctx> Wrapper<'_, 'ctx> {
 }
 
 impl<'ctx> Wrapper<'_, 'ctx> {
-    /// One row of x through the vector form of the kernel (seed scheduling "vector loop +
+    /// One row of x through the vector form of the kernel (the scheduling "vector loop +
     /// vector-predicated tail", docs/vectorizer.md): `width` work-items per call while a whole
     /// vector fits, then one call for the remainder with fewer active lanes. With a required
     /// work-group size that `width` divides, the remainder folds away (vector only).

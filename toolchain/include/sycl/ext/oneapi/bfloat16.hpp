@@ -4,9 +4,9 @@
 // Storage is the upper 16 bits of a float: 1 sign bit, 8 exponent bits, 7 significand bits.
 // Conversion from float rounds to nearest even in integer arithmetic, so host and device code
 // give the same bits on every CPU (no dependence on a BF16 instruction or a runtime library);
-// a NaN stays a NaN (quiet). Arithmetic converts to float, operates and rounds once: bfloat16
-// with bfloat16 or an integer gives bfloat16, with float or double the wider type, as for
-// sycl::half. Every comparison is the float comparison.
+// a NaN stays a NaN (quiet). The operators are sycl::half's (detail/float16_operators.hpp):
+// arithmetic in float rounded once, bfloat16 with an integer gives bfloat16, with float or
+// double the wider type; every comparison is the float comparison.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "../../detail/defines.hpp"
+#include "../../detail/float16_operators.hpp"
 #include "../../half_type.hpp"
 
 namespace sycl {
@@ -24,11 +25,6 @@ namespace ext::oneapi {
 class bfloat16;
 
 namespace detail {
-template <typename T>
-inline constexpr bool is_other_arithmetic_v = std::is_arithmetic_v<T> && !std::is_same_v<T, bool>;
-template <typename T>
-using mixed_result_t = std::conditional_t<std::is_floating_point_v<T>, std::common_type_t<float, T>, bfloat16>;
-
 // The bfloat16 bits nearest to `value` (ties to even); NaNs become quiet NaNs of the same sign.
 constexpr std::uint16_t bits_from_float(float value) {
   std::uint32_t bits = __builtin_bit_cast(std::uint32_t, value);
@@ -38,13 +34,13 @@ constexpr std::uint16_t bits_from_float(float value) {
 }
 } // namespace detail
 
-class bfloat16 {
+class bfloat16 : public sycl::detail::float16_operators<bfloat16> {
 public:
   bfloat16() = default;
   constexpr bfloat16(const bfloat16 &) = default;
   constexpr bfloat16 &operator=(const bfloat16 &) = default;
   constexpr bfloat16(float value) : bits_(detail::bits_from_float(value)) {}
-  template <typename T, typename = std::enable_if_t<detail::is_other_arithmetic_v<T> && !std::is_same_v<T, float>>>
+  template <typename T, typename = std::enable_if_t<sycl::detail::is_other_arithmetic_v<T> && !std::is_same_v<T, float>>>
   constexpr bfloat16(T value) : bfloat16(static_cast<float>(value)) {}
   bfloat16(const sycl::half &value) : bfloat16(static_cast<float>(value)) {}
 
@@ -62,64 +58,6 @@ public:
 
   constexpr bfloat16 operator-() const { return from_bits(static_cast<std::uint16_t>(bits_ ^ 0x8000u)); }
   constexpr bfloat16 operator+() const { return *this; }
-  bfloat16 &operator++() { return *this = bfloat16(float(*this) + 1.0f); }
-  bfloat16 operator++(int) {
-    bfloat16 before = *this;
-    ++*this;
-    return before;
-  }
-  bfloat16 &operator--() { return *this = bfloat16(float(*this) - 1.0f); }
-  bfloat16 operator--(int) {
-    bfloat16 before = *this;
-    --*this;
-    return before;
-  }
-
-#define NCPU_BFLOAT16_ARITHMETIC(op)                                                                \
-  friend constexpr bfloat16 operator op(bfloat16 a, bfloat16 b) { return bfloat16(float(a) op float(b)); } \
-  template <typename T, typename = std::enable_if_t<detail::is_other_arithmetic_v<T>>>                \
-  friend constexpr detail::mixed_result_t<T> operator op(bfloat16 a, T b) {                          \
-    using R = detail::mixed_result_t<T>;                                                            \
-    if constexpr (std::is_floating_point_v<T>)                                                      \
-      return static_cast<R>(a) op static_cast<R>(b);                                                \
-    else                                                                                            \
-      return bfloat16(float(a) op static_cast<float>(b));                                           \
-  }                                                                                                 \
-  template <typename T, typename = std::enable_if_t<detail::is_other_arithmetic_v<T>>>                \
-  friend constexpr detail::mixed_result_t<T> operator op(T a, bfloat16 b) {                          \
-    using R = detail::mixed_result_t<T>;                                                            \
-    if constexpr (std::is_floating_point_v<T>)                                                      \
-      return static_cast<R>(a) op static_cast<R>(b);                                                \
-    else                                                                                            \
-      return bfloat16(static_cast<float>(a) op float(b));                                           \
-  }                                                                                                 \
-  template <typename T, typename = std::enable_if_t<detail::is_other_arithmetic_v<T> || std::is_same_v<T, bfloat16>>> \
-  bfloat16 &operator op##=(T other) {                                                               \
-    return *this = bfloat16(float(*this) op static_cast<float>(other));                             \
-  }
-  NCPU_BFLOAT16_ARITHMETIC(+)
-  NCPU_BFLOAT16_ARITHMETIC(-)
-  NCPU_BFLOAT16_ARITHMETIC(*)
-  NCPU_BFLOAT16_ARITHMETIC(/)
-#undef NCPU_BFLOAT16_ARITHMETIC
-
-#define NCPU_BFLOAT16_COMPARISON(op)                                                                \
-  friend constexpr bool operator op(bfloat16 a, bfloat16 b) { return float(a) op float(b); }          \
-  template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>                          \
-  friend constexpr bool operator op(bfloat16 a, T b) {                                              \
-    return float(a) op b;                                                                           \
-  }                                                                                                 \
-  template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>                          \
-  friend constexpr bool operator op(T a, bfloat16 b) {                                              \
-    return a op float(b);                                                                           \
-  }
-  NCPU_BFLOAT16_COMPARISON(==)
-  NCPU_BFLOAT16_COMPARISON(!=)
-  NCPU_BFLOAT16_COMPARISON(<)
-  NCPU_BFLOAT16_COMPARISON(>)
-  NCPU_BFLOAT16_COMPARISON(<=)
-  NCPU_BFLOAT16_COMPARISON(>=)
-#undef NCPU_BFLOAT16_COMPARISON
 
 private:
   std::uint16_t bits_;
