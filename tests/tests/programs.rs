@@ -32,6 +32,11 @@ fn id_and_range_arithmetic() {
 }
 
 #[test]
+fn interfaces_the_sycl_cts_needs() {
+    compile_and_run(&["cts_apis.cpp"], &["-O2"]);
+}
+
+#[test]
 fn single_task() {
     compile_and_run(&["single_task.cpp"], &[]);
 }

@@ -109,13 +109,13 @@ struct __nativecpu_launch_info {
   void *const *args;          /* args[i]: pointer parameters as is, others point at the value */
   size_t num_args;
   /* Bytes of work-group local memory (local accessors) each work-group needs; 0 for none. The
-   * runtime gives every worker thread its own block of this size, aligned to 64 bytes and reused
+   * runtime gives every worker thread its own block of this size, aligned to 128 bytes and reused
    * for each work-group the thread runs, and passes it to the subhandler as the extra argument
    * args[num_args]. */
   size_t local_memory_size;
   /* NULL, or an array of num_args sizes, for DPC++-style local-memory arguments (a kernel
    * parameter `ptr addrspace(3)`, UR's urKernelSetArgLocal). For each i with a non-zero size,
-   * every worker thread gets its own block of that many bytes, aligned to 64 bytes, reused for
+   * every worker thread gets its own block of that many bytes, aligned to 128 bytes, reused for
    * each work-group the thread runs and kept per thread across launches like the
    * local_memory_size block; the subhandler receives it as args[i] in place of the launch's
    * args[i] (whose value is ignored and may be anything). Zero entries are ordinary

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <iterator>
 #include <memory>
 #include <type_traits>
 
@@ -37,6 +38,11 @@ public:
   accessor_view(Element *base, const range<Dims> &memory_range, const range<Dims> &access_range,
                 const id<Dims> &offset)
       : base_(base), memory_range_(memory_range), offset_(offset), access_range_(access_range) {}
+  // The read-only view of the same elements (const iterators).
+  template <typename E = Element, typename = std::enable_if_t<!std::is_const_v<E>>>
+  operator accessor_view<const E, Dims>() const {
+    return accessor_view<const E, Dims>(base_, memory_range_, access_range_, offset_);
+  }
 
   Element &at(const id<Dims> &index) const { return base_[linearize(index + offset_, memory_range_)]; }
   range<Dims> get_range() const { return access_range_; }
@@ -50,6 +56,82 @@ private:
   id<Dims> offset_;
   range<Dims> access_range_;
 };
+
+// The iterator of accessors (SYCL 2020 4.7.6.9): random access over the accessed range's
+// elements in row-major order. A ranged accessor's elements are not contiguous in the buffer, so
+// it holds the view and a linear position in the accessed range.
+template <typename Element, int Dims> class accessor_iterator {
+public:
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = std::remove_const_t<Element>;
+  using difference_type = std::ptrdiff_t;
+  using pointer = Element *;
+  using reference = Element &;
+
+  accessor_iterator() = default;
+  accessor_iterator(const accessor_view<Element, Dims> &view, std::size_t position) : view_(view), position_(position) {}
+
+  reference operator*() const { return (*this)[0]; }
+  pointer operator->() const { return &**this; }
+  reference operator[](difference_type n) const {
+    std::size_t linear = position_ + n;
+    const range<Dims> extent = view_.get_range();
+    id<Dims> index;
+    for (int d = Dims - 1; d >= 0; --d) {
+      index[d] = linear % extent[d];
+      linear /= extent[d];
+    }
+    return view_.at(index);
+  }
+  accessor_iterator &operator+=(difference_type n) {
+    position_ += n;
+    return *this;
+  }
+  accessor_iterator &operator-=(difference_type n) { return *this += -n; }
+  accessor_iterator &operator++() { return *this += 1; }
+  accessor_iterator &operator--() { return *this -= 1; }
+  accessor_iterator operator++(int) {
+    accessor_iterator old = *this;
+    ++*this;
+    return old;
+  }
+  accessor_iterator operator--(int) {
+    accessor_iterator old = *this;
+    --*this;
+    return old;
+  }
+  friend accessor_iterator operator+(accessor_iterator it, difference_type n) { return it += n; }
+  friend accessor_iterator operator+(difference_type n, accessor_iterator it) { return it += n; }
+  friend accessor_iterator operator-(accessor_iterator it, difference_type n) { return it -= n; }
+  friend difference_type operator-(const accessor_iterator &a, const accessor_iterator &b) {
+    return difference_type(a.position_) - difference_type(b.position_);
+  }
+  friend bool operator==(const accessor_iterator &a, const accessor_iterator &b) { return a.position_ == b.position_; }
+  friend bool operator!=(const accessor_iterator &a, const accessor_iterator &b) { return a.position_ != b.position_; }
+  friend bool operator<(const accessor_iterator &a, const accessor_iterator &b) { return a.position_ < b.position_; }
+  friend bool operator>(const accessor_iterator &a, const accessor_iterator &b) { return a.position_ > b.position_; }
+  friend bool operator<=(const accessor_iterator &a, const accessor_iterator &b) { return a.position_ <= b.position_; }
+  friend bool operator>=(const accessor_iterator &a, const accessor_iterator &b) { return a.position_ >= b.position_; }
+
+private:
+  accessor_view<Element, Dims> view_;
+  std::size_t position_ = 0;
+};
+
+// begin/end and their const and reverse forms, for an accessor class with a `view_` member.
+#define NCPU_ACCESSOR_ITERATORS(element)                                                            \
+  using iterator = detail::accessor_iterator<element, Dims>;                                        \
+  using const_iterator = detail::accessor_iterator<const element, Dims>;                            \
+  using reverse_iterator = std::reverse_iterator<iterator>;                                         \
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;                             \
+  iterator begin() const noexcept { return iterator(view_, 0); }                                    \
+  iterator end() const noexcept { return iterator(view_, view_.size()); }                           \
+  const_iterator cbegin() const noexcept { return const_iterator(view_, 0); }                       \
+  const_iterator cend() const noexcept { return const_iterator(view_, view_.size()); }              \
+  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }                      \
+  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }                      \
+  const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }        \
+  const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
 
 // `acc[i][j][k]`: each subscript fixes one more dimension.
 template <typename Accessor, int Dims, int Level> class subscript {
@@ -146,6 +228,14 @@ public:
   template <typename T, typename AllocatorT>
   accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, const property_list &props = {})
       : accessor(buf, access_range, id<Dims>(), props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, mode_tag_t<TagMode>,
+           const property_list &props = {})
+      : accessor(buf, access_range, id<Dims>(), props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, id<Dims> offset, mode_tag_t<TagMode>,
+           const property_list &props = {})
+      : accessor(buf, access_range, offset, props) {}
   template <typename T, typename AllocatorT>
   accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, id<Dims> offset, const property_list & = {})
       : view_(buf.data(), buf.get_range(), access_range, offset), storage_(buf.storage().get()) {
@@ -183,6 +273,8 @@ public:
     return multi_ptr<element, access::address_space::global_space, IsDecorated>(view_.base());
   }
 
+  NCPU_ACCESSOR_ITERATORS(element)
+
   // Not part of the SYCL interface: what handler::require registers.
   detail::buffer_storage *storage() const { return storage_; }
 
@@ -212,6 +304,16 @@ accessor(buffer<T, Dims, A> &, handler &, range<Dims>, id<Dims>, const property_
 template <typename T, int Dims, typename A, access_mode M>
 accessor(buffer<T, Dims, A> &, handler &, range<Dims>, id<Dims>, mode_tag_t<M>, const property_list & = {})
     -> accessor<T, Dims, M>;
+// Placeholders over a sub-range.
+template <typename T, int Dims, typename A>
+accessor(buffer<T, Dims, A> &, range<Dims>, const property_list & = {}) -> accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+accessor(buffer<T, Dims, A> &, range<Dims>, mode_tag_t<M>, const property_list & = {}) -> accessor<T, Dims, M>;
+template <typename T, int Dims, typename A>
+accessor(buffer<T, Dims, A> &, range<Dims>, id<Dims>, const property_list & = {})
+    -> accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+accessor(buffer<T, Dims, A> &, range<Dims>, id<Dims>, mode_tag_t<M>, const property_list & = {}) -> accessor<T, Dims, M>;
 
 template <typename DataT, int Dims = 1,
           access_mode Mode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
@@ -259,8 +361,7 @@ public:
   std::size_t size() const noexcept { return view_.size(); }
   std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   element *get_pointer() const { return view_.base(); }
-  element *begin() const { return view_.base(); }
-  element *end() const { return view_.base() + view_.size(); }
+  NCPU_ACCESSOR_ITERATORS(element)
 
 private:
   std::shared_ptr<detail::buffer_storage> storage_;
@@ -281,6 +382,8 @@ host_accessor(buffer<T, Dims, A> &, range<Dims>, mode_tag_t<M>, const property_l
 template <typename T, int Dims, typename A, access_mode M>
 host_accessor(buffer<T, Dims, A> &, range<Dims>, id<Dims>, mode_tag_t<M>, const property_list & = {})
     -> host_accessor<T, Dims, M>;
+
+#undef NCPU_ACCESSOR_ITERATORS
 
 } // namespace _V1
 } // namespace sycl

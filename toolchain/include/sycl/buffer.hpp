@@ -60,12 +60,14 @@ public:
   // The last copy of the buffer is gone: its commands finish before the data is written back.
   ~buffer_storage() {
     tracker.wait_all();
-    if (write_back_ && final_data_ && data_) std::memcpy(final_data_, data_, bytes_);
+    if (write_back_ && final_data_ && data_) final_data_(data_);
     std::free(data_);
   }
   void *data() const { return data_; }
   std::size_t bytes() const { return bytes_; }
-  void set_final_data(void *destination) { final_data_ = destination; }
+  // Where the data goes when the buffer is destroyed: a function given the buffer's memory, or
+  // nothing.
+  void set_final_data(std::function<void(const void *)> destination) { final_data_ = std::move(destination); }
   void set_write_back(bool enabled) { write_back_ = enabled; }
   void keep_alive(std::shared_ptr<void> owner) { owner_ = std::move(owner); }
 
@@ -75,10 +77,15 @@ public:
 private:
   void *data_ = nullptr;
   std::size_t bytes_;
-  void *final_data_ = nullptr;
+  std::function<void(const void *)> final_data_;
   bool write_back_ = true;
   std::shared_ptr<void> owner_;
 };
+
+template <typename T> inline constexpr bool is_weak_ptr_v = false;
+template <typename T> inline constexpr bool is_weak_ptr_v<std::weak_ptr<T>> = true;
+template <typename T, typename = void> inline constexpr bool has_get_v = false;
+template <typename T> inline constexpr bool has_get_v<T, std::void_t<decltype(std::declval<T &>().get())>> = true;
 
 template <typename T, typename = void> struct is_contiguous_container : std::false_type {};
 template <typename T>
@@ -104,9 +111,14 @@ std::size_t sub_buffer_offset(const range<Dims> &parent, const id<Dims> &base, c
 
 } // namespace detail
 
-template <typename T, int Dims = 1, typename AllocatorT = std::allocator<std::remove_const_t<T>>> class buffer {
+// SYCL 2020 4.7.2.1: the default allocator of buffers (the data here lives in the buffer's own
+// aligned block; a buffer keeps its allocator for get_allocator).
+template <typename T> using buffer_allocator = std::allocator<T>;
+
+template <typename T, int Dims = 1, typename AllocatorT = buffer_allocator<std::remove_const_t<T>>> class buffer {
   static_assert(Dims >= 1 && Dims <= 3, "buffers have 1 to 3 dimensions");
   using non_const_t = std::remove_const_t<T>;
+  template <typename, int, typename> friend class buffer;
 
 public:
   using value_type = T;
@@ -114,24 +126,44 @@ public:
   using const_reference = const value_type &;
   using allocator_type = AllocatorT;
 
-  buffer(const range<Dims> &extent, const property_list & = {}) : range_(extent), storage_(make_storage(extent)) {}
+  // Every constructor of SYCL 2020 4.7.2.1, each with and without an allocator.
+  buffer(const range<Dims> &extent, const property_list &props = {}) : buffer(extent, AllocatorT(), props) {}
+  buffer(const range<Dims> &extent, AllocatorT allocator, const property_list &props = {})
+      : range_(extent), storage_(make_storage(extent)), allocator_(allocator), properties_(props) {}
 
-  buffer(const T *host_data, const range<Dims> &extent, const property_list & = {})
-      : range_(extent), storage_(make_storage(extent)) {
+  buffer(const T *host_data, const range<Dims> &extent, const property_list &props = {})
+      : buffer(host_data, extent, AllocatorT(), props) {}
+  buffer(const T *host_data, const range<Dims> &extent, AllocatorT allocator, const property_list &props = {})
+      : buffer(extent, allocator, props) {
     copy_in(host_data);
   }
 
   template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
-  buffer(U *host_data, const range<Dims> &extent, const property_list & = {})
-      : range_(extent), storage_(make_storage(extent)) {
+  buffer(U *host_data, const range<Dims> &extent, const property_list &props = {})
+      : buffer(host_data, extent, AllocatorT(), props) {}
+  template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
+  buffer(U *host_data, const range<Dims> &extent, AllocatorT allocator, const property_list &props = {})
+      : buffer(extent, allocator, props) {
     copy_in(host_data);
-    storage_->set_final_data(host_data);
+    set_final_data(host_data);
   }
 
-  buffer(const std::shared_ptr<T> &host_data, const range<Dims> &extent, const property_list & = {})
-      : range_(extent), storage_(make_storage(extent)) {
+  buffer(const std::shared_ptr<T> &host_data, const range<Dims> &extent, const property_list &props = {})
+      : buffer(host_data, extent, AllocatorT(), props) {}
+  buffer(const std::shared_ptr<T> &host_data, const range<Dims> &extent, AllocatorT allocator,
+         const property_list &props = {})
+      : buffer(extent, allocator, props) {
     copy_in(host_data.get());
-    if constexpr (!std::is_const_v<T>) storage_->set_final_data(host_data.get());
+    if constexpr (!std::is_const_v<T>) set_final_data(host_data.get());
+    storage_->keep_alive(host_data);
+  }
+  buffer(const std::shared_ptr<T[]> &host_data, const range<Dims> &extent, const property_list &props = {})
+      : buffer(host_data, extent, AllocatorT(), props) {}
+  buffer(const std::shared_ptr<T[]> &host_data, const range<Dims> &extent, AllocatorT allocator,
+         const property_list &props = {})
+      : buffer(extent, allocator, props) {
+    copy_in(host_data.get());
+    if constexpr (!std::is_const_v<T>) set_final_data(host_data.get());
     storage_->keep_alive(host_data);
   }
 
@@ -139,19 +171,27 @@ public:
   template <typename Container, int D = Dims,
             typename = std::enable_if_t<D == 1 && detail::is_contiguous_container<Container>::value &&
                                         !std::is_same_v<std::remove_const_t<Container>, buffer>>>
-  buffer(Container &container, const property_list & = {})
-      : range_(container.size()), storage_(make_storage(range<1>(container.size()))) {
+  buffer(Container &container, const property_list &props = {}) : buffer(container, AllocatorT(), props) {}
+  template <typename Container, int D = Dims,
+            typename = std::enable_if_t<D == 1 && detail::is_contiguous_container<Container>::value &&
+                                        !std::is_same_v<std::remove_const_t<Container>, buffer>>>
+  buffer(Container &container, AllocatorT allocator, const property_list &props = {})
+      : buffer(range<Dims>(container.size()), allocator, props) {
     copy_in(container.data());
     using element = std::remove_pointer_t<decltype(container.data())>;
-    if constexpr (!std::is_const_v<element>) storage_->set_final_data(container.data());
+    if constexpr (!std::is_const_v<element>) set_final_data(container.data());
   }
 
   template <typename InputIterator, int D = Dims,
             typename = std::enable_if_t<D == 1 && !std::is_integral_v<InputIterator>>,
             typename = decltype(*std::declval<InputIterator>())>
-  buffer(InputIterator first, InputIterator last, const property_list & = {})
-      : range_(static_cast<std::size_t>(std::distance(first, last))),
-        storage_(make_storage(range<1>(static_cast<std::size_t>(std::distance(first, last))))) {
+  buffer(InputIterator first, InputIterator last, const property_list &props = {})
+      : buffer(first, last, AllocatorT(), props) {}
+  template <typename InputIterator, int D = Dims,
+            typename = std::enable_if_t<D == 1 && !std::is_integral_v<InputIterator>>,
+            typename = decltype(*std::declval<InputIterator>())>
+  buffer(InputIterator first, InputIterator last, AllocatorT allocator, const property_list &props = {})
+      : buffer(range<Dims>(static_cast<std::size_t>(std::distance(first, last))), allocator, props) {
     std::copy(first, last, static_cast<non_const_t *>(storage_->data()));
   }
 
@@ -159,7 +199,8 @@ public:
   // in the parent's memory (SYCL 2020 4.7.2.1).
   buffer(buffer &parent, const id<Dims> &base_index, const range<Dims> &sub_range)
       : range_(sub_range), storage_(parent.storage_),
-        offset_(parent.offset_ + detail::sub_buffer_offset(parent.range_, base_index, sub_range)), sub_buffer_(true) {}
+        offset_(parent.offset_ + detail::sub_buffer_offset(parent.range_, base_index, sub_range)), sub_buffer_(true),
+        allocator_(parent.allocator_), properties_(parent.properties_) {}
 
   bool is_sub_buffer() const { return sub_buffer_; }
   range<Dims> get_range() const { return range_; }
@@ -177,19 +218,67 @@ public:
                                                                            id<Dims> offset = {}) {
     return accessor<T, Dims, Mode, Target, access::placeholder::false_t>(*this, h, extent, offset);
   }
-  template <access_mode Mode = access_mode::read_write> host_accessor<T, Dims, Mode> get_host_access() {
+  // The deprecated host forms (SYCL 2020 4.7.2.3): a host accessor.
+  template <access_mode Mode = access_mode::read_write, target Target = target::host_buffer,
+            typename = std::enable_if_t<Target == target::host_buffer>>
+  host_accessor<T, Dims, Mode> get_access() {
     return host_accessor<T, Dims, Mode>(*this);
   }
+  template <access_mode Mode = access_mode::read_write, target Target = target::host_buffer,
+            typename = std::enable_if_t<Target == target::host_buffer>>
+  host_accessor<T, Dims, Mode> get_access(range<Dims> extent, id<Dims> offset = {}) {
+    return host_accessor<T, Dims, Mode>(*this, extent, offset);
+  }
+  // The SYCL 2020 forms: an accessor, or a host accessor, made from the buffer and `args`.
+  template <typename... Ts, typename = std::enable_if_t<(sizeof...(Ts) > 0)>> auto get_access(Ts &&...args) {
+    return accessor{*this, std::forward<Ts>(args)...};
+  }
+  template <typename... Ts> auto get_host_access(Ts &&...args) { return host_accessor{*this, std::forward<Ts>(args)...}; }
 
+  // The write-back destination: a raw pointer, a shared_ptr or weak_ptr (written only if it still
+  // points somewhere then), an output iterator, or nullptr for none.
   template <typename Destination = std::nullptr_t> void set_final_data(Destination destination = nullptr) {
+    const std::size_t count = size();
     if constexpr (std::is_same_v<Destination, std::nullptr_t>)
       storage_->set_final_data(nullptr);
     else if constexpr (std::is_pointer_v<Destination>)
-      storage_->set_final_data(destination);
+      storage_->set_final_data(destination ? final_copy(destination, count) : nullptr);
+    else if constexpr (detail::is_weak_ptr_v<Destination>)
+      storage_->set_final_data([destination, count, offset = offset_](const void *data) {
+        if (auto target = destination.lock()) std::copy_n(static_cast<const non_const_t *>(data) + offset, count, target.get());
+      });
+    else if constexpr (detail::has_get_v<Destination>)
+      storage_->set_final_data(destination ? final_copy(destination.get(), count) : nullptr);
     else
-      storage_->set_final_data(destination.get());
+      storage_->set_final_data(final_copy(destination, count));
   }
   void set_write_back(bool enabled = true) { storage_->set_write_back(enabled); }
+
+  allocator_type get_allocator() const { return allocator_; }
+  template <typename Property> bool has_property() const noexcept { return properties_.has_property<Property>(); }
+  template <typename Property> Property get_property() const { return properties_.get_property<Property>(); }
+
+  // SYCL 2020 4.7.2.3: the same memory seen as `extent` elements of U; the byte sizes must match.
+  template <typename U, int UDims>
+  buffer<U, UDims, typename std::allocator_traits<AllocatorT>::template rebind_alloc<std::remove_const_t<U>>>
+  reinterpret(range<UDims> extent) const {
+    if (extent.size() * sizeof(U) != byte_size())
+      throw exception(make_error_code(errc::invalid), "reinterpret: the new range does not have the buffer's byte size");
+    buffer<U, UDims, typename std::allocator_traits<AllocatorT>::template rebind_alloc<std::remove_const_t<U>>> result(
+        extent, {}, properties_);
+    result.storage_ = storage_;
+    result.offset_ = offset_ * sizeof(T) / sizeof(U);
+    result.sub_buffer_ = sub_buffer_;
+    return result;
+  }
+  template <typename U, int UDims = Dims,
+            typename = std::enable_if_t<(UDims == 1) || (UDims == Dims && sizeof(U) == sizeof(T))>>
+  auto reinterpret() const {
+    if constexpr (UDims == 1)
+      return reinterpret<U>(range<1>(byte_size() / sizeof(U)));
+    else
+      return reinterpret<U>(range_);
+  }
 
   friend bool operator==(const buffer &a, const buffer &b) {
     return a.storage_ == b.storage_ && a.offset_ == b.offset_ && a.range_ == b.range_ && a.sub_buffer_ == b.sub_buffer_;
@@ -207,12 +296,20 @@ private:
   template <typename Source> void copy_in(const Source *source) {
     if (source && size() != 0) std::memcpy(storage_->data(), source, byte_size());
   }
+  // Writes this buffer's `count` elements to `destination` when the storage goes.
+  template <typename OutputIterator> std::function<void(const void *)> final_copy(OutputIterator destination, std::size_t count) const {
+    return [destination, count, offset = offset_](const void *data) {
+      std::copy_n(static_cast<const non_const_t *>(data) + offset, count, destination);
+    };
+  }
 
   range<Dims> range_;
   std::shared_ptr<detail::buffer_storage> storage_;
   // Elements of the storage before this buffer's first one (non-zero for sub-buffers).
   std::size_t offset_ = 0;
   bool sub_buffer_ = false;
+  AllocatorT allocator_;
+  property_list properties_;
 };
 
 template <typename T, int Dims> buffer(T *, const range<Dims> &, const property_list & = {}) -> buffer<T, Dims>;

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <iterator>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -14,6 +15,7 @@
 
 #include <nativecpu/runtime.h>
 
+#include "backend_types.hpp"
 #include "detail/defines.hpp"
 #include "exception.hpp"
 #include "memory_model.hpp"
@@ -22,10 +24,6 @@
 
 namespace sycl {
 inline namespace _V1 {
-
-// native_cpu is this device's; the others name DPC++'s backends, which programs compare
-// against (no device here has them).
-enum class backend { native_cpu, opencl, ext_oneapi_level_zero, ext_oneapi_cuda, ext_oneapi_hip, all };
 
 enum class aspect {
   cpu, gpu, accelerator, custom, emulated, host_debuggable, fp16, fp64, atomic64, image,
@@ -37,12 +35,24 @@ enum class aspect {
 class platform;
 class context;
 class device;
+class kernel_id;
 
 namespace info {
 enum class device_type : unsigned int { cpu, gpu, accelerator, custom, automatic, host, all };
 enum class local_mem_type : int { none, local, global };
 enum class fp_config { denorm, inf_nan, round_to_nearest, round_to_zero, round_to_inf, fma, correctly_rounded_divide_sqrt, soft_float };
 enum class global_mem_cache_type : int { none, read_only, read_write };
+// SYCL 2020 4.6.4.2: how a device may be partitioned (this one is not: partition_properties is
+// empty, and create_sub_devices throws).
+enum class partition_property : int {
+  no_partition, partition_equally, partition_by_counts, partition_by_affinity_domain,
+  ext_intel_partition_by_cslice
+};
+enum class partition_affinity_domain : int {
+  not_applicable, numa, L4_cache, L3_cache, L2_cache, L1_cache, next_partitionable
+};
+// OpenCL's execution capabilities (the OpenCL backend's execution_capabilities query).
+enum class execution_capability : unsigned int { exec_kernel, exec_native_kernel };
 
 namespace device {
 struct device_type { using return_type = info::device_type; };
@@ -93,6 +103,31 @@ struct backend_version { using return_type = std::string; };
 struct half_fp_config { using return_type = std::vector<info::fp_config>; };
 struct single_fp_config { using return_type = std::vector<info::fp_config>; };
 struct double_fp_config { using return_type = std::vector<info::fp_config>; };
+// The rest of SYCL 2020 table 4.20, with the deprecated image, constant-memory and profiling
+// queries (this device has no images, samplers or constant memory: their limits are 0).
+struct vendor_id { using return_type = std::uint32_t; };
+struct global_mem_cache_line_size { using return_type = std::uint32_t; };
+struct is_endian_little { using return_type = bool; };
+struct queue_profiling { using return_type = bool; };
+struct max_read_image_args { using return_type = std::uint32_t; };
+struct max_write_image_args { using return_type = std::uint32_t; };
+struct max_samplers { using return_type = std::uint32_t; };
+struct image2d_max_height { using return_type = std::size_t; };
+struct image2d_max_width { using return_type = std::size_t; };
+struct image3d_max_height { using return_type = std::size_t; };
+struct image3d_max_width { using return_type = std::size_t; };
+struct image3d_max_depth { using return_type = std::size_t; };
+struct image_max_buffer_size { using return_type = std::size_t; };
+struct max_constant_buffer_size { using return_type = std::uint64_t; };
+struct max_constant_args { using return_type = std::uint32_t; };
+struct printf_buffer_size { using return_type = std::size_t; };
+struct built_in_kernel_ids { using return_type = std::vector<sycl::kernel_id>; };
+struct built_in_kernels { using return_type = std::vector<std::string>; };
+struct parent_device { using return_type = sycl::device; };
+struct partition_properties { using return_type = std::vector<info::partition_property>; };
+struct partition_affinity_domains { using return_type = std::vector<info::partition_affinity_domain>; };
+struct partition_type_property { using return_type = info::partition_property; };
+struct partition_type_affinity_domain { using return_type = info::partition_affinity_domain; };
 // Vector widths in elements: what fills one SIMD register of the host compilation's target.
 #define NCPU_VECTOR_WIDTH_DESCRIPTORS(type)                                                         \
   struct preferred_vector_width_##type { using return_type = std::uint32_t; };                     \
@@ -101,6 +136,7 @@ NCPU_VECTOR_WIDTH_DESCRIPTORS(char)
 NCPU_VECTOR_WIDTH_DESCRIPTORS(short)
 NCPU_VECTOR_WIDTH_DESCRIPTORS(int)
 NCPU_VECTOR_WIDTH_DESCRIPTORS(long)
+NCPU_VECTOR_WIDTH_DESCRIPTORS(long_long) // DPC++'s, which the SYCL-CTS queries
 NCPU_VECTOR_WIDTH_DESCRIPTORS(float)
 NCPU_VECTOR_WIDTH_DESCRIPTORS(double)
 NCPU_VECTOR_WIDTH_DESCRIPTORS(half)
@@ -108,6 +144,8 @@ NCPU_VECTOR_WIDTH_DESCRIPTORS(half)
 } // namespace device
 
 namespace context {
+struct platform { using return_type = sycl::platform; };
+struct devices { using return_type = std::vector<sycl::device>; };
 struct atomic_memory_order_capabilities { using return_type = std::vector<memory_order>; };
 struct atomic_fence_order_capabilities { using return_type = std::vector<memory_order>; };
 struct atomic_memory_scope_capabilities { using return_type = std::vector<memory_scope>; };
@@ -150,18 +188,23 @@ inline std::vector<memory_scope> all_memory_scopes() {
   return {memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group, memory_scope::device,
           memory_scope::system};
 }
-// The aspects the device has, for device::has and info::device::aspects.
-inline std::vector<aspect> device_aspects() {
-  return {aspect::cpu,
-          aspect::fp16,
-          aspect::fp64,
-          aspect::atomic64,
-          aspect::usm_device_allocations,
-          aspect::usm_host_allocations,
-          aspect::usm_shared_allocations,
-          aspect::usm_system_allocations,
-          aspect::ext_oneapi_bfloat16_math_functions};
+// The aspects the device has, for device::has, info::device::aspects and the compile-time
+// any_device_has / all_devices_have.
+inline constexpr aspect device_aspect_list[] = {aspect::cpu,
+                                                aspect::fp16,
+                                                aspect::fp64,
+                                                aspect::atomic64,
+                                                aspect::usm_device_allocations,
+                                                aspect::usm_host_allocations,
+                                                aspect::usm_shared_allocations,
+                                                aspect::usm_system_allocations,
+                                                aspect::ext_oneapi_bfloat16_math_functions};
+constexpr bool device_has_aspect(aspect a) {
+  for (aspect present : device_aspect_list)
+    if (present == a) return true;
+  return false;
 }
+inline std::vector<aspect> device_aspects() { return {std::begin(device_aspect_list), std::end(device_aspect_list)}; }
 // The OpenCL extension names matching those aspects (info::device::extensions, deprecated).
 inline std::vector<std::string> device_extensions() {
   return {"cl_khr_fp16", "cl_khr_fp64", "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics"};
@@ -214,7 +257,8 @@ template <typename Param> constexpr std::uint32_t vector_width() {
                                  preferred_vector_width_float, native_vector_width_float>)
     return simd_bytes / 4;
   else if constexpr (is_one_of_v<Param, preferred_vector_width_long, native_vector_width_long,
-                                 preferred_vector_width_double, native_vector_width_double>)
+                                 preferred_vector_width_double, native_vector_width_double,
+                                 preferred_vector_width_long_long, native_vector_width_long_long>)
     return simd_bytes / 8;
   else
     return 0;
@@ -236,15 +280,33 @@ template <typename Param> typename Param::return_type device_property() {
   else if constexpr (std::is_same_v<Param, extensions>) return device_extensions();
   else if constexpr (is_one_of_v<Param, is_available, usm_device_allocations, usm_host_allocations,
                                  usm_shared_allocations, usm_system_allocations, host_unified_memory,
-                                 endian_little>)
+                                 endian_little, is_endian_little>)
     return true;
   else if constexpr (is_one_of_v<Param, is_compiler_available, is_linker_available, usm_restricted_shared_allocations,
-                                 error_correction_support, image_support>)
+                                 error_correction_support, image_support, queue_profiling>)
     return false;
+  else if constexpr (is_one_of_v<Param, max_read_image_args, max_write_image_args, max_samplers, max_constant_args,
+                                 vendor_id>)
+    return 0;
+  else if constexpr (is_one_of_v<Param, image2d_max_height, image2d_max_width, image3d_max_height,
+                                 image3d_max_width, image3d_max_depth, image_max_buffer_size>)
+    return 0;
+  else if constexpr (std::is_same_v<Param, max_constant_buffer_size>) return std::uint64_t(0);
+  // sycl::stream and ext::oneapi::experimental::printf write straight to stdout: no buffer limit
+  // beyond the stream's own.
+  else if constexpr (std::is_same_v<Param, printf_buffer_size>) return std::size_t(1) << 20;
+  else if constexpr (is_one_of_v<Param, built_in_kernel_ids, built_in_kernels, partition_properties,
+                                 partition_affinity_domains>)
+    return {};
+  else if constexpr (std::is_same_v<Param, partition_type_property>) return info::partition_property::no_partition;
+  else if constexpr (std::is_same_v<Param, partition_type_affinity_domain>)
+    return info::partition_affinity_domain::not_applicable;
+  else if constexpr (std::is_same_v<Param, parent_device>)
+    throw exception(make_error_code(errc::invalid), "info::device::parent_device: the device is not a sub-device");
   else if constexpr (is_one_of_v<Param, global_mem_size, max_mem_alloc_size>) return physical_memory();
   else if constexpr (std::is_same_v<Param, global_mem_cache_size>)
     return std::uint64_t(cache_property(_SC_LEVEL3_CACHE_SIZE, cache_property(_SC_LEVEL2_CACHE_SIZE, 0)));
-  else if constexpr (std::is_same_v<Param, global_mem_cacheline_size>)
+  else if constexpr (is_one_of_v<Param, global_mem_cacheline_size, global_mem_cache_line_size>)
     return std::uint32_t(cache_property(_SC_LEVEL1_DCACHE_LINESIZE, 64));
   else if constexpr (std::is_same_v<Param, info::device::global_mem_cache_type>)
     return info::global_mem_cache_type::read_write;
@@ -266,7 +328,9 @@ class device;
 class platform {
 public:
   platform() = default;
-  template <typename Selector> explicit platform(const Selector &) {}
+  // SYCL 2020 4.6.2.1: the platform of the device the selector picks (defined after device).
+  template <typename Selector, typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  explicit platform(const Selector &selector);
 
   template <typename Param> typename Param::return_type get_info() const {
     if constexpr (std::is_same_v<Param, info::platform::name>)
@@ -284,6 +348,7 @@ public:
   }
   // Deprecated in SYCL 2020: whether extensions lists `name`.
   bool has_extension(const std::string &name) const { return detail::has_extension(name); }
+  bool has(aspect a) const;
   backend get_backend() const noexcept { return backend::native_cpu; }
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   static std::vector<platform> get_platforms() { return {platform()}; }
@@ -307,14 +372,29 @@ public:
   bool is_cpu() const { return true; }
   bool is_gpu() const { return false; }
   bool is_accelerator() const { return false; }
-  bool has(aspect a) const {
-    for (aspect present : detail::device_aspects())
-      if (present == a) return true;
-    return false;
-  }
+  bool has(aspect a) const { return detail::device_has_aspect(a); }
   // Deprecated in SYCL 2020: whether info::device::extensions lists `name`.
   bool has_extension(const std::string &name) const { return detail::has_extension(name); }
   platform get_platform() const { return platform(); }
+
+  // SYCL 2020 4.6.4.2: the device cannot be partitioned (partition_max_sub_devices is 0), which
+  // each form reports with errc::feature_not_supported.
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(std::size_t) const {
+    static_assert(Prop == info::partition_property::partition_equally, "partition_equally takes a count");
+    return no_sub_devices();
+  }
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(const std::vector<std::size_t> &) const {
+    static_assert(Prop == info::partition_property::partition_by_counts, "partition_by_counts takes counts");
+    return no_sub_devices();
+  }
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(info::partition_affinity_domain) const {
+    static_assert(Prop == info::partition_property::partition_by_affinity_domain,
+                  "partition_by_affinity_domain takes a domain");
+    return no_sub_devices();
+  }
   backend get_backend() const noexcept { return backend::native_cpu; }
 
   template <typename Param> typename Param::return_type get_info() const {
@@ -367,7 +447,17 @@ public:
   }
   friend bool operator==(const device &, const device &) { return true; }
   friend bool operator!=(const device &, const device &) { return false; }
+
+private:
+  [[noreturn]] static std::vector<device> no_sub_devices() {
+    throw exception(make_error_code(errc::feature_not_supported), "the native_cpu device cannot be partitioned");
+  }
 };
+
+// SYCL 2020 4.6.2.2: whether every device of the platform has the aspect.
+inline bool platform::has(aspect a) const { return device().has(a); }
+
+template <typename Selector, typename> platform::platform(const Selector &selector) { (void)device(selector); }
 
 inline std::vector<device> platform::get_devices(info::device_type type) const {
   return device::get_devices(type);
@@ -379,6 +469,56 @@ inline int cpu_selector_v(const device &d) { return d.is_cpu() ? 1 : -1; }
 inline int gpu_selector_v(const device &d) { return d.is_gpu() ? 1 : -1; }
 inline int accelerator_selector_v(const device &d) { return d.is_accelerator() ? 1 : -1; }
 
+// SYCL 2020 4.6.1.1: a selector accepting the devices with every aspect of `accept` and none of
+// `deny`.
+inline auto aspect_selector(const std::vector<aspect> &accept, const std::vector<aspect> &deny = {}) {
+  return [accept, deny](const device &d) {
+    for (aspect a : accept)
+      if (!d.has(a)) return -1;
+    for (aspect a : deny)
+      if (d.has(a)) return -1;
+    return 1;
+  };
+}
+template <typename... AspectList,
+          typename = std::enable_if_t<(std::is_same_v<AspectList, aspect> && ...)>>
+auto aspect_selector(AspectList... accept) {
+  return aspect_selector(std::vector<aspect>{accept...});
+}
+template <aspect... AspectList> auto aspect_selector() { return aspect_selector(std::vector<aspect>{AspectList...}); }
+
+// SYCL 2020 4.6.4.3: whether some / every device of the implementation has the aspect, at
+// compile time (the one device here).
+template <aspect A> struct any_device_has : std::bool_constant<detail::device_has_aspect(A)> {};
+template <aspect A> struct all_devices_have : std::bool_constant<detail::device_has_aspect(A)> {};
+template <aspect A> inline constexpr bool any_device_has_v = any_device_has<A>::value;
+template <aspect A> inline constexpr bool all_devices_have_v = all_devices_have<A>::value;
+
+// The SYCL 1.2.1 selector classes (deprecated in SYCL 2020, 4.6.1.2): a device_selector scores
+// devices with a virtual call operator.
+class device_selector {
+public:
+  virtual ~device_selector() = default;
+  device select_device() const { return device(*this); }
+  virtual int operator()(const device &d) const = 0;
+};
+class default_selector : public device_selector {
+public:
+  int operator()(const device &d) const override { return default_selector_v(d); }
+};
+class cpu_selector : public device_selector {
+public:
+  int operator()(const device &d) const override { return cpu_selector_v(d); }
+};
+class gpu_selector : public device_selector {
+public:
+  int operator()(const device &d) const override { return gpu_selector_v(d); }
+};
+class accelerator_selector : public device_selector {
+public:
+  int operator()(const device &d) const override { return accelerator_selector_v(d); }
+};
+
 // There is one context: every constructor of SYCL 2020 (4.6.3) makes it. An async_handler given
 // here is not called: errors of commands go to their queue's handler (queue.hpp).
 class context {
@@ -387,6 +527,7 @@ class context {
 
 public:
   context() = default;
+  explicit context(const property_list &) {}
   explicit context(const device &, const property_list & = {}) {}
   explicit context(const platform &, const property_list & = {}) {}
   explicit context(const std::vector<device> &, const property_list & = {}) {}
@@ -402,7 +543,11 @@ public:
 
   template <typename Param> typename Param::return_type get_info() const {
     using namespace info::context;
-    if constexpr (std::is_same_v<Param, atomic_memory_order_capabilities> ||
+    if constexpr (std::is_same_v<Param, info::context::platform>)
+      return get_platform();
+    else if constexpr (std::is_same_v<Param, devices>)
+      return get_devices();
+    else if constexpr (std::is_same_v<Param, atomic_memory_order_capabilities> ||
                   std::is_same_v<Param, atomic_fence_order_capabilities>)
       return detail::all_memory_orders();
     else if constexpr (std::is_same_v<Param, atomic_memory_scope_capabilities> ||
@@ -415,6 +560,16 @@ public:
   friend bool operator!=(const context &, const context &) { return false; }
 };
 
+} // namespace _V1
+} // namespace sycl
+
+namespace sycl {
+inline namespace _V1 {
+inline context exception::get_context() const {
+  if (!has_context_) throw exception(make_error_code(errc::invalid), "the exception has no context");
+  return context();
+}
+inline context property::buffer::context_bound::get_context() const { return context(); }
 } // namespace _V1
 } // namespace sycl
 

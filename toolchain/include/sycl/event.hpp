@@ -2,6 +2,7 @@
 // detail/scheduler.hpp). A default-constructed event refers to nothing and is complete.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -9,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "backend_types.hpp"
 #include "detail/defines.hpp"
 #include "detail/scheduler.hpp"
 #include "exception.hpp"
@@ -86,6 +88,20 @@ public:
     else
       static_assert(sizeof(Param) == 0, "unsupported event profiling query");
   }
+
+  // SYCL 2020 4.6.6: the events of the commands this one waits for (those whose events still
+  // exist), and the backend.
+  std::vector<event> get_wait_list() const {
+    std::vector<event> events;
+    if (state_)
+      for (const auto &dependency : state_->wait_list()) {
+        event earlier(dependency.lock());
+        if (earlier.state_ && std::find(events.begin(), events.end(), earlier) == events.end())
+          events.push_back(std::move(earlier));
+      }
+    return events;
+  }
+  backend get_backend() const noexcept { return backend::native_cpu; }
 
   friend bool operator==(const event &a, const event &b) { return a.state_ == b.state_; }
   friend bool operator!=(const event &a, const event &b) { return !(a == b); }

@@ -77,22 +77,45 @@ public:
   exception(std::error_code ec) : exception(ec, ec.message()) {}
   exception(int ev, const std::error_category &category, const std::string &what_arg)
       : exception(std::error_code(ev, category), what_arg) {}
+  exception(int ev, const std::error_category &category, const char *what_arg)
+      : exception(std::error_code(ev, category), what_arg) {}
   exception(int ev, const std::error_category &category)
       : exception(std::error_code(ev, category)) {}
+  // The same with the context the error belongs to (there is one context here).
+  exception(const context &, std::error_code ec, const std::string &what_arg) : exception(ec, what_arg) {
+    has_context_ = true;
+  }
+  exception(const context &, std::error_code ec, const char *what_arg) : exception(ec, what_arg) {
+    has_context_ = true;
+  }
+  exception(const context &, std::error_code ec) : exception(ec) { has_context_ = true; }
+  exception(const context &c, int ev, const std::error_category &category, const std::string &what_arg)
+      : exception(c, std::error_code(ev, category), what_arg) {}
+  exception(const context &c, int ev, const std::error_category &category, const char *what_arg)
+      : exception(c, std::error_code(ev, category), what_arg) {}
+  exception(const context &c, int ev, const std::error_category &category)
+      : exception(c, std::error_code(ev, category)) {}
 
   const std::error_code &code() const noexcept { return code_; }
   const std::error_category &category() const noexcept { return code_.category(); }
   const char *what() const noexcept override { return what_->c_str(); }
-  bool has_context() const noexcept { return false; }
+  bool has_context() const noexcept { return has_context_; }
+  // The context, or errc::invalid without one (defined with the context, device.hpp).
+  context get_context() const;
 
 private:
   std::error_code code_;
   std::shared_ptr<std::string> what_;
+  bool has_context_ = false;
 };
 
 class exception_list {
 public:
   using value_type = std::exception_ptr;
+  using reference = value_type &;
+  using const_reference = const value_type &;
+  using size_type = std::size_t;
+  using iterator = std::vector<std::exception_ptr>::const_iterator;
   using const_iterator = std::vector<std::exception_ptr>::const_iterator;
   std::size_t size() const { return list_.size(); }
   const_iterator begin() const { return list_.begin(); }

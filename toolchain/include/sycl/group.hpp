@@ -18,6 +18,7 @@
 #include "detail/builtins.hpp"
 #include "detail/defines.hpp"
 #include "detail/work_item.hpp"
+#include "device_event.hpp"
 #include "memory_model.hpp"
 #include "range.hpp"
 
@@ -30,7 +31,7 @@ struct group_tag {};
 
 template <int Dims> class h_item;
 
-template <int Dims = 1> class group {
+template <int Dims = 1> class group : public detail::work_group_copies<Dims> {
   static_assert(Dims >= 1 && Dims <= 3, "SYCL supports 1 to 3 dimensions");
 
 public:

@@ -247,3 +247,10 @@ template <bundle_state State> void handler::use_kernel_bundle(const kernel_bundl
 
 } // namespace _V1
 } // namespace sycl
+
+// SYCL 2020 4.5.2: kernels are equal when they are the same kernel; equal kernels hash alike.
+template <> struct std::hash<sycl::kernel> {
+  std::size_t operator()(const sycl::kernel &k) const {
+    return std::hash<std::string>()(k.get_info<sycl::info::kernel::function_name>());
+  }
+};

@@ -39,15 +39,15 @@ namespace detail {
 std::size_t reserve_local_memory(handler &h, std::size_t bytes, std::size_t alignment);
 
 // Alignment of local-memory allocations: at least 16, so that vector code may use aligned loads;
-// at most the 64 to which the runtime aligns each block.
+// at most the 128 to which the runtime aligns each block (vec<double, 16> needs all of it).
 inline constexpr std::size_t min_local_alignment = 16;
-inline constexpr std::size_t max_local_alignment = 64;
+inline constexpr std::size_t max_local_alignment = 128;
 } // namespace detail
 
 template <typename DataT, int Dims = 1> class local_accessor {
   static_assert(Dims >= 1 && Dims <= 3, "local_accessor supports 1 to 3 dimensions (no 0-dimensional form)");
   static_assert(alignof(DataT) <= detail::max_local_alignment,
-                "local memory blocks are aligned to 64 bytes: DataT may not need more");
+                "local memory blocks are aligned to 128 bytes: DataT may not need more");
 
 public:
   using value_type = DataT;
@@ -130,6 +130,14 @@ private:
 
   std::size_t offset_ = 0;
   range<Dims> range_;
+};
+
+// The SYCL 1.2.1 local accessor, accessor<…, target::local> (deprecated in SYCL 2020 for
+// local_accessor, 4.7.6.11), is a local_accessor.
+template <typename DataT, int Dims, access_mode Mode, access::placeholder P>
+class accessor<DataT, Dims, Mode, target::local, P> : public local_accessor<DataT, Dims> {
+public:
+  using local_accessor<DataT, Dims>::local_accessor;
 };
 
 } // namespace _V1

@@ -10,6 +10,7 @@
 #include "detail/builtins.hpp"
 #include "detail/defines.hpp"
 #include "detail/work_item.hpp"
+#include "device_event.hpp"
 #include "group.hpp"
 #include "memory_model.hpp"
 #include "nd_range.hpp"
@@ -18,7 +19,7 @@
 namespace sycl {
 inline namespace _V1 {
 
-template <int Dims = 1> class nd_item {
+template <int Dims = 1> class nd_item : public detail::work_group_copies<Dims> {
   static_assert(Dims >= 1 && Dims <= 3, "SYCL supports 1 to 3 dimensions");
 
 public:

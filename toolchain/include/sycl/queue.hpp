@@ -100,6 +100,13 @@ public:
       : queue(d, handler, props) {
     context_ = c;
   }
+  // SYCL 2020 4.6.5.1: the device the selector picks among the context's devices.
+  template <typename Selector, typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  queue(const context &c, const Selector &selector, const property_list &props = {})
+      : queue(c, device(selector), props) {}
+  template <typename Selector, typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  queue(const context &c, const Selector &selector, const async_handler &handler, const property_list &props = {})
+      : queue(c, device(selector), handler, props) {}
 
   device get_device() const { return device_; }
   template <typename Param> typename Param::return_type get_info() const {
@@ -124,6 +131,18 @@ public:
 
   template <typename CommandGroup> NCPU_ALWAYS_INLINE event submit(CommandGroup command_group) {
     return submit_command_group(&detail::call_command_group<CommandGroup>, &command_group, false);
+  }
+  // SYCL 2020 4.6.5.2: the secondary queue would take the command group if this queue failed to
+  // submit it; this one does not fail to (errors come from running commands, not submitting).
+  template <typename CommandGroup> NCPU_ALWAYS_INLINE event submit(CommandGroup command_group, queue &) {
+    return submit(std::move(command_group));
+  }
+  // The queue's properties carry no data: get_property returns the one it was made with, and
+  // throws errc::invalid for one it was not (SYCL 2020 4.5.4.3).
+  template <typename Property> Property get_property() const {
+    if (!has_property<Property>())
+      throw exception(make_error_code(errc::invalid), "the queue was not made with this property");
+    return Property();
   }
 
   // Copies of one queue are equal (SYCL 2020 4.5.2, common reference semantics).
@@ -248,6 +267,70 @@ public:
   template <typename KernelName = detail::auto_name, typename... Rest>
   NCPU_ALWAYS_INLINE event parallel_for(std::size_t count, const Rest &...rest) {
     return parallel_for_impl<KernelName>(range<1>(count), rest...);
+  }
+  // The same with the events as a braced list, `q.parallel_for(r, {e1, e2}, f)`, which the
+  // forms above cannot deduce.
+  template <typename KernelName = detail::auto_name, int Dims, typename... Rest>
+  NCPU_ALWAYS_INLINE event parallel_for(range<Dims> extent, const std::vector<event> &deps, const Rest &...rest) {
+    return parallel_for_impl<KernelName>(extent, deps, rest...);
+  }
+  template <typename KernelName = detail::auto_name, int Dims, typename... Rest>
+  NCPU_ALWAYS_INLINE event parallel_for(nd_range<Dims> ndr, const std::vector<event> &deps, const Rest &...rest) {
+    return parallel_for_impl<KernelName>(ndr, deps, rest...);
+  }
+
+  // The explicit-copy shortcuts with accessors (SYCL 2020 4.6.5.2): a command group that
+  // requires the accessors (placeholders, as they are made without a handler) and copies.
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
+  event copy(accessor<T, Dims, Mode, Target, P> source, std::shared_ptr<U> destination) {
+    return submit([&](handler &h) {
+      h.require(source);
+      h.copy(source, destination);
+    });
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
+  event copy(std::shared_ptr<U> source, accessor<T, Dims, Mode, Target, P> destination) {
+    return submit([&](handler &h) {
+      h.require(destination);
+      h.copy(source, destination);
+    });
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
+  event copy(accessor<T, Dims, Mode, Target, P> source, U *destination) {
+    return submit([&](handler &h) {
+      h.require(source);
+      h.copy(source, destination);
+    });
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
+  event copy(const U *source, accessor<T, Dims, Mode, Target, P> destination) {
+    return submit([&](handler &h) {
+      h.require(destination);
+      h.copy(source, destination);
+    });
+  }
+  template <typename T, int Dims, access_mode M1, target T1, access::placeholder P1, typename U, access_mode M2,
+            target T2, access::placeholder P2>
+  event copy(accessor<T, Dims, M1, T1, P1> source, accessor<U, Dims, M2, T2, P2> destination) {
+    return submit([&](handler &h) {
+      h.require(source);
+      h.require(destination);
+      h.copy(source, destination);
+    });
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
+  event fill(accessor<T, Dims, Mode, Target, P> destination, const T &value) {
+    return submit([&](handler &h) {
+      h.require(destination);
+      h.fill(destination, value);
+    });
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
+  event update_host(accessor<T, Dims, Mode, Target, P> source) {
+    return submit([&](handler &h) {
+      h.require(source);
+      h.update_host(source);
+    });
   }
 
 private:

@@ -95,6 +95,50 @@ public:
   NCPU_ARRAY_BINARY(^)
 #undef NCPU_ARRAY_BINARY
 
+// The logical and relational operators are element-wise too, each element 0 or 1 (SYCL 2020
+// 4.9.1.1 and 4.9.1.3: OP is also &&, ||, <, >, <=, >=), with no compound assignment.
+#define NCPU_ARRAY_ELEMENTWISE(op)                                                                \
+  friend Derived operator op(const Derived &a, const Derived &b) {                                \
+    Derived r;                                                                                    \
+    for (int i = 0; i < Dims; ++i) r.values_[i] = a.values_[i] op b.values_[i];                   \
+    return r;                                                                                     \
+  }                                                                                               \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>                       \
+  friend Derived operator op(const Derived &a, const T &b) {                                      \
+    return a op Derived(filled(static_cast<std::size_t>(b)));                                     \
+  }                                                                                               \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>                       \
+  friend Derived operator op(const T &a, const Derived &b) {                                      \
+    return Derived(filled(static_cast<std::size_t>(a))) op b;                                     \
+  }
+  NCPU_ARRAY_ELEMENTWISE(&&)
+  NCPU_ARRAY_ELEMENTWISE(||)
+  NCPU_ARRAY_ELEMENTWISE(<)
+  NCPU_ARRAY_ELEMENTWISE(>)
+  NCPU_ARRAY_ELEMENTWISE(<=)
+  NCPU_ARRAY_ELEMENTWISE(>=)
+#undef NCPU_ARRAY_ELEMENTWISE
+
+  // Unary plus and minus, prefix and postfix increment and decrement, element-wise.
+  friend Derived operator+(const Derived &a) { return a; }
+  friend Derived operator-(const Derived &a) {
+    Derived r;
+    for (int i = 0; i < Dims; ++i) r.values_[i] = -a.values_[i];
+    return r;
+  }
+  friend Derived &operator++(Derived &a) { return a += 1; }
+  friend Derived &operator--(Derived &a) { return a -= 1; }
+  friend Derived operator++(Derived &a, int) {
+    Derived old = a;
+    ++a;
+    return old;
+  }
+  friend Derived operator--(Derived &a, int) {
+    Derived old = a;
+    --a;
+    return old;
+  }
+
 protected:
   static Derived filled(std::size_t value) {
     Derived result;

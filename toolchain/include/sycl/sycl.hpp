@@ -6,6 +6,7 @@
 #include "detail/defines.hpp"
 #include "feature_test.hpp"
 #include "bit_cast.hpp"
+#include "detail/is_device_copyable.hpp"
 #include "exception.hpp"
 #include "properties.hpp"
 #include "access.hpp"

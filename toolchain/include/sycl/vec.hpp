@@ -659,6 +659,9 @@ NCPU_VEC_ALIASES(float, float)
 NCPU_VEC_ALIASES(double, double)
 NCPU_VEC_ALIASES(half, half)
 
+// SYCL 2020 4.14.1: the deprecated 8-bit unsigned integer type (std::byte replaces it).
+using byte = unsigned char;
+
 using cl_char = std::int8_t;
 using cl_uchar = std::uint8_t;
 using cl_short = std::int16_t;

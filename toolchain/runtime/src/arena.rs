@@ -4,7 +4,7 @@
 //! A launch's local memory is a [`LocalLayout`]: the regions of its local-memory arguments
 //! (`local_argument_sizes`, DPC++'s `ptr addrspace(3)` parameters; the kernel gets its region in
 //! place of `args[i]`) and of its `local_memory_size` (the kernel gets it as `args[num_args]`),
-//! each 64-byte aligned, all in the thread's one block.
+//! each 128-byte aligned, all in the thread's one block.
 //!
 //! A thread runs every work-group it claims to completion (the compiled work-item loops handle
 //! barriers), so one block of local memory per thread serves all the groups it runs, as in UR's
@@ -85,7 +85,7 @@ thread_local! {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AllocFailed;
 
-/// Where a launch's work-group local memory lies in each thread's block: one 64-byte-aligned
+/// Where a launch's work-group local memory lies in each thread's block: one 128-byte-aligned
 /// region per local-memory argument (`local_argument_sizes`), then the `local_memory_size`
 /// region. Every thread gets its own block of [`LocalLayout::block_size`] bytes laid out the same.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -267,9 +267,10 @@ mod tests {
     #[test]
     fn layouts_align_every_region_and_sum_the_sizes() {
         let layout = LocalLayout::new(&[0, 10, 0, 100, 1], 3).unwrap();
-        assert_eq!(layout.arguments, [(1, 0), (3, 64), (4, 192)]);
-        assert_eq!(layout.extra, Some(256));
-        assert_eq!(layout.block_size(), 259);
+        const A: usize = LOCAL_MEMORY_ALIGN;
+        assert_eq!(layout.arguments, [(1, 0), (3, A), (4, 2 * A)]);
+        assert_eq!(layout.extra, Some(3 * A));
+        assert_eq!(layout.block_size(), 3 * A + 3);
         assert_eq!(layout.requested(), 114);
         assert!(LocalLayout::new(&[0, 0], 0).unwrap().is_empty());
         assert_eq!(LocalLayout::new(&[usize::MAX, 1], 0), None);
@@ -279,7 +280,7 @@ mod tests {
             let a = unsafe { std::slice::from_raw_parts(a, 4) };
             assert_eq!((a[0], a[2]), (args[0], args[2]));
             assert_eq!(a[1] as usize % LOCAL_MEMORY_ALIGN, 0);
-            assert_eq!(a[3] as usize, a[1] as usize + 64);
+            assert_eq!(a[3] as usize, a[1] as usize + LOCAL_MEMORY_ALIGN);
         })
         .unwrap();
     }

@@ -53,9 +53,9 @@ pub const MAX_WORK_GROUP_SIZE: usize = 8192;
 /// The most work-group local memory, in bytes, a launch may ask for.
 pub const LOCAL_MEMORY_SIZE: usize = 256 << 10;
 
-/// Alignment of every thread's local-memory block: a cache line, and enough for any vector type
-/// a local accessor can hold (up to 16 × 4-byte or 8 × 8-byte elements).
-pub const LOCAL_MEMORY_ALIGN: usize = 64;
+/// Alignment of every thread's local-memory block: two cache lines, and enough for any vector
+/// type a local accessor can hold (up to 16 × 8-byte elements, which the SYCL-CTS puts there).
+pub const LOCAL_MEMORY_ALIGN: usize = 128;
 
 const _: () = assert!(crate::launch::MAX_RANGE_GROUP_ITEMS <= MAX_WORK_GROUP_SIZE);
 const _: () = assert!(LOCAL_MEMORY_ALIGN.is_power_of_two());

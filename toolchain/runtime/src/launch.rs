@@ -31,7 +31,7 @@
 //! # Local memory
 //!
 //! With `local_memory_size > 0`, `Groups::run`'s per-thread prologue borrows the thread's
-//! scratch ([`crate::arena`]): a block of at least that many bytes, 64-byte aligned, and an
+//! scratch ([`crate::arena`]): a block of at least that many bytes, 128-byte aligned, and an
 //! argument array of `num_args + 1` pointers — the launch's arguments, then the block. Every group
 //! the thread runs in the launch gets that array, so all of them share the block one after the
 //! other (a group runs to completion on one thread); threads running concurrently always have
@@ -39,7 +39,7 @@
 //!
 //! Local-memory *arguments* (`local_argument_sizes`, DPC++'s `ptr addrspace(3)` parameters, UR's
 //! per-thread slices of `urKernelSetArgLocal`) live in the same per-thread block, each in its own
-//! 64-byte-aligned region ([`arena::LocalLayout`]); the thread's copied array has `args[i]`
+//! 128-byte-aligned region ([`arena::LocalLayout`]); the thread's copied array has `args[i]`
 //! replaced by the region of argument `i`. Their sizes and `local_memory_size` together count
 //! against the device's local memory.
 //!
@@ -101,7 +101,7 @@ pub struct LaunchDesc {
     pub local_memory_size: usize,
     /// Null, or `num_args` sizes: every argument `i` with a non-zero size is a local-memory
     /// argument (DPC++'s `ptr addrspace(3)` parameter, UR's `urKernelSetArgLocal`); each thread
-    /// gets its own 64-byte-aligned block of that size, passed as `args[i]` in place of the
+    /// gets its own 128-byte-aligned block of that size, passed as `args[i]` in place of the
     /// launch's `args[i]`.
     pub local_argument_sizes: *const usize,
 }

@@ -16,7 +16,7 @@
 //!   static slices. Range launches (no local size) get a runtime-chosen shape with
 //!   power-of-two groups and an exact binary cover of the remainder.
 //! * **Work-group local memory** ([`arena`]): a launch that asks for `local_memory_size` bytes
-//!   gives every thread taking part its own 64-byte-aligned block, reused for each group the
+//!   gives every thread taking part its own 128-byte-aligned block, reused for each group the
 //!   thread runs and kept per thread across launches, as the extra argument `args[num_args]`.
 //!   Local-memory arguments (`local_argument_sizes[i] > 0`, DPC++'s `ptr addrspace(3)`
 //!   parameters) get their own per-thread blocks the same way, passed as `args[i]`.

@@ -76,6 +76,9 @@ public:
   const std::shared_ptr<const async_handler> &handler() const { return handler_; }
   // Lets a held command run (see submit_command), after what this thread did so far.
   void open() const;
+  // The commands this one waited for that still have an event (event::get_wait_list): weak, so
+  // that a chain of commands does not keep every earlier one alive.
+  const std::vector<std::weak_ptr<event_state>> &wait_list() const { return wait_list_; }
 
 private:
   friend void run_command(void *);
@@ -87,6 +90,7 @@ private:
   std::exception_ptr error_;
   bool profiling_;
   std::shared_ptr<const async_handler> handler_;
+  std::vector<std::weak_ptr<event_state>> wait_list_;
 };
 
 using event_ptr = std::shared_ptr<event_state>;
@@ -186,6 +190,7 @@ inline event_ptr submit_command(std::function<void()> command, const std::vector
   std::vector<__nativecpu_task *> tasks;
   for (const auto &dependency : dependencies)
     if (dependency && dependency->task()) tasks.push_back(dependency->task());
+  state->wait_list_.assign(dependencies.begin(), dependencies.end());
   auto *payload = new command_payload{std::move(command), state, dependencies};
   happens_before(payload);
   auto submit = held ? __nativecpu_task_submit_held : __nativecpu_task_submit;

@@ -1,0 +1,291 @@
+// SYCL 2020 interfaces the Khronos SYCL-CTS needed (docs/sycl-cts.md): each block names its
+// CTS category and the spec section.
+#include <sycl/sycl.hpp>
+#include "check.hpp"
+
+// nd_item, group (4.9.1.5, 4.9.1.7, 4.9.1.9): async_work_group_copy in both directions, with
+// strides, waited for with wait_for and device_event::wait.
+static void work_group_copies(sycl::queue &q) {
+  constexpr size_t n = 64, wg = 16;
+  int *in = sycl::malloc_shared<int>(n * 2, q), *out = sycl::malloc_shared<int>(n * 2, q);
+  for (size_t i = 0; i < n * 2; ++i) {
+    in[i] = int(i);
+    out[i] = -1;
+  }
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tile(wg, h);
+     h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+       using sycl::access::address_space, sycl::access::decorated;
+       auto g = it.get_group();
+       const size_t base = g.get_group_id(0) * wg * 2;
+       auto local = tile.get_multi_ptr<decorated::yes>();
+       auto from = sycl::address_space_cast<address_space::global_space, decorated::yes>(in + base);
+       auto to = sycl::address_space_cast<address_space::global_space, decorated::yes>(out + base);
+       sycl::device_event e = g.async_work_group_copy(local, from, wg, 2);
+       g.wait_for(e);
+       tile[it.get_local_id(0)] += 1;
+       sycl::group_barrier(g);
+       it.async_work_group_copy(to, local, wg, 2).wait();
+     });
+   }).wait();
+  for (size_t i = 0; i < n * 2; ++i) check::equal("async_work_group_copy", long(i), out[i], i % 2 ? -1 : int(i) + 1);
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+// device, platform (4.6.2, 4.6.4): the remaining device descriptors, partitioning (refused here).
+static void device_queries() {
+  sycl::device d;
+  using namespace sycl::info;
+  check::equal("partition_properties", 0, d.get_info<device::partition_properties>().size(), 0u);
+  check::equal("partition_type_property", 0, int(d.get_info<device::partition_type_property>()),
+               int(partition_property::no_partition));
+  check::equal("built_in_kernel_ids", 0, d.get_info<device::built_in_kernel_ids>().size(), 0u);
+  check::equal("max_samplers", 0, d.get_info<device::max_samplers>(), 0u);
+  check::equal("is_endian_little", 0, d.get_info<device::is_endian_little>(), true);
+  check::equal("cache line", 0, d.get_info<device::global_mem_cache_line_size>(),
+               d.get_info<device::global_mem_cacheline_size>());
+  check::equal("long_long width", 0, d.get_info<device::native_vector_width_long_long>(),
+               d.get_info<device::native_vector_width_long>());
+  check::equal("platform::has", 0, sycl::platform().has(sycl::aspect::cpu) && !sycl::platform().has(sycl::aspect::gpu), true);
+  int refused = 0;
+  try {
+    d.create_sub_devices<partition_property::partition_equally>(1);
+  } catch (const sycl::exception &e) {
+    refused += e.code() == sycl::errc::feature_not_supported;
+  }
+  try {
+    d.get_info<device::parent_device>();
+  } catch (const sycl::exception &e) {
+    refused += e.code() == sycl::errc::invalid;
+  }
+  check::equal("refusals", 0, refused, 2);
+}
+
+// accessor, host_accessor (4.7.6.9; the CTS's shared semantics_reference.h): iterators over the
+// accessed range, row-major, also for a ranged accessor whose elements are not contiguous.
+static void accessor_iterators(sycl::queue &q) {
+  sycl::buffer<int, 2> b{sycl::range<2>(4, 5)};
+  {
+    sycl::host_accessor h(b);
+    int next = 0;
+    for (auto it = h.begin(); it != h.end(); ++it) *it = next++;
+    check::equal("host rbegin", 0, *h.rbegin(), 19);
+  }
+  int *sum = sycl::malloc_shared<int>(2, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::accessor a(b, h, sycl::range<2>(2, 3), sycl::id<2>(1, 1));
+     h.single_task([=] {
+       int s = 0;
+       for (auto it = a.cbegin(); it != a.cend(); ++it) s += *it;
+       sum[0] = s;
+       sum[1] = int(a.end() - a.begin()) * 100 + a.begin()[4];
+     });
+   }).wait();
+  check::equal("ranged accessor sum", 0, sum[0], 6 + 7 + 8 + 11 + 12 + 13);
+  check::equal("ranged accessor distance and [4]", 1, sum[1], 600 + 12);
+  sycl::free(sum, q);
+}
+
+// queue (4.6.5): every constructor with a lambda async handler (no ambiguity with the property
+// list), from a context and a selector, submit with a secondary queue, get_property.
+static void queue_forms() {
+  const sycl::context context;
+  auto handler = [](sycl::exception_list) {};
+  sycl::queue a(sycl::default_selector_v, handler), b(sycl::device(), handler), c(context, sycl::device(), handler);
+  sycl::queue d(context, sycl::cpu_selector_v, {sycl::property::queue::in_order()});
+  sycl::queue e(context, sycl::default_selector_v, handler, {sycl::property::queue::in_order()});
+  check::equal("in_order from a selector", 0, d.is_in_order() && e.is_in_order() && !a.is_in_order(), true);
+  (void)e.get_property<sycl::property::queue::in_order>();
+  int refused = 0;
+  try {
+    (void)a.get_property<sycl::property::queue::in_order>();
+  } catch (const sycl::exception &error) {
+    refused = error.code() == sycl::errc::invalid;
+  }
+  check::equal("get_property refused", 0, refused, 1);
+  int *value = sycl::malloc_shared<int>(1, a);
+  a.submit([&](sycl::handler &h) { h.single_task([=] { *value = 7; }); }, b).wait();
+  check::equal("submit with a secondary queue", 0, *value, 7);
+  sycl::free(value, a);
+  (void)c;
+}
+
+// queue (4.6.5.2; the CTS's queue_shortcuts_*): explicit copies, fill and update_host with
+// placeholder accessors over (sub-)ranges, events as a braced list, is_device_copyable (3.13.1).
+static void queue_shortcuts(sycl::queue &q) {
+  static_assert(sycl::is_device_copyable_v<std::pair<int, float>> && !sycl::is_device_copyable_v<std::string>);
+  sycl::buffer<int, 1> a{sycl::range<1>(8)}, b{sycl::range<1>(8)};
+  sycl::accessor whole(a, sycl::write_only);
+  sycl::event filled = q.fill(whole, 3);
+  int host[4] = {10, 11, 12, 13};
+  sycl::accessor part(a, sycl::range<1>(4), sycl::id<1>(2), sycl::write_only);
+  sycl::event copied = q.copy(host, part);
+  sycl::event both = q.copy(sycl::accessor(a), sycl::accessor(b));
+  int *sum = sycl::malloc_shared<int>(1, q);
+  q.parallel_for(sycl::range<1>(1), {filled, copied, both}, [=](sycl::id<1>) { *sum = 1; }).wait();
+  std::shared_ptr<int> out(new int[8], std::default_delete<int[]>());
+  q.copy(sycl::accessor(b, sycl::read_only), out).wait();
+  q.update_host(sycl::accessor(b)).wait();
+  const int expected[8] = {3, 3, 10, 11, 12, 13, 3, 3};
+  for (int i = 0; i < 8; ++i) check::equal("accessor shortcuts", i, out.get()[i], expected[i]);
+  check::equal("braced events", 0, *sum, 1);
+  sycl::free(sum, q);
+}
+
+// event (4.6.6): get_wait_list lists the direct dependencies, get_backend.
+static void event_wait_lists(sycl::queue &q) {
+  sycl::event a = q.single_task([] {}), b = q.single_task([] {});
+  sycl::event c = q.submit([&](sycl::handler &h) {
+    h.depends_on({a, b});
+    h.single_task([] {});
+  });
+  const std::vector<sycl::event> waits = c.get_wait_list();
+  check::equal("wait list size", 0, waits.size(), 2u);
+  check::equal("wait list members", 0, std::count(waits.begin(), waits.end(), a) + std::count(waits.begin(), waits.end(), b), 2);
+  check::equal("event backend", 0, c.get_backend() == sycl::backend::native_cpu, true);
+  c.wait();
+}
+
+// exceptions (4.13.2): the constructors with a context, get_context, exception_list's member
+// types; property::buffer::context_bound.
+static void exceptions_with_context() {
+  const sycl::context context;
+  const sycl::exception with(context, sycl::errc::invalid, "with"), without(sycl::errc::runtime);
+  check::equal("has_context", 0, with.has_context() && with.get_context() == context && !without.has_context(), true);
+  int refused = 0;
+  try {
+    (void)without.get_context();
+  } catch (const sycl::exception &e) {
+    refused = e.code() == sycl::errc::invalid;
+  }
+  check::equal("get_context without one", 0, refused, 1);
+  static_assert(std::is_same_v<sycl::exception_list::size_type, std::size_t> &&
+                std::is_same_v<sycl::exception_list::reference, std::exception_ptr &>);
+  sycl::buffer<int, 1> b{sycl::range<1>(1), {sycl::property::buffer::context_bound(context)}};
+  check::equal("context_bound", 0, sycl::property::buffer::context_bound(context).get_context() == context, true);
+}
+
+// device_selector (4.6.1): aspect_selector in its three forms, any_device_has /
+// all_devices_have, and the SYCL 1.2.1 selector classes.
+static void selectors() {
+  static_assert(sycl::any_device_has_v<sycl::aspect::cpu> && !sycl::all_devices_have_v<sycl::aspect::gpu>);
+  const sycl::device a(sycl::aspect_selector(sycl::aspect::cpu)), b(sycl::aspect_selector<sycl::aspect::fp64>());
+  int rejected = 0;
+  try {
+    sycl::device c(sycl::aspect_selector({sycl::aspect::cpu}, {sycl::aspect::fp64}));
+  } catch (const sycl::exception &) {
+    ++rejected;
+  }
+  try {
+    sycl::device d{sycl::gpu_selector{}};
+  } catch (const sycl::exception &) {
+    ++rejected;
+  }
+  check::equal("selectors rejecting the device", 0, rejected, 2);
+  const sycl::cpu_selector cpu;
+  const sycl::device_selector &base = cpu;
+  bool called = false;
+  const sycl::platform chosen([&](const sycl::device &) {
+    called = true;
+    return 1;
+  });
+  check::equal("platform from a selector calls it", 0, called && chosen == sycl::platform(), true);
+  check::equal("legacy selectors", 0, base.select_device().is_cpu() && sycl::queue(sycl::default_selector{}).get_device().is_cpu(), true);
+}
+
+// buffer (4.7.2): constructors with an allocator and from shared_ptr<T[]>, properties kept with
+// their values, get_access/get_host_access in every form, reinterpret, write-back to an iterator
+// and a weak_ptr.
+static void buffer_interface(sycl::queue &q) {
+  std::shared_ptr<int[]> source(new int[8]);
+  for (int i = 0; i < 8; ++i) source[i] = i;
+  std::vector<int> out(8, -1);
+  {
+    sycl::buffer<int, 1, sycl::buffer_allocator<int>> b(source, sycl::range<1>(8), sycl::buffer_allocator<int>{},
+                                                         {sycl::property::buffer::use_host_ptr()});
+    check::equal("has_property", 0, b.has_property<sycl::property::buffer::use_host_ptr>(), true);
+    q.submit([&](sycl::handler &h) {
+      auto a = b.get_access(h, sycl::read_write);
+      h.single_task([=] { a[0] += 100; });
+    });
+    check::equal("deprecated host get_access", 0, b.get_access<sycl::access_mode::read>()[0], 100);
+    check::equal("reinterpret as bytes", 0, b.reinterpret<unsigned char>().size(), 32u);
+    auto two = b.reinterpret<int, 2>(sycl::range<2>(2, 4));
+    check::equal("reinterpret as 2x4", 0, two.get_host_access()[sycl::id<2>(1, 0)], 4);
+    b.set_final_data(out.begin());
+  }
+  check::equal("write-back to an iterator", 0, out[0] * 10 + out[7], 1007);
+  std::shared_ptr<int[]> kept(new int[8]);
+  {
+    sycl::buffer<int> c{sycl::range<1>(8)};
+    sycl::host_accessor h(c);
+    for (int i = 0; i < 8; ++i) h[i] = i * 2;
+    c.set_final_data(std::weak_ptr<int[]>(kept));
+  }
+  check::equal("write-back to a weak_ptr", 3, kept[3], 6);
+  std::mutex m;
+  sycl::buffer<int> d{sycl::range<1>(1), {sycl::property::buffer::use_mutex(m)}};
+  check::equal("get_property value", 0, d.get_property<sycl::property::buffer::use_mutex>().get_mutex_ptr() == &m, true);
+  int refused = 0;
+  try {
+    (void)d.get_property<sycl::property::buffer::use_host_ptr>();
+  } catch (const sycl::exception &e) {
+    refused = e.code() == sycl::errc::invalid;
+  }
+  check::equal("get_property refused", 0, refused, 1);
+}
+
+// nd_item, group (4.7.6.11): the SYCL 1.2.1 local accessor (accessor<…, target::local>), and
+// local memory for vec<double, 16>, which needs 128-byte alignment.
+static void local_memory_forms(sycl::queue &q) {
+  using V = sycl::vec<double, 16>;
+  V *in = sycl::malloc_shared<V>(4, q), *out = sycl::malloc_shared<V>(4, q);
+  for (int i = 0; i < 4; ++i) in[i] = V(double(i));
+  int *aligned = sycl::malloc_shared<int>(1, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::accessor<char, 1, sycl::access_mode::read_write, sycl::target::local> pad(sycl::range<1>(3), h);
+     sycl::local_accessor<V, 1> tile(sycl::range<1>(4), h);
+     h.parallel_for(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1> it) {
+       using sycl::access::address_space, sycl::access::decorated;
+       auto local = tile.get_multi_ptr<decorated::yes>();
+       it.wait_for(it.async_work_group_copy(local, sycl::address_space_cast<address_space::global_space, decorated::yes>(in), 4));
+       it.wait_for(it.async_work_group_copy(sycl::address_space_cast<address_space::global_space, decorated::yes>(out), local, 4));
+       pad[it.get_local_id(0) % 3] = 1;
+       if (it.get_local_id(0) == 0) *aligned = reinterpret_cast<std::uintptr_t>(&tile[0]) % alignof(V) == 0;
+     });
+   }).wait();
+  check::equal("vec<double, 16> in local memory", 0, out[3][5] + *aligned, 4.0);
+  sycl::free(in, q);
+  sycl::free(out, q);
+  sycl::free(aligned, q);
+}
+
+// property (4.5.4.1): is_property and is_property_of; kernel (4.5.2): std::hash<kernel>.
+static_assert(sycl::is_property_v<sycl::property::queue::in_order> && !sycl::is_property_v<int>);
+static_assert(sycl::is_property_of_v<sycl::property::queue::in_order, sycl::queue> &&
+              sycl::is_property_of_v<sycl::property::buffer::use_host_ptr, sycl::buffer<int, 2>> &&
+              sycl::is_property_of_v<sycl::property::no_init, sycl::accessor<int>> &&
+              !sycl::is_property_of_v<sycl::property::no_init, sycl::queue>);
+static_assert(std::is_invocable_r_v<std::size_t, std::hash<sycl::kernel>, const sycl::kernel &>);
+
+int main() {
+  sycl::queue q;
+  local_memory_forms(q);
+  buffer_interface(q);
+  selectors();
+  exceptions_with_context();
+  event_wait_lists(q);
+  queue_shortcuts(q);
+  queue_forms();
+  accessor_iterators(q);
+  // context (4.6.3): made from a property list; platform and devices queries.
+  const sycl::context context{sycl::property_list{}};
+  check::equal("context devices", 0, context.get_info<sycl::info::context::devices>().size(), 1u);
+  check::equal("context platform", 0, context.get_info<sycl::info::context::platform>() == sycl::platform(), true);
+  work_group_copies(q);
+  device_queries();
+  // vector_* (4.14.1): the deprecated sycl::byte.
+  static_assert(std::is_same_v<sycl::byte, unsigned char>);
+  return check::finish();
+}
