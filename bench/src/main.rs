@@ -155,7 +155,7 @@ fn main() -> ExitCode {
     let cli: Cli = match ncpu_cli::parse(std::env::args_os()) {
         Ok(cli) => cli,
         Err(error) => {
-            eprintln!("ncpu-bench: error: {error}");
+            eprintln!("{}", ncpu_cli::error_line("ncpu-bench", &error));
             return ExitCode::from(ncpu_cli::USAGE_EXIT_STATUS);
         }
     };
@@ -163,7 +163,7 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("ncpu-bench: error: {e}");
+            eprintln!("{}", ncpu_cli::error_line("ncpu-bench", &e));
             ExitCode::from(2)
         }
     }

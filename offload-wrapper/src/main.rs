@@ -9,7 +9,7 @@ fn main() -> ExitCode {
     match wrap() {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("offload-wrapper: error: {err}");
+            eprintln!("{}", ncpu_cli::error_line("offload-wrapper", &err));
             ExitCode::FAILURE
         }
     }

@@ -92,6 +92,12 @@ pub enum PostLinkError {
         path: String,
         message: String,
     },
+    #[error("{path}: image {index} would get property sets no reader accepts: {message}")]
+    InvalidProperties {
+        path: String,
+        index: usize,
+        message: String,
+    },
     #[error("{path}: cannot write output: {source}")]
     Write {
         path: String,
@@ -229,6 +235,7 @@ fn read_input<'ctx>(context: &'ctx Context, path: &str) -> Result<Module<'ctx>, 
                 let message = message
                     .strip_prefix(&format!("{path}:"))
                     .unwrap_or(&message)
+                    .trim_start()
                     .to_owned();
                 PostLinkError::InvalidIr { path, message }
             }
@@ -320,14 +327,19 @@ fn write_images(
             None
         };
         let properties = if options.properties {
-            let functions: Vec<_> = entry_points
-                .iter()
-                .filter_map(|name| image_module.get_function(name))
-                .collect();
-            let registry = properties::compute(image_module, &functions, spec_constants, selection);
-            let path = format!("{image_prefix}.prop");
-            staged.write(&path, registry.to_text().as_bytes(), false)?;
-            Some(path)
+            let image = ImageFiles {
+                index,
+                prefix: &image_prefix,
+                module: image_module,
+                entry_points,
+            };
+            Some(write_properties(
+                options,
+                &image,
+                spec_constants,
+                selection,
+                staged,
+            )?)
         } else {
             None
         };
@@ -339,6 +351,43 @@ fn write_images(
         });
     }
     Ok(images)
+}
+
+/// One image being written: its number, file prefix, module and entry points.
+struct ImageFiles<'a, 'ctx> {
+    index: usize,
+    prefix: &'a str,
+    module: &'a Module<'ctx>,
+    entry_points: &'a [String],
+}
+
+/// Writes the image's `.prop` file and returns its path. What the module's attributes and
+/// metadata say may break the rules every reader applies (an `"sycl-optlevel"="4"`, a zero
+/// `reqd_work_group_size`): refused here, naming the input, rather than written for the offload
+/// wrapper to refuse.
+fn write_properties(
+    options: &Options,
+    image: &ImageFiles<'_, '_>,
+    spec_constants: &spec_constants::Layout,
+    selection: properties::Selection,
+    staged: &mut Staged,
+) -> Result<String, PostLinkError> {
+    let functions: Vec<_> = image
+        .entry_points
+        .iter()
+        .filter_map(|name| image.module.get_function(name))
+        .collect();
+    let registry = properties::compute(image.module, &functions, spec_constants, selection);
+    sycl_offload_formats::validate::validate(&registry).map_err(|error| {
+        PostLinkError::InvalidProperties {
+            path: options.input.clone(),
+            index: image.index,
+            message: error.to_string(),
+        }
+    })?;
+    let path = format!("{}.prop", image.prefix);
+    staged.write(&path, registry.to_text().as_bytes(), false)?;
+    Ok(path)
 }
 
 fn extract<'ctx>(

@@ -9,7 +9,7 @@ fn main() -> ExitCode {
     let args = match ncpu_cli::utf8_args() {
         Ok(args) => args,
         Err(error) => {
-            eprintln!("sycl-post-link: error: {error}");
+            eprintln!("{}", ncpu_cli::error_line("sycl-post-link", &error));
             return ExitCode::FAILURE;
         }
     };
@@ -29,7 +29,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("sycl-post-link: error: {error}");
+            eprintln!("{}", ncpu_cli::error_line("sycl-post-link", &error));
             ExitCode::FAILURE
         }
     }

@@ -779,3 +779,26 @@ fn write_errors_name_the_file_and_remove_partial_output() {
         outputs_in(dir.path())
     );
 }
+
+/// Found by the `post_link_ir` fuzz target: `"sycl-optlevel"="4"` was written as
+/// `optLevel=1|4`, which the offload wrapper then refused; such a module is refused here, naming
+/// the input.
+#[test]
+fn attributes_giving_property_sets_no_reader_accepts_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("input.ll"),
+        "define spir_kernel void @k() #0 {\n  ret void\n}\n\
+         attributes #0 = { \"sycl-module-id\"=\"a.cpp\" \"sycl-optlevel\"=\"4\" }\n",
+    )
+    .unwrap();
+    let mut args = sycl_post_link::NATIVE_CPU_DRIVER_OPTIONS.to_vec();
+    args.extend(["-o", "out.table", "input.ll"]);
+    let output = run_in(dir.path(), &args);
+    assert_fails_with(
+        &output,
+        "input.ll: image 0 would get property sets no reader accepts: [SYCL/misc properties] \
+         optLevel: 4 is outside 0 to 3",
+    );
+    assert!(outputs_in(dir.path()).is_empty());
+}

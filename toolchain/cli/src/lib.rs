@@ -30,8 +30,14 @@ impl std::error::Error for UsageError {}
 
 /// The arguments after the program name, each of which must be UTF-8.
 pub fn utf8_args() -> Result<Vec<String>, UsageError> {
-    std::env::args_os()
-        .skip(1)
+    utf8_strings(std::env::args_os().skip(1))
+}
+
+/// `args` as strings, or an error naming the first one that is not UTF-8 (its bytes escaped, so
+/// the message stays one line). [`utf8_args`] with the arguments given, for callers and tests
+/// that do not read the process's own command line.
+pub fn utf8_strings(args: impl IntoIterator<Item = OsString>) -> Result<Vec<String>, UsageError> {
+    args.into_iter()
         .map(|arg| {
             arg.into_string().map_err(|arg| {
                 UsageError(format!(
@@ -41,6 +47,28 @@ pub fn utf8_args() -> Result<Vec<String>, UsageError> {
             })
         })
         .collect()
+}
+
+/// `message` with its control characters escaped (`\n` as `\\n`, `\r`, `\u{1b}` …): a file or
+/// argument name may hold any of them, and must neither break an error line nor drive the
+/// terminal.
+pub fn printable(message: &str) -> String {
+    message
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// The line a tool prints for `error`: `<tool>: error: <message>`, one line whatever the names in
+/// the message hold (issue 12, item 8; docs/formats-validation.md, "Errors are one line").
+pub fn error_line(tool: &str, error: &impl fmt::Display) -> String {
+    format!("{tool}: error: {}", printable(&error.to_string()))
 }
 
 /// The exit status for a [`UsageError`].
@@ -54,10 +82,35 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    P::try_parse_from(args).map_err(|error| match error.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => error.exit(),
-        _ => UsageError(one_line(&error)),
-    })
+    match try_parse(args)? {
+        Parsed::Args(parsed) => Ok(parsed),
+        Parsed::Print(info) => info.exit(),
+    }
+}
+
+/// What a command line asks for: arguments to run with, or clap's `--help`/`--version` text.
+#[derive(Debug)]
+pub enum Parsed<P> {
+    Args(P),
+    /// `--help` or `--version`: print it and exit successfully (`clap::Error::exit`).
+    Print(clap::Error),
+}
+
+/// [`parse`] without leaving the process: `--help` and `--version` come back as
+/// [`Parsed::Print`], so a caller that must not exit (a test, a fuzz target) sees every outcome.
+pub fn try_parse<P, I, T>(args: I) -> Result<Parsed<P>, UsageError>
+where
+    P: Parser,
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    match P::try_parse_from(args) {
+        Ok(parsed) => Ok(Parsed::Args(parsed)),
+        Err(error) => match error.kind() {
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Ok(Parsed::Print(error)),
+            _ => Err(UsageError(one_line(&error))),
+        },
+    }
 }
 
 /// clap's message in one line: its first paragraph (some messages list the missing arguments on
@@ -168,8 +221,42 @@ mod tests {
     }
 
     #[test]
+    fn help_comes_back_to_the_caller_instead_of_exiting() {
+        let outcome = try_parse::<Tool, _, _>(["tool", "--help"]).unwrap();
+        assert!(matches!(outcome, Parsed::Print(info) if info.kind() == ErrorKind::DisplayHelp));
+        let outcome = try_parse::<Tool, _, _>(["tool", "--verbose"]).unwrap();
+        assert!(matches!(outcome, Parsed::Args(tool) if tool.verbose));
+    }
+
+    #[test]
+    fn an_argument_that_is_not_utf8_is_one_escaped_line() {
+        use std::os::unix::ffi::OsStringExt;
+        let args = [
+            OsString::from("ok"),
+            OsString::from_vec(b"a\xffb\n".to_vec()),
+        ];
+        let error = utf8_strings(args).unwrap_err();
+        assert_eq!(error.0, r#"argument "a\xffb\n" is not valid UTF-8"#);
+        assert_eq!(utf8_strings([OsString::from("ok")]).unwrap(), ["ok"]);
+    }
+
+    #[test]
     fn good_command_lines_parse() {
         let tool: Tool = parse(["tool", "--threads", "3", "build", "--target", "x"]).unwrap();
         assert_eq!(tool.threads, Some(3));
+    }
+
+    /// Found by the `cli` fuzz target: `ncpu++ $'a\r.cp'` printed the file name as it is, so
+    /// the error took two lines on a terminal.
+    #[test]
+    fn error_lines_escape_control_characters() {
+        assert_eq!(
+            error_line("ncpu++", &"a\r.cp: no such file or directory"),
+            r"ncpu++: error: a\r.cp: no such file or directory"
+        );
+        assert_eq!(
+            printable("tab\there\nand \u{1b}[31m, ünïcode"),
+            r"tab\there\nand \u{1b}[31m, ünïcode"
+        );
     }
 }

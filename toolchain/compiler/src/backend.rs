@@ -136,6 +136,25 @@ pub fn link_device_library<'ctx>(
     );
     let library = Module::parse_bitcode_from_buffer(&buffer, context)
         .map_err(|e| CompileError::DeviceLib(e.to_string()))?;
+    // A definition in the device code would take the library's calls to a C library function
+    // (its work-group scratch calls `posix_memalign` and `free`): a kernel named `free` then
+    // received the library's frees.
+    if let Some(name) = library
+        .get_functions()
+        .filter(|f| f.count_basic_blocks() == 0)
+        .map(|f| f.get_name().to_string_lossy().into_owned())
+        .filter(|name| !name.starts_with("llvm."))
+        .find(|name| {
+            module
+                .get_function(name)
+                .is_some_and(|f| f.count_basic_blocks() > 0)
+        })
+    {
+        return Err(CompileError::DeviceLib(format!(
+            "the device code defines '{name}', which the Native CPU device library calls as the \
+             C library's; rename it"
+        )));
+    }
     // The library was built for the same target; align its identification to avoid warnings.
     library.set_triple(&module.get_triple());
     library.set_data_layout(&module.get_data_layout());

@@ -55,3 +55,43 @@ fn bad_arguments_and_inputs_are_one_error_line() {
         assert_eq!(stderr, format!("muxc: error: {message}\n"), "{args:?}");
     }
 }
+
+/// Found by the `compile_ir` fuzz target: a kernel named `free` took the device library's call
+/// to the C library's `free`, and `prepare-sycl-native-cpu` then panicked on a library function
+/// that calls a user of the work-item state.
+#[test]
+fn device_code_defining_a_function_the_device_library_calls_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let kernel = "declare i64 @__mux_get_global_id(i32)\n\
+                  define void @free(ptr %out) #0 {\n\
+                  \x20 %gid = call i64 @__mux_get_global_id(i32 0)\n\
+                  \x20 store i64 %gid, ptr %out, align 8\n\
+                  \x20 ret void\n\
+                  }\n\
+                  attributes #0 = { \"mux-kernel\"=\"entry-point\" }\n";
+    std::fs::write(dir.path().join("free.ll"), kernel).unwrap();
+    let (status, stderr) = muxc(dir.path(), &["--link-device-lib", "free.ll"]);
+    assert_eq!(status, Some(1));
+    assert_eq!(
+        stderr,
+        "muxc: error: cannot link the device library: the device code defines 'free', which the \
+         Native CPU device library calls as the C library's; rename it\n"
+    );
+    let library_like = format!(
+        "{kernel}define void @__dpcpp_nativecpu_scratch(ptr %p) {{\n\
+         \x20 call void @free(ptr %p)\n\
+         \x20 ret void\n\
+         }}\n"
+    );
+    std::fs::write(dir.path().join("library.ll"), library_like).unwrap();
+    let (status, stderr) = muxc(
+        dir.path(),
+        &["--passes=prepare-sycl-native-cpu", "library.ll"],
+    );
+    assert_eq!(status, Some(1));
+    assert_eq!(
+        stderr,
+        "muxc: error: prepare-sycl-native-cpu: '__dpcpp_nativecpu_scratch' calls \
+         'free.with-state', which needs the work-item state, but has none to pass\n"
+    );
+}

@@ -10,14 +10,14 @@ fn main() -> ExitCode {
     let args = match ncpu_cli::utf8_args() {
         Ok(args) => args,
         Err(error) => {
-            eprintln!("ncpu++: error: {error}");
+            eprintln!("{}", ncpu_cli::error_line("ncpu++", &error));
             return ExitCode::FAILURE;
         }
     };
     let invocation = match parse(&args) {
         Ok(invocation) => invocation,
         Err(error) => {
-            eprintln!("ncpu++: error: {error}");
+            eprintln!("{}", ncpu_cli::error_line("ncpu++", &error));
             return ExitCode::FAILURE;
         }
     };
@@ -36,7 +36,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(DriverError::Reported(code)) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
         Err(error) => {
-            eprintln!("ncpu++: error: {error}");
+            eprintln!("{}", ncpu_cli::error_line("ncpu++", &error));
             ExitCode::FAILURE
         }
     }

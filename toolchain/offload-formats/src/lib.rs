@@ -61,6 +61,30 @@ pub(crate) fn read_text(path: &std::path::Path) -> Result<String, FormatError> {
     })
 }
 
+/// The lines of a hand-off file with their numbers from 1, split as `str::lines` splits them (at
+/// `\n` or `\r\n`). A line that still holds a carriage return is refused: no writer puts one in
+/// a name, key or cell, and one there would be dropped when the name is written back (a `.sym`
+/// name `k\r` comes back as `k`), so the file would name something else than it was read as.
+pub(crate) fn numbered_lines<'a>(
+    text: &'a str,
+    path: &std::path::Path,
+) -> Result<Vec<(usize, &'a str)>, FormatError> {
+    text.lines()
+        .enumerate()
+        .map(|(index, line)| {
+            if line.contains('\r') {
+                Err(FormatError::syntax(
+                    path,
+                    index + 1,
+                    "a carriage return inside a line",
+                ))
+            } else {
+                Ok((index + 1, line))
+            }
+        })
+        .collect()
+}
+
 impl FormatError {
     pub(crate) fn io(path: &std::path::Path, source: std::io::Error) -> Self {
         FormatError::Io {

@@ -144,8 +144,7 @@ impl PropertySetRegistry {
     /// Parses `.prop` text; `path` is used in error messages only.
     pub fn parse(text: &str, path: &Path) -> Result<Self, FormatError> {
         let mut registry = PropertySetRegistry::default();
-        for (index, line) in text.lines().enumerate() {
-            let line_no = index + 1;
+        for (line_no, line) in crate::numbered_lines(text, path)? {
             if line.starts_with('[') {
                 // The set name runs from the first '[' to the last ']'.
                 let Some(end) = line.rfind(']') else {
@@ -276,5 +275,22 @@ mod tests {
             let err = PropertySetRegistry::parse(bad, Path::new("f.prop")).unwrap_err();
             assert!(err.to_string().starts_with("f.prop:"), "{bad:?}: {err}");
         }
+    }
+
+    /// Found by the `prop` fuzz target: a carriage return inside a line reached the error
+    /// message (`unsupported property type '…\r…'`), which then no longer printed as one line.
+    #[test]
+    fn refuses_carriage_returns_inside_lines() {
+        let path = Path::new("x.prop");
+        let error = PropertySetRegistry::parse("[]\n=[SY\rb\n", path).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "x.prop:2: a carriage return inside a line"
+        );
+        let crlf = PropertySetRegistry::parse("[S]\r\nk=1|5\r\n", path).unwrap();
+        assert_eq!(
+            crlf.get("S").and_then(|s| s.get("k")),
+            Some(&PropertyValue::U32(5))
+        );
     }
 }

@@ -18,8 +18,10 @@ pub fn to_text<S: AsRef<str>>(names: &[S]) -> String {
 pub fn parse(text: &str, path: &Path) -> Result<Vec<String>, FormatError> {
     let mut first_line: HashMap<&str, usize> = HashMap::new();
     let mut names = Vec::new();
-    for (index, name) in text.lines().enumerate().filter(|(_, l)| !l.is_empty()) {
-        let line = index + 1;
+    for (line, name) in crate::numbered_lines(text, path)?
+        .into_iter()
+        .filter(|(_, l)| !l.is_empty())
+    {
         if name.contains('\0') {
             return Err(FormatError::syntax(
                 path,
@@ -74,5 +76,23 @@ mod tests {
             error.to_string(),
             "k.sym:1: the name '_ZTS1A\\0B' holds a NUL character"
         );
+    }
+
+    /// Found by the `sym` fuzz target: a name holding a carriage return (`k\r`, or a lone `\r`)
+    /// was accepted but written back without it, naming another kernel.
+    #[test]
+    fn refuses_carriage_returns_in_names() {
+        let path = Path::new("k.sym");
+        let error = super::parse("_ZTS1A\n_ZTS1B\rx\n", path).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "k.sym:2: a carriage return inside a line"
+        );
+        let error = super::parse("\r", path).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "k.sym:1: a carriage return inside a line"
+        );
+        assert_eq!(super::parse("_ZTS1A\r\n", path).unwrap(), ["_ZTS1A"]);
     }
 }

@@ -60,33 +60,33 @@ impl Table {
 
     /// Parses table text. `path` is used in error messages only.
     pub fn parse(text: &str, path: &Path) -> Result<Self, FormatError> {
-        let mut lines = text.lines().enumerate().peekable();
+        let lines = crate::numbered_lines(text, path)?;
         let mut table = Table::default();
-        match lines.peek() {
-            None => return Ok(table),
-            Some((_, first)) if first.starts_with('[') => {
-                let (line_no, first) = lines.next().unwrap();
-                let Some(inner) = first.strip_prefix('[').and_then(|l| l.strip_suffix(']')) else {
-                    return Err(FormatError::syntax(
-                        path,
-                        line_no + 1,
-                        "the title line starts with '[' but does not end with ']'",
-                    ));
-                };
-                table.columns = inner.split('|').map(str::to_owned).collect();
-            }
-            Some((_, first)) => {
-                // A table without a title line gets numeric column names.
-                let width = first.split('|').count();
-                table.columns = (0..width).map(|i| i.to_string()).collect();
-            }
-        }
-        for (line_no, line) in lines {
+        let Some(&(title_no, first)) = lines.first() else {
+            return Ok(table);
+        };
+        let rows = if first.starts_with('[') {
+            let Some(inner) = first.strip_prefix('[').and_then(|l| l.strip_suffix(']')) else {
+                return Err(FormatError::syntax(
+                    path,
+                    title_no,
+                    "the title line starts with '[' but does not end with ']'",
+                ));
+            };
+            table.columns = inner.split('|').map(str::to_owned).collect();
+            &lines[1..]
+        } else {
+            // A table without a title line gets numeric column names.
+            let width = first.split('|').count();
+            table.columns = (0..width).map(|i| i.to_string()).collect();
+            &lines[..]
+        };
+        for &(line_no, line) in rows {
             let row: Vec<String> = line.split('|').map(str::to_owned).collect();
             if row.len() != table.columns.len() {
                 return Err(FormatError::syntax(
                     path,
-                    line_no + 1,
+                    line_no,
                     format!(
                         "row size mismatch: {} cells for {} columns",
                         row.len(),
@@ -167,5 +167,20 @@ mod tests {
         let err = Table::parse("[Code|Symbols]\na.bc\n", Path::new("x.table")).unwrap_err();
         assert!(err.to_string().contains("row size mismatch"), "{err}");
         assert!(err.to_string().starts_with("x.table:2:"), "{err}");
+    }
+
+    /// Found by the `table` fuzz target: a cell ending in a carriage return was read as written
+    /// (`;\r`) in the middle of the file and without it at the end, so the table read and the
+    /// table written back differed.
+    #[test]
+    fn refuses_carriage_returns_inside_lines_and_accepts_crlf_endings() {
+        let err = Table::parse("\u{6}\n;\r;\n;\r", Path::new("x.table")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "x.table:2: a carriage return inside a line"
+        );
+        let t = Table::parse("[Code]\r\na.bc\r\n", Path::new("x.table")).unwrap();
+        assert_eq!(t.rows(), [["a.bc"]]);
+        assert_eq!(Table::parse(&t.to_text(), Path::new("x.table")).unwrap(), t);
     }
 }

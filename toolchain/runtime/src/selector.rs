@@ -24,8 +24,8 @@ pub struct SelectorError {
 /// Whether the selector `value` lets the native_cpu CPU device (index 0) through.
 pub fn selects_native_cpu(value: &str) -> Result<bool, SelectorError> {
     let fail = |problem: String| SelectorError {
-        value: value.to_owned(),
-        problem,
+        value: printable(value),
+        problem: printable(&problem),
     };
     let mut positive_terms = 0;
     let mut matched = false;
@@ -79,6 +79,20 @@ pub fn selects_native_cpu(value: &str) -> Result<bool, SelectorError> {
         }
     }
     Ok(positive_terms == 0 || matched)
+}
+
+/// `text` with its control characters escaped (`\n`, `\u{1b}` …): the value and its terms are
+/// quoted in the error, which must stay one line.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// Whether the process's `ONEAPI_DEVICE_SELECTOR` lets our device through.
@@ -141,5 +155,16 @@ mod tests {
             .contains("unknown backend 'vulkan'"));
         assert!(selects_native_cpu("native_cpu:").is_err());
         assert!(selects_native_cpu("native_cpu:tpu").is_err());
+    }
+
+    /// Found by the `device_selector` fuzz target: a value holding a line break (`` `\n0 ``)
+    /// was quoted as it is, so the error took two lines.
+    #[test]
+    fn control_characters_in_a_bad_value_are_escaped() {
+        assert_eq!(
+            selects_native_cpu("`\n0").unwrap_err().to_string(),
+            "ONEAPI_DEVICE_SELECTOR='`\\n0': term '`\\n0' has no ':'; write backend:devices, \
+             e.g. native_cpu:cpu or native_cpu:*"
+        );
     }
 }

@@ -6,7 +6,18 @@
 //! `[native_cpu:cpu][native_cpu:0] <platform>, <device> <version> [<driver version>]`; `--verbose`
 //! adds the platform and device details and which device each standard selector picks.
 
+use clap::Parser;
 use nativecpu_runtime::{device, pool, selector};
+
+/// Lists the SYCL platforms and devices a program built with ncpu++ sees (honours
+/// ONEAPI_DEVICE_SELECTOR), in the format of DPC++'s sycl-ls.
+#[derive(Debug, Parser)]
+#[command(name = "sycl-ls", version)]
+pub struct Cli {
+    /// Also print platform and device details and the device each standard selector picks
+    #[arg(long)]
+    pub verbose: bool,
+}
 
 /// What to print.
 #[derive(Debug, Clone, Copy, Default)]

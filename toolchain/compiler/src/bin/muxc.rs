@@ -39,14 +39,14 @@ fn main() -> ExitCode {
     match run(&options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("muxc: error: {error}");
+            eprintln!("{}", ncpu_cli::error_line("muxc", &error));
             ExitCode::FAILURE
         }
     }
 }
 
 /// Reports a command line muxc cannot read, with the exit status of a usage error.
-fn usage_error(error: &dyn std::fmt::Display) -> ExitCode {
-    eprintln!("muxc: error: {error}");
+fn usage_error(error: &impl std::fmt::Display) -> ExitCode {
+    eprintln!("{}", ncpu_cli::error_line("muxc", error));
     ExitCode::from(ncpu_cli::USAGE_EXIT_STATUS)
 }

@@ -281,14 +281,15 @@ fn redirect_calls<'ctx>(
 ) -> Result<(), CompileError> {
     let builder = module.get_context().create_builder();
     for call in calls {
-        let caller = call
-            .instruction
-            .get_parent()
-            .and_then(|b| b.get_parent())
-            .expect("a call lives in a function");
-        let state = *states
-            .get(&caller)
-            .expect("callers of state users have the state");
+        let caller = call.instruction.get_parent().and_then(|b| b.get_parent());
+        let Some(&state) = caller.and_then(|caller| states.get(&caller)) else {
+            return Err(CompileError::Pass(format!(
+                "{NAME}: '{}' calls '{}', which needs the work-item state, but has none \
+                 to pass",
+                caller.map(walk::name).unwrap_or_default(),
+                walk::name(new)
+            )));
+        };
         replace_call_appending_state(&builder, call, new, state)?;
     }
     Ok(())
