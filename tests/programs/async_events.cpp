@@ -2,12 +2,16 @@
 // runs; dependencies from accessors (read-after-write, write-after-read, write-after-write),
 // depends_on and in-order queues hold even when the earlier command is slow; independent
 // commands run concurrently; host tasks, explicit copies and fills; profiling times; errors of
-// running commands reach the async_handler; USM pointer queries.
+// running commands reach the queue's async_handler, or its context's; USM pointer queries;
+// destroying a queue does not wait for its commands, and the program's exit does.
 #include <sycl/sycl.hpp>
 
 #include <atomic>
 #include <chrono>
+#include <future>
 #include <thread>
+
+#include <unistd.h>
 #include <vector>
 
 #include "check.hpp"
@@ -210,5 +214,44 @@ int main() {
     }
     check::equal("synchronous nd_range error", 0, threw, true);
   }
+  {
+    // A queue without an async_handler of its own reports to its context's (SYCL 2020 4.13.1.2).
+    int from_context = 0;
+    sycl::context context{[&](sycl::exception_list errors) { from_context += int(errors.size()); }};
+    sycl::queue q(context, sycl::device(sycl::default_selector_v));
+    for (int i = 0; i < 2; ++i)
+      q.submit([&](sycl::handler &h) { h.host_task([] { throw sycl::exception(sycl::errc::accessor); }); });
+    q.wait_and_throw();
+    check::equal("errors reported to the context's handler", 0, from_context, 2);
+  }
+  {
+    // SYCL 2020 queues do not block when destroyed: dropping a queue whose host task waits for a
+    // promise set afterwards returns (the SYCL-CTS event tests do this). A blocking destructor
+    // would wait forever; the alarm turns that into a failure.
+    alarm(60);
+    std::promise<void> go;
+    std::shared_future<void> started = go.get_future().share();
+    sycl::event waiting;
+    {
+      sycl::queue temporary;
+      waiting = temporary.submit([&](sycl::handler &h) { h.host_task([started] { started.wait(); }); });
+    }
+    go.set_value();
+    waiting.wait();
+    alarm(0);
+    check::equal("host task of a destroyed queue completed", 0,
+                 waiting.get_info<sycl::info::event::command_execution_status>() ==
+                     sycl::info::event_command_status::complete,
+                 true);
+  }
+  // Nor does main's return wait for this queue; the runtime waits for the host task at exit, so
+  // its line is printed (the test looks for it).
+  sycl::queue last;
+  last.submit([&](sycl::handler &h) {
+    h.host_task([] {
+      std::this_thread::sleep_for(300ms);
+      std::printf("host task finished after main returned\n");
+    });
+  });
   return check::finish();
 }

@@ -130,8 +130,13 @@ fn reductions_over_ranges_and_nd_ranges() {
 #[test]
 fn asynchronous_command_groups_events_and_dependencies() {
     let built = Built::compile(&[program("async_events.cpp")], &["-O2"]);
-    built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
-    built.run_and_check(&[]);
+    for env in [&[("NATIVECPU_THREADS", "1")][..], &[]] {
+        let stdout = built.run_and_check(env);
+        assert!(
+            stdout.ends_with("PASS\nhost task finished after main returned\n"),
+            "the exit did not wait for the last host task:\n{stdout}"
+        );
+    }
 }
 
 #[test]

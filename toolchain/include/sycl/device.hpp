@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <functional>
 #include <iterator>
+#include <memory>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -521,8 +522,9 @@ public:
   int operator()(const device &d) const override { return accelerator_selector_v(d); }
 };
 
-// There is one context: every constructor of SYCL 2020 (4.6.3) makes it. An async_handler given
-// here is not called: errors of commands go to their queue's handler (queue.hpp).
+// There is one context: every constructor of SYCL 2020 (4.6.3) makes it, and all compare equal.
+// What a constructor adds is its async_handler: a queue made on the context without a handler of
+// its own reports its commands' errors to it (SYCL 2020 4.13.1.2; queue.hpp).
 class context {
   template <typename Handler>
   using if_handler = std::enable_if_t<std::is_invocable_v<Handler &, exception_list>>;
@@ -534,13 +536,15 @@ public:
   explicit context(const platform &, const property_list & = {}) {}
   // SYCL 2020 4.6.3.1: a context needs at least one device.
   explicit context(const std::vector<device> &devices, const property_list & = {}) { require_devices(devices); }
-  template <typename Handler, typename = if_handler<Handler>> explicit context(Handler, const property_list & = {}) {}
   template <typename Handler, typename = if_handler<Handler>>
-  context(const device &, Handler, const property_list & = {}) {}
+  explicit context(Handler handler, const property_list & = {}) : handler_(keep(std::move(handler))) {}
   template <typename Handler, typename = if_handler<Handler>>
-  context(const platform &, Handler, const property_list & = {}) {}
+  context(const device &, Handler handler, const property_list & = {}) : handler_(keep(std::move(handler))) {}
   template <typename Handler, typename = if_handler<Handler>>
-  context(const std::vector<device> &devices, Handler, const property_list & = {}) {
+  context(const platform &, Handler handler, const property_list & = {}) : handler_(keep(std::move(handler))) {}
+  template <typename Handler, typename = if_handler<Handler>>
+  context(const std::vector<device> &devices, Handler handler, const property_list & = {})
+      : handler_(keep(std::move(handler))) {
     require_devices(devices);
   }
   std::vector<device> get_devices() const { return {device()}; }
@@ -564,10 +568,18 @@ public:
   friend bool operator==(const context &, const context &) { return true; }
   friend bool operator!=(const context &, const context &) { return false; }
 
+  // The handler this context was made with, if any (for queue.hpp).
+  const std::shared_ptr<const async_handler> &ncpu_async_handler() const { return handler_; }
+
 private:
+  template <typename Handler> static std::shared_ptr<const async_handler> keep(Handler handler) {
+    return std::make_shared<const async_handler>(std::move(handler));
+  }
   static void require_devices(const std::vector<device> &devices) {
     if (devices.empty()) throw exception(make_error_code(errc::invalid), "a context needs at least one device");
   }
+
+  std::shared_ptr<const async_handler> handler_;
 };
 
 } // namespace _V1

@@ -47,11 +47,12 @@ struct queue_state {
   event_ptr barrier;                // the last ext_oneapi_submit_barrier, which later commands follow
   std::vector<event_ptr> submitted; // commands not known to be complete
   std::vector<event_ptr> finished;  // complete with an error not yet reported
+  static constexpr std::size_t sort_threshold = 16;
 
   // Moves complete commands that failed to `finished` and forgets the others, so that a queue
   // that is never asked for its errors does not grow. Needs the mutex.
-  // In place: it runs on every submission, and a new vector each time was an allocation and a
-  // free per command.
+  // In place, and on submission only once `submitted` holds `sort_threshold` commands: asking
+  // every command's status on every submission was a tenth of an empty kernel's launch.
   void sort_finished() {
     auto kept = submitted.begin();
     for (auto &command : submitted) {
@@ -72,8 +73,9 @@ struct queue_state {
     }
     for (const auto &command : pending) command->wait();
   }
-  // The queue's last copy is gone: its commands still finish before it is.
-  ~queue_state() { wait_all(); }
+  // No destructor that waits: SYCL 2020 queues do not block when destroyed. Each command owns
+  // what it needs (its event, the async handler), and the runtime waits for the commands still
+  // running when the program exits (docs/runtime-ordering.md).
 };
 } // namespace detail
 
@@ -94,8 +96,10 @@ public:
       : queue(device(selector), handler, props) {}
   explicit queue(const device &d, const property_list &props = {}) : device_(d), state_(make_state(props, nullptr)) {}
   queue(const device &d, const async_handler &handler, const property_list &props = {})
-      : device_(d), state_(make_state(props, &handler)) {}
-  queue(const context &c, const device &d, const property_list &props = {}) : queue(d, props) { context_ = c; }
+      : device_(d), state_(make_state(props, std::make_shared<const async_handler>(handler))) {}
+  // Without a handler of its own the queue reports to its context's (SYCL 2020 4.13.1.2).
+  queue(const context &c, const device &d, const property_list &props = {})
+      : device_(d), context_(c), state_(make_state(props, c.ncpu_async_handler())) {}
   queue(const context &c, const device &d, const async_handler &handler, const property_list &props = {})
       : queue(d, handler, props) {
     context_ = c;
@@ -334,11 +338,12 @@ public:
   }
 
 private:
-  static std::shared_ptr<detail::queue_state> make_state(const property_list &props, const async_handler *handler) {
+  static std::shared_ptr<detail::queue_state> make_state(const property_list &props,
+                                                         std::shared_ptr<const async_handler> handler) {
     auto state = std::make_shared<detail::queue_state>();
     state->in_order = props.has_property<property::queue::in_order>();
     state->profiling = props.has_property<property::queue::enable_profiling>();
-    if (handler) state->handler = std::make_shared<const async_handler>(*handler);
+    state->handler = std::move(handler);
     return state;
   }
 
@@ -374,7 +379,7 @@ private:
     trackers.record(command);
     state_->last = command;
     if (is_barrier) state_->barrier = command;
-    state_->sort_finished();
+    if (state_->submitted.size() >= detail::queue_state::sort_threshold) state_->sort_finished();
     state_->submitted.push_back(command);
     return event(command);
   }

@@ -19,14 +19,22 @@
 //! [`Task::open`]. The SYCL headers make one for each host accessor, so that the commands
 //! submitted while the accessor lives follow it (`docs/runtime-ordering.md`).
 //!
+//! Nothing waits for a queue's commands when the queue is destroyed (SYCL 2020 queues do not
+//! block then), so a program may reach `exit` with commands still ready or running. The first
+//! submission registers an `atexit` handler that waits until no task is ready or running,
+//! before the program's static objects (constructed earlier, destroyed later) go away. Tasks that
+//! cannot become ready (behind a host accessor that is never destroyed) are not waited for, and
+//! the handler does not wait when `exit` is called from a task.
+//!
 //! Times are nanoseconds on one monotonic clock, from the first use of the task system: the
 //! submission, the start (the callback is called) and the end (it returned), as SYCL's
 //! `info::event_profiling` reports them.
 
+use std::cell::Cell;
 use std::collections::VecDeque;
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, Once, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use crate::tsan_hooks;
@@ -76,6 +84,46 @@ pub struct Task {
     complete: AtomicBool,
 }
 
+/// Tasks ready to run or running: what the program's exit waits for.
+static ACTIVE: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// How many tasks this thread is running (a task may wait for another, running it inline).
+    static RUNNING_HERE: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Counts `task` ready (its dependencies done, or it was opened): from now until it completes
+/// the program's exit waits for it.
+fn became_ready(task: Arc<Task>) -> Arc<Task> {
+    ACTIVE.fetch_add(1, Ordering::AcqRel);
+    task
+}
+
+/// How often the exit handler looks whether the last tasks have finished.
+const EXIT_POLL: Duration = Duration::from_micros(200);
+
+/// The `atexit` handler: returns once no task is ready or running, or at once when called from
+/// a task (it would wait for itself).
+extern "C" fn wait_for_tasks_at_exit() {
+    if RUNNING_HERE.with(Cell::get) > 0 {
+        return;
+    }
+    while ACTIVE.load(Ordering::Acquire) > 0 {
+        std::thread::sleep(EXIT_POLL);
+    }
+}
+
+/// Registers [`wait_for_tasks_at_exit`], once.
+fn register_exit_handler() {
+    static REGISTERED: Once = Once::new();
+    REGISTERED.call_once(|| {
+        // SAFETY: `atexit` takes any `extern "C" fn()`; the handler only reads atomics and a
+        // thread-local and sleeps, which is sound while the process exits. If registration
+        // fails the program only loses the wait at exit.
+        unsafe { libc::atexit(wait_for_tasks_at_exit) };
+    });
+}
+
 fn now() -> u64 {
     static EPOCH: OnceLock<Instant> = OnceLock::new();
     let epoch = *EPOCH.get_or_init(Instant::now);
@@ -89,6 +137,10 @@ impl Task {
     }
 
     pub fn status(&self) -> Status {
+        // Complete is final: no lock needed to see it (queues ask on every submission).
+        if self.complete.load(Ordering::Acquire) {
+            return Status::Complete;
+        }
         self.lock().status
     }
 
@@ -135,7 +187,7 @@ impl Task {
             state.pending == 0
         };
         if ready {
-            executor().schedule(Arc::clone(self));
+            executor().schedule(became_ready(Arc::clone(self)));
         }
     }
 
@@ -157,8 +209,10 @@ impl Task {
             state.times.start = now();
             state.status = Status::Running;
         }
+        RUNNING_HERE.with(|running| running.set(running.get() + 1));
         // SAFETY: the submitter promised `run(data)` may be called once, from any thread.
         unsafe { (self.run)(self.data as *mut c_void) };
+        RUNNING_HERE.with(|running| running.set(running.get() - 1));
         let (dependents, sleepers) = {
             let mut state = self.lock();
             state.status = Status::Complete;
@@ -176,11 +230,14 @@ impl Task {
         for dependent in dependents {
             if dependent.release_pending() {
                 match next {
-                    None => next = Some(dependent),
-                    Some(_) => executor().schedule(dependent),
+                    None => next = Some(became_ready(dependent)),
+                    Some(_) => executor().schedule(became_ready(dependent)),
                 }
             }
         }
+        // After the dependents are counted, so that the count does not touch zero between a
+        // task and the tasks it made ready.
+        ACTIVE.fetch_sub(1, Ordering::AcqRel);
         next
     }
 }
@@ -222,8 +279,9 @@ pub unsafe fn submit(
         }
     }
     tsan_hooks::release(Arc::as_ptr(&task));
+    register_exit_handler();
     if task.release_pending() {
-        executor().schedule(Arc::clone(&task));
+        executor().schedule(became_ready(Arc::clone(&task)));
     }
     task
 }
