@@ -39,15 +39,20 @@ pub type TaskFn = unsafe extern "C" fn(data: *mut c_void);
 pub enum Status {
     /// Waiting for its dependencies, or for an executor thread.
     Submitted,
+    /// An executor thread (or a waiting thread) is running it.
     Running,
+    /// Its command has returned.
     Complete,
 }
 
 /// Nanosecond timestamps of a task; 0 where it has not got there yet.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Times {
+    /// When the task was submitted.
     pub submit: u64,
+    /// When its command started running.
     pub start: u64,
+    /// When its command returned.
     pub end: u64,
 }
 
@@ -88,10 +93,12 @@ impl Task {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// Where the task is now (it may move on as soon as this returns).
     pub fn status(&self) -> Status {
         self.lock().status
     }
 
+    /// The task's timestamps so far.
     pub fn times(&self) -> Times {
         self.lock().times
     }
