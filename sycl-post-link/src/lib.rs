@@ -100,6 +100,8 @@ pub enum PostLinkError {
         /// What is wrong with them.
         message: String,
     },
+    /// `-spec-const=native` on a module that reads specialization constants: only SPIR-V
+    /// targets can keep them symbolic, so Native CPU needs `-spec-const=emulation`.
     #[error(
         "{path}: the module reads specialization constants, which -spec-const=native cannot \
          lower for native_cpu (it has no SPIR-V); use -spec-const=emulation"
