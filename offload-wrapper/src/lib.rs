@@ -155,8 +155,7 @@ pub enum WrapperError {
     Bitcode {
         /// The host triple.
         triple: String,
-        /// LLVM's
-        /// message.
+        /// LLVM's message.
         message: String,
     },
     /// More images than the descriptor's 16-bit count holds (how many there are).

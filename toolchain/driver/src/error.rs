@@ -49,8 +49,7 @@ pub enum DriverError {
     LlvmToolNotFound {
         /// Where it should be.
         path: PathBuf,
-        /// The Debian
-        /// package that has it.
+        /// The Debian package that has it.
         package: String,
     },
     /// One of our tools, the runtime library or the headers is missing from the layout around
@@ -62,8 +61,7 @@ pub enum DriverError {
     StepFailed {
         /// The step's program.
         tool: String,
-        /// How
-        /// it ended (`exit code N` or `a signal`).
+        /// How it ended (`exit code N` or `a signal`).
         status: String,
     },
     /// A step that has already printed its error line; only its exit code is left to pass on.

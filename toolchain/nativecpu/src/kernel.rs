@@ -112,7 +112,8 @@ pub struct LaunchRange {
 pub struct Range<const D: usize> {
     /// The number of work-items in each dimension.
     pub global: [usize; D],
-    /// The global id of the first work-item in each dimension (SYCL's deprecated offset; usually 0).
+    /// The global id of the first work-item in each dimension (SYCL's deprecated offset; usually
+    /// 0).
     pub offset: [usize; D],
 }
 
@@ -124,7 +125,8 @@ pub struct NdRange<const D: usize> {
     pub global: [usize; D],
     /// The work-group size in each dimension.
     pub local: [usize; D],
-    /// The global id of the first work-item in each dimension (SYCL's deprecated offset; usually 0).
+    /// The global id of the first work-item in each dimension (SYCL's deprecated offset; usually
+    /// 0).
     pub offset: [usize; D],
 }
 

@@ -95,7 +95,8 @@ impl PropertySet {
         }
     }
 
-    /// Appends `key` with `value`, keeping the order of insertion (an existing key is not replaced).
+    /// Appends `key` with `value`, keeping the order of insertion (an existing key is not
+    /// replaced).
     pub fn insert(&mut self, key: impl Into<String>, value: PropertyValue) {
         self.properties.push((key.into(), value));
     }

@@ -41,7 +41,8 @@ pub struct PropertyError {
 }
 
 impl PropertyError {
-    /// An error about `set` (and `key`, if given) saying `cause`; the set's name is escaped so a control character in it cannot garble the message.
+    /// An error about `set` (and `key`, if given) saying `cause`; the set's name is escaped so a
+    /// control character in it cannot garble the message.
     pub fn new(set: &str, key: Option<&str>, cause: impl Into<String>) -> Self {
         PropertyError {
             set: set.escape_debug().to_string(),
@@ -54,7 +55,8 @@ impl PropertyError {
 /// What a valid image's property sets tell the runtime.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ImageProperties {
-    /// Where each specialization constant's value goes in the image's buffer, from the two specialization-constant sets.
+    /// Where each specialization constant's value goes in the image's buffer, from the two
+    /// specialization-constant sets.
     pub spec_constants: SpecConstantLayout,
     /// Program metadata per kernel name.
     pub kernels: BTreeMap<String, KernelMetadata>,

@@ -107,8 +107,7 @@ pub struct DeviceBinary {
     pub manifest_start: *const u8,
     /// The end of the manifest; null.
     pub manifest_end: *const u8,
-    /// The start of the binary: for Native CPU, the first [`NativeCpuEntry`]
-    /// (docs/formats.md).
+    /// The start of the binary: for Native CPU, the first [`NativeCpuEntry`] (docs/formats.md).
     pub binary_start: *const u8,
     /// One past the end of the binary (past the terminating entry for Native CPU).
     pub binary_end: *const u8,

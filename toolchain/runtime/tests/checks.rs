@@ -367,7 +367,8 @@ fn reqd_work_group_size_shapes_range_launches() {
                 local_size: [0; 3],
                 ..recorder.desc(2, &args)
             };
-            // SAFETY: the argument is the recorder `record` expects, alive until the launch returns.
+            // SAFETY: the argument is the recorder `record` expects, alive until the launch
+            // returns.
             unsafe { launch::run_kernel(&pool, &kernel, &desc) }.unwrap();
             recorder.assert_exactly_once();
         }

@@ -116,7 +116,8 @@ fn empty_ranges_launch_nothing() {
     ] {
         let recorder = Recorder::new(global, local, [0; 3]);
         let args = recorder.args();
-        // SAFETY: the one argument is the recorder `record` expects, alive until the launch returns.
+        // SAFETY: the one argument is the recorder `record` expects, alive until the launch
+        // returns.
         unsafe { launch::run(&pool, record, &recorder.desc(2, &args)) }.unwrap();
         assert_eq!(recorder.calls.load(std::sync::atomic::Ordering::Relaxed), 0);
     }

@@ -171,7 +171,8 @@ fn kernel_names() -> Vec<String> {
         .into_iter()
         .map(|name| {
             // SAFETY: each written entry is a C string that lives while its kernel is
-            // registered; other tests only unregister their own kernels, and the name is copied at once.
+            // registered; other tests only unregister their own kernels, and the name is copied at
+            // once.
             unsafe { CStr::from_ptr(name) }
                 .to_string_lossy()
                 .into_owned()
