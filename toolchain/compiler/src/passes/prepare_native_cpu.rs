@@ -50,6 +50,7 @@ use crate::ir::walk::DirectCall;
 use crate::ir::{attributes, calling_convention, memory, walk};
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "prepare-sycl-native-cpu";
 
 /// The pass as the registry declares it.
@@ -68,6 +69,7 @@ pub const KERNEL_BODY_SUFFIX: &str = ".mux-kernel-body";
 /// The thread-local state pointer of functions whose address is taken (DPC++'s name).
 pub const THREAD_LOCAL_STATE: &str = "_ZL28nativecpu_thread_local_state";
 
+/// The `prepare-sycl-native-cpu` pass: gives kernels the work-item state and the runtime's ABI.
 #[derive(Default)]
 pub struct PrepareNativeCpu;
 
