@@ -69,7 +69,8 @@ impl FileStamp {
 /// Everything an app's executable depends on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fingerprint {
-    /// The record format's version ([`FORMAT_VERSION`] when written).
+    /// The record format's version (`FORMAT_VERSION` when written): an older record never
+    /// matches.
     pub version: u32,
     /// The directory `ncpu++` runs in.
     pub directory: String,
