@@ -18,6 +18,7 @@ pub mod pass_manager;
 pub mod passes;
 pub mod pipeline;
 pub mod sanitizers;
+pub mod scheduling;
 pub mod target;
 
 pub use error::CompileError;

@@ -15,17 +15,22 @@
 //! 10. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
 //!     rows of x through the vector form when there is one;
 //! 11. `replace-module-scope-vars` — work-group local variables in one block per work-group;
-//! 12. `prepare-sycl-native-cpu` — the state parameter, builtins read from it, subhandlers;
-//! 13. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
+//! 12. `add-sched-params` — functions that reach the work-item state take the state pointer;
+//! 13. `define-mux-builtins` — the builtins become the device library's accessors on it;
+//! 14. `add-kernel-wrapper` — each kernel gets the subhandler the runtime calls;
+//! 15. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
+//!
+//! Steps 12–14 ask the Native CPU [scheduling target](crate::scheduling) how to lower the
+//! builtins; DPC++ names them together `prepare-sycl-native-cpu`.
 //!
 //! Then LLVM's own `default<O*>` pipeline optimises the result for the chosen CPU (see
 //! [`crate::backend`]).
 
 use crate::passes::{
-    assign_sycl_module_id, check_kernel_features, convert_to_mux_builtins, fatomics,
-    lower_kernel_properties, prepare_barriers, prepare_native_cpu, register_kernel_info,
-    rename_kernels, replace_module_scope_vars, spec_constants, sub_groups_of_one,
-    transfer_kernel_metadata, vectorize, work_item_loops,
+    add_kernel_wrapper, add_sched_params, assign_sycl_module_id, check_kernel_features,
+    convert_to_mux_builtins, define_mux_builtins, fatomics, lower_kernel_properties,
+    prepare_barriers, register_kernel_info, rename_kernels, replace_module_scope_vars,
+    spec_constants, sub_groups_of_one, transfer_kernel_metadata, vectorize, work_item_loops,
 };
 
 /// What the `-mllvm` options ask of the vectorizer (DPC++'s knobs, plus remarks).
@@ -97,7 +102,9 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
         bare(&register_kernel_info::PASS),
         work_item_loops::PASS.element(&loop_parameters),
         bare(&replace_module_scope_vars::PASS),
-        bare(&prepare_native_cpu::PASS),
+        bare(&add_sched_params::PASS),
+        bare(&define_mux_builtins::PASS),
+        bare(&add_kernel_wrapper::PASS),
         bare(&rename_kernels::PASS),
     ]
     .join(",")

@@ -57,7 +57,7 @@ fn bad_arguments_and_inputs_are_one_error_line() {
 }
 
 /// Found by the `compile_ir` fuzz target: a kernel named `free` took the device library's call
-/// to the C library's `free`, and `prepare-sycl-native-cpu` then panicked on a library function
+/// to the C library's `free`, and `add-sched-params` then panicked on a library function
 /// that calls a user of the work-item state.
 #[test]
 fn device_code_defining_a_function_the_device_library_calls_is_refused() {
@@ -91,7 +91,7 @@ fn device_code_defining_a_function_the_device_library_calls_is_refused() {
     assert_eq!(status, Some(1));
     assert_eq!(
         stderr,
-        "muxc: error: prepare-sycl-native-cpu: '__dpcpp_nativecpu_scratch' calls \
-         'free.with-state', which needs the work-item state, but has none to pass\n"
+        "muxc: error: add-sched-params: '__dpcpp_nativecpu_scratch' calls \
+         'free', which needs the work-item state, but has none to pass\n"
     );
 }

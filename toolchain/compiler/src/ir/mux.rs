@@ -2,7 +2,10 @@
 //! lowered to, and the Native CPU state accessors they become once the kernels receive the
 //! work-item state (docs/compiler-pipeline.md, "Mux builtins and their state accessors").
 
+use inkwell::context::ContextRef;
+use inkwell::types::{BasicMetadataTypeEnum, FunctionType};
 use inkwell::values::BasicValueEnum;
+use inkwell::AddressSpace;
 use inkwell::{FloatPredicate, IntPredicate};
 
 use crate::CompileError;
@@ -231,6 +234,87 @@ impl WorkGroupMemory {
     /// The kind of memory a mux builtin name returns.
     pub fn from_mux_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.mux_name() == name)
+    }
+}
+
+/// A mux builtin that reads or writes the scheduling state: the builtins `add-sched-params`
+/// gives the scheduling parameters and `define-mux-builtins` defines (docs/compiler-pipeline.md,
+/// "Scheduling targets").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScheduledBuiltin {
+    /// A work-item query such as `__mux_get_local_id`.
+    Query(WorkItemQuery),
+    /// A state update made by the work-item loops, such as `__mux_set_local_id`.
+    Update(StateUpdate),
+    /// A work-group memory block, such as `__mux_get_local_argument_memory`.
+    Memory(WorkGroupMemory),
+}
+
+impl ScheduledBuiltin {
+    /// Every scheduled builtin: queries, then updates, then memory blocks.
+    pub fn all() -> impl Iterator<Item = ScheduledBuiltin> {
+        WorkItemQuery::ALL
+            .into_iter()
+            .map(ScheduledBuiltin::Query)
+            .chain(StateUpdate::ALL.into_iter().map(ScheduledBuiltin::Update))
+            .chain(
+                WorkGroupMemory::ALL
+                    .into_iter()
+                    .map(ScheduledBuiltin::Memory),
+            )
+    }
+
+    /// The builtin `name` names, if it is a scheduled one.
+    pub fn from_mux_name(name: &str) -> Option<Self> {
+        Self::all().find(|builtin| builtin.mux_name() == name)
+    }
+
+    /// The builtin's name.
+    pub fn mux_name(self) -> &'static str {
+        match self {
+            ScheduledBuiltin::Query(query) => query.mux_name(),
+            ScheduledBuiltin::Update(update) => update.mux_name(),
+            ScheduledBuiltin::Memory(memory) => memory.mux_name(),
+        }
+    }
+
+    /// The Native CPU device library's accessor that implements it on the state.
+    pub fn state_accessor(self) -> &'static str {
+        match self {
+            ScheduledBuiltin::Query(query) => query.state_accessor(),
+            ScheduledBuiltin::Update(update) => update.state_accessor(),
+            ScheduledBuiltin::Memory(memory) => memory.state_accessor(),
+        }
+    }
+
+    /// The builtin's type with `scheduling` appended to its own parameters: ranked queries
+    /// `size_t (i32 dim, …)`, the others `i32 (…)`; `void (i32 dim, size_t id, …)` to set a
+    /// local id, `void (i32 value, …)` for the other updates; `ptr (…)` for memory blocks.
+    pub fn function_type<'ctx>(
+        self,
+        context: ContextRef<'ctx>,
+        scheduling: &[BasicMetadataTypeEnum<'ctx>],
+    ) -> FunctionType<'ctx> {
+        let (i32_type, i64_type) = (context.i32_type(), context.i64_type());
+        let own: Vec<BasicMetadataTypeEnum> = match self {
+            ScheduledBuiltin::Query(query) if query.is_ranked() => vec![i32_type.into()],
+            ScheduledBuiltin::Query(_) | ScheduledBuiltin::Memory(_) => Vec::new(),
+            ScheduledBuiltin::Update(StateUpdate::LocalId) => {
+                vec![i32_type.into(), i64_type.into()]
+            }
+            ScheduledBuiltin::Update(_) => vec![i32_type.into()],
+        };
+        let parameters: Vec<_> = own.into_iter().chain(scheduling.iter().copied()).collect();
+        match self {
+            ScheduledBuiltin::Query(query) if query.is_ranked() => {
+                i64_type.fn_type(&parameters, false)
+            }
+            ScheduledBuiltin::Query(_) => i32_type.fn_type(&parameters, false),
+            ScheduledBuiltin::Update(_) => context.void_type().fn_type(&parameters, false),
+            ScheduledBuiltin::Memory(_) => context
+                .ptr_type(AddressSpace::default())
+                .fn_type(&parameters, false),
+        }
     }
 }
 

@@ -2,9 +2,12 @@
 //! --passes` (using the Construction Kit's registry names where one exists). Each pass's module
 //! doc comment states what it expects of the module and what it guarantees afterwards.
 
+pub mod add_kernel_wrapper;
+pub mod add_sched_params;
 pub mod assign_sycl_module_id;
 pub mod check_kernel_features;
 pub mod convert_to_mux_builtins;
+pub mod define_mux_builtins;
 pub mod encode_kernel_metadata;
 pub mod fatomics;
 pub mod lower_kernel_properties;
@@ -114,6 +117,9 @@ pub const REGISTRY: &[&PassInfo] = &[
     &register_kernel_info::PASS,
     &work_item_loops::PASS,
     &replace_module_scope_vars::PASS,
+    &add_sched_params::PASS,
+    &define_mux_builtins::PASS,
+    &add_kernel_wrapper::PASS,
     &prepare_native_cpu::PASS,
     &rename_kernels::PASS,
 ];

@@ -14,7 +14,7 @@ use inkwell::module::{Linkage, Module};
 
 use super::{Changed, ModulePass, PassInfo};
 use crate::ir::{attributes, globals, mux, walk};
-use crate::passes::prepare_native_cpu::KERNEL_SUFFIX;
+use crate::scheduling::native_cpu::KERNEL_SUFFIX;
 use crate::CompileError;
 
 /// The pass's name in pipeline text.

@@ -21,6 +21,9 @@
 ; CHECK-NEXT: register-kernel-info
 ; CHECK-NEXT: {{^  work-item-loops<debug;no-tail>: runs a whole work-group}}
 ; CHECK-NEXT: replace-module-scope-vars
+; CHECK-NEXT: {{^  add-sched-params<target=NAME>: }}
+; CHECK-NEXT: {{^  define-mux-builtins<target=NAME>: }}
+; CHECK-NEXT: {{^  add-kernel-wrapper<target=NAME>: }}
 ; CHECK-NEXT: prepare-sycl-native-cpu
 ; CHECK-NEXT: rename-kernel-sycl-native-cpu
 ; CHECK-NEXT: Pipeline aliases:
