@@ -90,7 +90,9 @@ fn compile_sycl(inputs: &[PathBuf], flags: &[&str], output: &Path) {
 /// temporary directory. The device back end (the Native CPU pipeline and its `-mllvm` options)
 /// runs only when they are linked, so one compile serves links with different back-end options.
 pub struct Compiled {
+    /// The temporary directory holding the objects; removed when this is dropped.
     pub dir: tempfile::TempDir,
+    /// One object per source, in the order of the sources.
     pub objects: Vec<PathBuf>,
 }
 
@@ -115,7 +117,9 @@ impl Compiled {
 
 /// A program built by `ncpu++` in its own temporary directory.
 pub struct Built {
+    /// The temporary directory holding the program; removed when this is dropped.
     pub dir: tempfile::TempDir,
+    /// The built executable.
     pub exe: PathBuf,
 }
 

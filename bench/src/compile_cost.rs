@@ -92,6 +92,7 @@ int main() {{
 /// Wall and processor time of something run, in seconds.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Times {
+    /// Elapsed time.
     pub wall: f64,
     /// User and system time of the processes it ran: the wall time less the waiting for a
     /// processor, on a machine busy with other work.
@@ -123,13 +124,16 @@ fn timed(what: &str, command: &mut Command) -> Result<Times, BenchError> {
 /// The time one step of the compile took.
 #[derive(Debug, Clone)]
 pub struct Step {
+    /// The step's tool (`clang++`, `muxc`, `sycl-post-link`, …).
     pub name: String,
+    /// How long it took.
     pub times: Times,
 }
 
 /// The measurements for one kernel count.
 #[derive(Debug, Clone)]
 pub struct Measurement {
+    /// How many one-line kernels the compiled file has.
     pub kernels: usize,
     /// The whole `ncpu++` compile.
     pub times: Times,

@@ -17,6 +17,7 @@ pub struct Implementation {
     pub id: String,
     /// Compiler or runtime version, for the report.
     pub version: String,
+    /// The program to run and its leading arguments (not in the JSON report: it holds paths).
     #[serde(skip)]
     pub command: Vec<OsString>,
     /// Variables that limit its threads (bench/README.md, "Threads").

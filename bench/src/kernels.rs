@@ -17,6 +17,7 @@ pub enum Unit {
 }
 
 impl Unit {
+    /// The unit's symbol in tables and on the chart.
     pub fn label(self) -> &'static str {
         match self {
             Unit::Microseconds => "µs",
@@ -26,6 +27,7 @@ impl Unit {
         }
     }
 
+    /// Whether a larger value is a better result (throughput), rather than a worse one (latency).
     pub fn higher_is_better(self) -> bool {
         self != Unit::Microseconds
     }
@@ -46,9 +48,11 @@ pub struct Kernel {
     pub name: &'static str,
     /// What it is, with its size at full scale.
     pub title: &'static str,
+    /// The unit its results are given in.
     pub unit: Unit,
     /// The size parameter at full scale and in quick mode.
     pub full: usize,
+    /// The size parameter in quick mode (`full` is the full-scale one).
     pub quick: usize,
 }
 

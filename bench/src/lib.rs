@@ -19,21 +19,35 @@ use implementations::Implementation;
 use kernels::Kernel;
 use report::{KernelReport, Report};
 
+/// Why a benchmark run stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum BenchError {
+    /// No `ncpu++` was found.
     #[error("{0} (or pass --ncpu PATH)")]
     NcpuNotFound(#[from] ncpu_locate::driver::DriverSearchError),
+    /// A file the suite needs does not exist.
     #[error("{0}: does not exist")]
     Missing(PathBuf),
+    /// `--kernels` names a kernel the suite does not have.
     #[error("unknown kernel {0} (see --list)")]
     UnknownKernel(String),
+    /// A benchmark program could not be built.
     #[error("building {what} failed: {message}")]
-    Build { what: String, message: String },
+    Build {
+        /// What was being built.
+        what: String,
+        /// The first line of the failure's message.
+        message: String,
+    },
+    /// A file could not be read or written.
     #[error("{path}: {source}")]
     Io {
+        /// The file.
         path: PathBuf,
+        /// What the operating system reported.
         source: std::io::Error,
     },
+    /// The ratio chart could not be drawn or written (the plotting library's message).
     #[error("writing the chart failed: {0}")]
     Chart(String),
 }
@@ -47,14 +61,19 @@ pub struct Config {
     pub kernels: Vec<String>,
     /// Implementation ids to keep (empty: all that are available).
     pub implementations: Vec<String>,
+    /// Untimed runs before the timed ones.
     pub warmups: u32,
+    /// Timed runs per kernel and implementation.
     pub runs: u32,
+    /// The threads every implementation is limited to.
     pub threads: u32,
+    /// The `ncpu++` that builds our SYCL programs.
     pub ncpu: PathBuf,
     /// Extra ncpu++ flags, e.g. `-mllvm -sycl-native-cpu-vecz-width=8`.
     pub ncpu_flags: Vec<String>,
     /// Whether to build and run the peers (OpenMP, OpenCL).
     pub peers: bool,
+    /// Where the programs are built.
     pub build_dir: PathBuf,
     /// Longest time one program may run (one kernel: check, warm-ups and timed runs).
     pub timeout: Duration,

@@ -64,6 +64,7 @@ fn kernel_section(k: &KernelReport) -> String {
 }
 
 impl Report {
+    /// The report as the `results.md` file: settings, one table per kernel and the summary.
     pub fn markdown(&self) -> String {
         let mut out = String::from("# ncpu benchmark results\n\n");
         out += &format!(

@@ -12,15 +12,18 @@ use crate::Config;
 /// One implementation's result on one kernel.
 #[derive(Debug, Clone, Serialize)]
 pub struct ImplementationResult {
+    /// The implementation's id (see [`Implementation::id`]).
     pub implementation: String,
     /// The timed runs' values in the kernel's unit, and their summary; None if it failed.
     pub values: Vec<f64>,
+    /// Median, extremes and quartiles of `values`; `None` if it failed.
     pub summary: Option<Summary>,
     /// Why it failed (wrong result, crash, error), if it did.
     pub failure: Option<String>,
 }
 
 impl ImplementationResult {
+    /// The result of `outcome`, its values converted to `unit`.
     pub fn new(implementation: &str, unit: Unit, outcome: Outcome) -> ImplementationResult {
         let (values, failure) = match outcome {
             Outcome::Measured { work, times_ns } => (
@@ -64,16 +67,21 @@ fn number(value: f64) -> String {
 /// One kernel's results.
 #[derive(Debug, Clone, Serialize)]
 pub struct KernelReport {
+    /// The kernel.
     pub kernel: Kernel,
+    /// The size parameter it ran with.
     pub size: usize,
+    /// Each implementation's result.
     pub results: Vec<ImplementationResult>,
     /// The peer with the best median, and ours' speed relative to it (> 1: ours is faster;
     /// for launch latency, the ratio of launch rates).
     pub best_peer: Option<String>,
+    /// Ours' speed relative to `best_peer`.
     pub ratio: Option<f64>,
 }
 
 impl KernelReport {
+    /// The report of `kernel` at `size`, choosing the best peer by median.
     pub fn new(kernel: Kernel, size: usize, results: Vec<ImplementationResult>) -> KernelReport {
         let median = |r: &ImplementationResult| r.summary.map(|s| s.median);
         let better = |a: f64, b: f64| {
@@ -116,18 +124,26 @@ impl KernelReport {
 /// Everything one run of the suite measured.
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
+    /// Whether this was a `--quick` run.
     pub quick: bool,
+    /// The threads each implementation was limited to.
     pub threads: u32,
+    /// Untimed runs per kernel.
     pub warmups: u32,
+    /// Timed runs per kernel.
     pub runs: u32,
+    /// The implementations that ran, with their versions.
     pub implementations: Vec<Implementation>,
     /// Peers that could not be used, one line each.
     pub skipped: Vec<String>,
+    /// One report per kernel, in suite order.
     pub kernels: Vec<KernelReport>,
+    /// The geometric mean of the kernels' ratios (ours / best peer), when there are any.
     pub geomean_ratio: Option<f64>,
     /// The machine's 1, 5 and 15-minute load averages when the run started and ended: other
     /// work on the machine shows in the timings.
     pub load_before: String,
+    /// The load averages when it ended.
     pub load_after: String,
 }
 
@@ -143,6 +159,7 @@ pub fn load_average() -> String {
 }
 
 impl Report {
+    /// The report of one run with `config`'s settings.
     pub fn new(
         config: &Config,
         implementations: Vec<Implementation>,

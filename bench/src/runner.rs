@@ -13,7 +13,12 @@ use crate::implementations::Implementation;
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
     /// The result was right; the work of one launch and each timed run's nanoseconds.
-    Measured { work: f64, times_ns: Vec<f64> },
+    Measured {
+        /// The work of one launch, in the kernel's unit.
+        work: f64,
+        /// Each timed run's time, in nanoseconds.
+        times_ns: Vec<f64>,
+    },
     /// Wrong result, crash, error or timeout, with one line saying which.
     Failed(String),
 }

@@ -5,11 +5,15 @@ use serde::Serialize;
 /// Summary of the per-run values of one kernel and implementation.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Summary {
+    /// The median value.
     pub median: f64,
+    /// The smallest value.
     pub min: f64,
+    /// The largest value.
     pub max: f64,
     /// First and third quartiles (linear interpolation between order statistics).
     pub q1: f64,
+    /// The third quartile.
     pub q3: f64,
 }
 

@@ -49,6 +49,7 @@ pub const REQUIRED: [&str; 3] = [
 
 /// An image's files, as far as the check needs them.
 pub struct ImageFiles<'a> {
+    /// The image's `Code` file: the LLVM module the `.sym` and `.prop` files must agree with.
     pub code: &'a Path,
     /// The `.sym` file and its names.
     pub entries: Option<(&'a Path, &'a [String])>,

@@ -26,10 +26,14 @@ use crate::WrapperError;
 /// images carry `None`, because their "binary" is a table of host function pointers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ImageFormat {
+    /// No format: the value Native CPU images carry.
     #[default]
     None = 0,
+    /// A native device binary.
     Native = 1,
+    /// A SPIR-V module.
     Spirv = 2,
+    /// An LLVM bitcode module.
     LlvmBc = 3,
 }
 
@@ -37,6 +41,7 @@ impl ImageFormat {
     /// The names `-format=` accepts, in value order.
     pub const NAMES: [&'static str; 4] = ["none", "native", "spirv", "llvmbc"];
 
+    /// The format `-format=` names, or `None` for a name not in [`Self::NAMES`].
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
             "none" => Some(ImageFormat::None),
@@ -47,6 +52,7 @@ impl ImageFormat {
         }
     }
 
+    /// The format's `-format=` name.
     pub fn name(self) -> &'static str {
         Self::NAMES[self as usize]
     }
@@ -59,8 +65,11 @@ pub struct ImageSettings {
     /// The `DeviceTargetSpec` string; the Native CPU runtime selects an image by comparing it
     /// with `"native_cpu"`.
     pub target: String,
+    /// `-format=`: the image's `Format` byte.
     pub format: ImageFormat,
+    /// `-compile-opts=`: stored as the image's compile options string.
     pub compile_options: String,
+    /// `-link-opts=`: stored as the image's link options string.
     pub link_options: String,
 }
 
@@ -70,9 +79,11 @@ pub struct DeviceImage {
     /// The `Code` file. Native CPU does not embed it (the kernels are linked in from the device
     /// object), but it must exist, and its size goes into the `.tgtimg` record.
     pub code: PathBuf,
+    /// The size of the `Code` file in bytes, written to the `.tgtimg` record.
     pub code_size: u64,
     /// The manifest file's bytes, embedded as they are; `None` leaves the manifest pointers null.
     pub manifest: Option<Vec<u8>>,
+    /// The command-line settings in effect for this image.
     pub settings: ImageSettings,
     /// The entry points (`.sym` lines, original names without the `.SYCLNCPU` suffix). `None`
     /// when the image names no symbols file: its offload-entry pointers are then null and its

@@ -18,7 +18,9 @@ use crate::WrapperError;
 /// assume.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HostArch {
+    /// x86-64 (`x86_64`, `amd64`).
     X86_64,
+    /// 64-bit Arm (`aarch64`, `arm64`).
     Aarch64,
 }
 
@@ -71,6 +73,7 @@ impl HostArch {
         })
     }
 
+    /// The architecture's name in a target triple.
     pub fn name(self) -> &'static str {
         match self {
             HostArch::X86_64 => "x86_64",
@@ -82,6 +85,7 @@ impl HostArch {
 /// How the output is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
+    /// The host the object is for.
     pub arch: HostArch,
     /// Emit `sycl.descriptor_reg`/`_unreg`, their priority-1 constructor/destructor slots, and
     /// the `.tgtimg` records. Off, the descriptor is only data, for a caller that registers it

@@ -92,31 +92,76 @@ pub enum WrapperError {
     /// A `.sym` or `.prop` file that disagrees with the image's code, or a table that names a
     /// file twice.
     #[error("{file}: {cause}")]
-    Mismatch { file: PathBuf, cause: String },
+    Mismatch {
+        /// The file that disagrees.
+        file: PathBuf,
+        /// How it disagrees.
+        cause: String,
+    },
+    /// A file cannot be read or written.
     #[error("{path}: cannot {action}: {source}")]
     Io {
+        /// What was being done (for example `read the table`).
         action: &'static str,
+        /// The file concerned.
         path: PathBuf,
+        /// What the operating system reported.
         #[source]
         source: std::io::Error,
     },
+    /// The `-batch` table lacks a column every table must have.
     #[error("{table}: the table has no '{column}' column")]
     MissingColumn {
+        /// The table file.
         table: PathBuf,
+        /// The missing column's title (`Code`).
         column: &'static str,
     },
+    /// The table has a column the wrapper does not know.
     #[error("{table}: unknown column '{column}' (expected Code, Properties, Symbols or Manifest)")]
-    UnknownColumn { table: PathBuf, column: String },
+    UnknownColumn {
+        /// The table file.
+        table: PathBuf,
+        /// The unknown title.
+        column: String,
+    },
+    /// The table has two columns of one title.
     #[error("{table}: the column '{column}' appears twice")]
-    RepeatedColumn { table: PathBuf, column: String },
+    RepeatedColumn {
+        /// The table file.
+        table: PathBuf,
+        /// The repeated title.
+        column: String,
+    },
+    /// A table row names no code file.
     #[error("{table}: row {row}: image file name missing (empty Code cell)")]
-    EmptyCodeCell { table: PathBuf, row: usize },
+    EmptyCodeCell {
+        /// The table file.
+        table: PathBuf,
+        /// The row, counted from 1 after the title row.
+        row: usize,
+    },
+    /// `-host=` names a host the wrapper cannot write for (not ELF, not LP64, or another
+    /// architecture).
     #[error("unsupported host triple '{triple}': {reason}")]
-    UnsupportedHost { triple: String, reason: String },
+    UnsupportedHost {
+        /// The triple as given.
+        triple: String,
+        /// Why it is not supported.
+        reason: String,
+    },
+    /// LLVM could not produce the wrapper's bitcode (an `-o` ending in `.bc`).
     #[error("cannot write bitcode for '{triple}': {message}")]
-    Bitcode { triple: String, message: String },
+    Bitcode {
+        /// The host triple.
+        triple: String,
+        /// LLVM's message.
+        message: String,
+    },
+    /// More images than the descriptor's 16-bit count holds (how many there are).
     #[error("{0} device images do not fit the descriptor's 16-bit image count")]
     TooManyImages(usize),
+    /// The `object` crate could not write the ELF object.
     #[error("cannot build the ELF object: {0}")]
     Object(#[from] object::write::Error),
 }

@@ -29,6 +29,7 @@ pub const NATIVE_CPU_TARGET: &str = "native_cpu";
 pub enum Command {
     /// `--help`: print [`usage`] and exit successfully.
     Help,
+    /// Wrap the images as `Options` says.
     Wrap(Options),
 }
 
@@ -45,6 +46,7 @@ pub struct Options {
     pub emit_reg_funcs: bool,
     /// `-desc-name=`: gives the descriptor the global name `.sycl_offloading.<name>`.
     pub descriptor_name: Option<String>,
+    /// The images to wrap.
     pub inputs: Inputs,
 }
 
@@ -53,7 +55,9 @@ pub struct Options {
 pub enum Inputs {
     /// `-batch`: every row of the table is an image, with the settings in effect before it.
     Batch {
+        /// The table file.
         table: PathBuf,
+        /// The settings in effect before `-batch`, applied to every row.
         settings: ImageSettings,
     },
     /// One image per `<code file> [<manifest file>]` group.
@@ -63,12 +67,15 @@ pub enum Inputs {
 /// One image given directly on the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputImage {
+    /// The image's `Code` file.
     pub code: PathBuf,
+    /// The manifest file given after the code file, embedded as it is.
     pub manifest: Option<PathBuf>,
     /// `-entries=`: the `.sym` file.
     pub entries: Option<PathBuf>,
     /// `-properties=`: the `.prop` file.
     pub properties: Option<PathBuf>,
+    /// The settings in effect where the code file appeared.
     pub settings: ImageSettings,
 }
 

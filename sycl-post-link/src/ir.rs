@@ -223,31 +223,43 @@ pub(crate) fn function_metadata(function: FunctionValue<'_>, kind: &str) -> Opti
 /// # Safety
 /// `node` must be a live `MetadataAsValue` wrapping an `MDNode`.
 unsafe fn node_operands(node: LLVMValueRef) -> Vec<MdOperand> {
-    let count = LLVMGetMDNodeNumOperands(node) as usize;
-    let mut values: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); count];
-    LLVMGetMDNodeOperands(node, values.as_mut_ptr());
-    values.into_iter().map(|v| operand(v)).collect()
+    // SAFETY: `node` wraps a live `MDNode` (the caller's contract), so LLVM can count its
+    // operands and copy them into an array of exactly that many values.
+    let values = unsafe {
+        let count = LLVMGetMDNodeNumOperands(node) as usize;
+        let mut values: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); count];
+        LLVMGetMDNodeOperands(node, values.as_mut_ptr());
+        values
+    };
+    // SAFETY: each operand is null or a live value LLVMGetMDNodeOperands returned.
+    values.into_iter().map(|v| unsafe { operand(v) }).collect()
 }
 
 /// # Safety
 /// `value` must be null or a live value returned by LLVMGetMDNodeOperands.
 unsafe fn operand(value: LLVMValueRef) -> MdOperand {
     if value.is_null() {
-        MdOperand::Other
-    } else if !LLVMIsAConstantInt(value).is_null() {
-        MdOperand::Int {
-            zext: LLVMConstIntGetZExtValue(value),
-            sext: LLVMConstIntGetSExtValue(value),
+        return MdOperand::Other;
+    }
+    // SAFETY: `value` is a live value (the caller's contract); each accessor is called only
+    // after the `LLVMIsA…` check for its kind, and the string LLVM returns is `len` bytes that
+    // live as long as the context, copied here at once.
+    unsafe {
+        if !LLVMIsAConstantInt(value).is_null() {
+            MdOperand::Int {
+                zext: LLVMConstIntGetZExtValue(value),
+                sext: LLVMConstIntGetSExtValue(value),
+            }
+        } else if !LLVMIsAMDString(value).is_null() {
+            let mut len = 0;
+            let ptr = LLVMGetMDString(value, &mut len);
+            let bytes = std::slice::from_raw_parts(ptr.cast::<u8>(), len as usize);
+            MdOperand::Str(String::from_utf8_lossy(bytes).into_owned())
+        } else if !LLVMIsAMDNode(value).is_null() {
+            MdOperand::Node(node_operands(value))
+        } else {
+            MdOperand::Other
         }
-    } else if !LLVMIsAMDString(value).is_null() {
-        let mut len = 0;
-        let ptr = LLVMGetMDString(value, &mut len);
-        let bytes = std::slice::from_raw_parts(ptr.cast::<u8>(), len as usize);
-        MdOperand::Str(String::from_utf8_lossy(bytes).into_owned())
-    } else if !LLVMIsAMDNode(value).is_null() {
-        MdOperand::Node(node_operands(value))
-    } else {
-        MdOperand::Other
     }
 }
 

@@ -60,52 +60,103 @@ pub use options::{
 /// Why a run failed. Each message is one line starting with the file concerned, if any.
 #[derive(Debug, thiserror::Error)]
 pub enum PostLinkError {
+    /// The command line is not valid (see [`OptionsError`]).
     #[error("{0}")]
     Options(#[from] OptionsError),
+    /// The input file cannot be read.
     #[error("{path}: cannot read input: {message}")]
-    ReadInput { path: String, message: String },
+    ReadInput {
+        /// The input file.
+        path: String,
+        /// What the operating system or LLVM reported.
+        message: String,
+    },
+    /// The input is not a valid LLVM module.
     #[error("{path}: invalid LLVM IR: {message}")]
-    InvalidIr { path: String, message: String },
+    InvalidIr {
+        /// The input file.
+        path: String,
+        /// LLVM's parse or verification message.
+        message: String,
+    },
+    /// A function's name cannot be written to the `.sym` and `.prop` files without changing it.
     #[error("{path}: function name \"{name}\" {cause}; the .sym and .prop files cannot hold it")]
     UnwritableName {
+        /// The input file.
         path: String,
+        /// The name, escaped as LLVM assembly would quote it.
         name: String,
+        /// Why the files cannot hold it.
         cause: &'static str,
     },
+    /// LLVM could not be set up for the host to split modules (LLVM's message).
     #[error("cannot set up LLVM for the host: {0}")]
     Llvm(String),
+    /// The module's specialization constants cannot be read or lowered.
     #[error("{path}: {message}")]
-    SpecConstants { path: String, message: String },
+    SpecConstants {
+        /// The input file.
+        path: String,
+        /// What is wrong with them.
+        message: String,
+    },
+    /// `-spec-const=native` on a module that reads specialization constants: only SPIR-V
+    /// targets can keep them symbolic, so Native CPU needs `-spec-const=emulation`.
     #[error(
         "{path}: the module reads specialization constants, which -spec-const=native cannot \
          lower for native_cpu (it has no SPIR-V); use -spec-const=emulation"
     )]
-    NativeSpecConstants { path: String },
+    NativeSpecConstants {
+        /// The input file.
+        path: String,
+    },
+    /// The module has an ESIMD kernel, which Native CPU cannot run.
     #[error(
         "{path}: kernel '{function}' is an ESIMD kernel (!sycl_explicit_simd), which native_cpu \
          cannot run"
     )]
-    EsimdUnsupported { path: String, function: String },
+    EsimdUnsupported {
+        /// The input file.
+        path: String,
+        /// The ESIMD kernel.
+        function: String,
+    },
+    /// A device image's module could not be split out of the input.
     #[error("{path}: cannot split the module for image {index}: {message}")]
     Split {
+        /// The image's index in the table.
         index: usize,
+        /// The input file.
         path: String,
+        /// The first line of LLVM's message.
         message: String,
     },
+    /// An image's property sets would break a rule of `sycl_offload_formats::validate`, so the
+    /// offload wrapper and the runtime would refuse them.
     #[error("{path}: image {index} would get property sets no reader accepts: {message}")]
     InvalidProperties {
+        /// The input file.
         path: String,
+        /// The image's index in the table.
         index: usize,
+        /// The rule broken.
         message: String,
     },
+    /// An output file cannot be written.
     #[error("{path}: cannot write output: {source}")]
     Write {
+        /// The output file.
         path: String,
+        /// What the operating system reported.
         #[source]
         source: std::io::Error,
     },
+    /// Bitcode would go to a terminal (an output of `-`), which LLVM's tools refuse too.
     #[error("{path}: refusing to write bitcode to a terminal; use -S or -f")]
-    BitcodeToTerminal { path: String },
+    BitcodeToTerminal {
+        /// The output, `-`.
+        path: String,
+    },
 }
 
 /// One device image as listed in the table.

@@ -72,11 +72,17 @@ const SPEC_CONST_MODES: &[(&str, SpecConstMode)] = &[
 /// the driver's `-O2` is accepted, and has no effect here because Native CPU has no ESIMD.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OptLevel {
+    /// `-O0`.
     O0,
+    /// `-O1`.
     O1,
+    /// `-O2`, the driver's default.
     O2,
+    /// `-O3`.
     O3,
+    /// `-Os`.
     Os,
+    /// `-Oz`.
     Oz,
 }
 
@@ -159,10 +165,14 @@ pub enum Command {
 /// A command line that cannot be parsed or an option combination that cannot be honoured.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionsError {
+    /// An option is unknown, misspelled or given a value it does not take.
     #[error(transparent)]
     Syntax(#[from] OptionError),
+    /// Nothing to do: no action among those [`Options::validate`] lists (in practice an
+    /// explicit `-split=none` with no other action).
     #[error("no actions specified; try --help for usage info")]
     NoActions,
+    /// `-ir-output-only` was combined with an option that produces other files (that option).
     #[error("-{0} can't be used with -ir-output-only")]
     IrOutputOnlyConflict(String),
 }

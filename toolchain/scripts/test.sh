@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # README command 2 (and CI): install what is missing, build the workspace, run the whole test
 # suite: unit tests, format tests, FileCheck pass tests and end-to-end SYCL programs; then the
-# quality gates: formatting, clippy with warnings as errors, and the FileCheck mutation mode,
+# quality gates: formatting, clippy with warnings as errors (including the `[workspace.lints]` of
+# the root Cargo.toml: SAFETY comments, documented public items), and the FileCheck mutation mode,
 # which drops each test's pass and requires the test to fail (a pass test that cannot fail is a
 # defect).
 set -euo pipefail

@@ -44,6 +44,7 @@ pub enum Profile {
 }
 
 impl Profile {
+    /// `Release` for `--release`, else `Dev`.
     pub fn from_release(release: bool) -> Self {
         if release {
             Profile::Release
@@ -85,6 +86,7 @@ impl Profile {
 /// Options of one build.
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
+    /// The profile: optimisation flags and output directory.
     pub profile: Profile,
     /// Compiles at a time (at least 1).
     pub jobs: usize,
@@ -110,18 +112,27 @@ pub fn executable(workspace: &Workspace, profile: Profile, app: &App) -> PathBuf
     output_dir(workspace, profile).join(&app.name)
 }
 
+/// Why a build could not be planned: nothing has been compiled yet.
 #[derive(Debug, thiserror::Error)]
 pub enum PlanError {
+    /// A source an app declares is not there.
     #[error("app `{app}` of package `{package}`: the source `{source_name}` does not exist (looked for {})", .path.display())]
     MissingSource {
+        /// The app's name.
         app: String,
+        /// The package declaring it.
         package: String,
+        /// The source as declared (relative to the package directory).
         source_name: String,
+        /// Where it was looked for.
         path: PathBuf,
     },
+    /// The output directory cannot be created.
     #[error("cannot create {}: {source}", .path.display())]
     CreateDir {
+        /// The directory.
         path: PathBuf,
+        /// What the operating system reported.
         source: std::io::Error,
     },
 }
@@ -129,13 +140,17 @@ pub enum PlanError {
 /// One app's planned compile.
 #[derive(Debug, Clone)]
 pub struct Unit<'a> {
+    /// The app to compile.
     pub app: &'a App,
+    /// The executable to write.
     pub output: PathBuf,
     /// The fingerprint record (see [`fingerprint`]).
     pub record: PathBuf,
     /// `ncpu++` and its arguments.
     pub command: Vec<String>,
+    /// What the executable depends on now, stored in `record` after a successful compile.
     pub fingerprint: Fingerprint,
+    /// Whether the executable is up to date with `fingerprint`, and if not why.
     pub freshness: Freshness,
 }
 
@@ -202,7 +217,9 @@ pub fn plan<'a>(
 /// What a build did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
+    /// The apps compiled, in order of completion.
     pub compiled: Vec<String>,
+    /// The apps that were up to date.
     pub fresh: Vec<String>,
 }
 

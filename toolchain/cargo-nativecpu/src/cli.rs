@@ -29,10 +29,12 @@ use crate::toolchain::Toolchain;
         ncpu++ beside cargo-nativecpu, else the one on PATH."
 )]
 pub struct Cli {
+    /// The subcommand to run.
     #[command(subcommand)]
     pub command: Commands,
 }
 
+/// The subcommands of `cargo nativecpu`.
 #[derive(Debug, Subcommand)]
 pub enum Commands {
     /// Compile the declared apps (only those whose inputs changed)
@@ -82,18 +84,24 @@ pub struct CompileArgs {
     pub verbose: bool,
 }
 
+/// The arguments of `cargo nativecpu build`.
 #[derive(Debug, Clone, Args)]
 pub struct BuildArgs {
+    /// Which apps.
     #[command(flatten)]
     pub workspace: WorkspaceArgs,
+    /// How to compile them.
     #[command(flatten)]
     pub compile: CompileArgs,
 }
 
+/// The arguments of `cargo nativecpu run`.
 #[derive(Debug, Clone, Args)]
 pub struct RunArgs {
+    /// Which apps.
     #[command(flatten)]
     pub workspace: WorkspaceArgs,
+    /// How to compile them.
     #[command(flatten)]
     pub compile: CompileArgs,
     /// Build and run only this app (repeatable)
@@ -104,8 +112,10 @@ pub struct RunArgs {
     pub args: Vec<String>,
 }
 
+/// The arguments of `cargo nativecpu list`.
 #[derive(Debug, Clone, Args)]
 pub struct ListArgs {
+    /// Which apps.
     #[command(flatten)]
     pub workspace: WorkspaceArgs,
 }

@@ -57,25 +57,33 @@ impl App {
 /// An app declaration as written, before it is tied to a package directory.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AppDecl {
+    /// The app's name, which is also its executable's name.
     pub name: String,
+    /// Its SYCL sources, relative to the package directory.
     pub sources: Vec<String>,
+    /// Extra `ncpu++` flags.
     pub flags: Vec<String>,
+    /// Arguments `cargo nativecpu run` passes to it.
     pub args: Vec<String>,
 }
 
 /// A workspace member.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Member {
+    /// The package's name.
     pub name: String,
+    /// The package's directory (where its `Cargo.toml` is).
     pub dir: PathBuf,
 }
 
 /// What `cargo nativecpu` needs to know about the workspace.
 #[derive(Debug, Clone)]
 pub struct Workspace {
+    /// The workspace's root directory.
     pub root: PathBuf,
     /// Cargo's target directory; apps go to `<target_dir>/nativecpu/<profile>/`.
     pub target_dir: PathBuf,
+    /// The members, in cargo's order.
     pub members: Vec<Member>,
     /// Every declared app, in member order then declaration order.
     pub apps: Vec<App>,
@@ -110,16 +118,28 @@ fn one_line(stderr: &str) -> String {
     }
 }
 
+/// Why the workspace's apps cannot be read.
 #[derive(Debug, thiserror::Error)]
 pub enum MetadataError {
+    /// `cargo metadata` failed (its message, in one line).
     #[error("cannot read the workspace metadata: {0}")]
     Cargo(String),
+    /// A package's `[package.metadata.nativecpu]` is malformed.
     #[error("package `{package}`: {message}")]
-    Invalid { package: String, message: String },
+    Invalid {
+        /// The package.
+        package: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// Two packages declare an app of one name, whose executables would overwrite each other.
     #[error("app `{name}` is declared twice: by package `{first}` and by package `{second}`")]
     DuplicateApp {
+        /// The app's name.
         name: String,
+        /// The package that declares it first.
         first: String,
+        /// The package that declares it again.
         second: String,
     },
 }
@@ -181,12 +201,25 @@ impl Workspace {
     }
 }
 
+/// Why `-p` or `--app` selects nothing.
 #[derive(Debug, thiserror::Error)]
 pub enum SelectError {
+    /// `-p` names no member.
     #[error("package `{name}` is not a member of the workspace (members: {members})")]
-    UnknownPackage { name: String, members: String },
+    UnknownPackage {
+        /// The name given.
+        name: String,
+        /// The members, comma-separated.
+        members: String,
+    },
+    /// `--app` names no declared app.
     #[error("no app named `{name}` (declared apps: {apps})")]
-    UnknownApp { name: String, apps: String },
+    UnknownApp {
+        /// The name given.
+        name: String,
+        /// The declared apps, comma-separated.
+        apps: String,
+    },
 }
 
 impl Workspace {

@@ -28,6 +28,8 @@ impl Style {
     }
 }
 
+/// Cargo-style output on stderr: right-aligned status verbs, coloured when stderr is a
+/// terminal (or `CARGO_TERM_COLOR` says so), kept clear of the progress bar.
 #[derive(Debug)]
 pub struct Shell {
     color: bool,
@@ -36,6 +38,8 @@ pub struct Shell {
 }
 
 impl Shell {
+    /// A shell printing verbose lines if `verbose`; colour follows `CARGO_TERM_COLOR`, else
+    /// whether stderr is a terminal and `NO_COLOR` is unset.
     pub fn new(verbose: bool) -> Self {
         let color = match std::env::var("CARGO_TERM_COLOR").as_deref() {
             Ok("always") => true,
@@ -49,6 +53,7 @@ impl Shell {
         }
     }
 
+    /// Whether `--verbose` was given.
     pub fn is_verbose(&self) -> bool {
         self.verbose
     }
@@ -99,11 +104,13 @@ impl Shell {
         }
     }
 
+    /// `warning: <message>`.
     pub fn warning(&self, message: impl std::fmt::Display) {
         let label = self.paint(Style::Warning, "warning");
         self.print(&format!("{label}: {message}\n"));
     }
 
+    /// `error: <message>`.
     pub fn error(&self, message: impl std::fmt::Display) {
         let label = self.paint(Style::Error, "error");
         self.print(&format!("{label}: {message}\n"));

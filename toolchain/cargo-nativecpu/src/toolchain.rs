@@ -16,6 +16,8 @@ use ncpu_locate::driver::{self, DriverSearchError};
 use ncpu_locate::layout::{Overrides, TOOLS};
 use ncpu_locate::Layout;
 
+/// The `ncpu++` that compiles the apps and the toolchain files around it, which every app's
+/// fingerprint includes.
 #[derive(Debug, Clone)]
 pub struct Toolchain {
     /// The `ncpu++` to run (as found, not canonicalised: it may be a link).

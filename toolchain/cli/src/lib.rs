@@ -91,6 +91,7 @@ where
 /// What a command line asks for: arguments to run with, or clap's `--help`/`--version` text.
 #[derive(Debug)]
 pub enum Parsed<P> {
+    /// The parsed arguments, for the tool to run with.
     Args(P),
     /// `--help` or `--version`: print it and exit successfully (`clap::Error::exit`).
     Print(clap::Error),

@@ -25,8 +25,11 @@ pub enum OptionError {
     /// A value the option does not take.
     #[error("invalid value '{value}' for option '{option}' (expected {expected})")]
     InvalidValue {
+        /// The option's name, as written on the command line.
         option: String,
+        /// The value given to it.
         value: String,
+        /// What the option accepts, for the message (for example `true or false`).
         expected: String,
     },
     /// A second input where the tool takes one.

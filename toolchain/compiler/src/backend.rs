@@ -27,18 +27,24 @@ use crate::CompileError;
 /// What the backend writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputKind {
+    /// A relocatable object, as the driver links it.
     Object,
+    /// Assembly text.
     Assembly,
+    /// The optimised module as LLVM IR text.
     LlvmIr,
 }
 
+/// How [`compile_device_module`] compiles: the driver's flags that reach the device back end.
 #[derive(Debug, Clone)]
 pub struct BackendOptions {
     /// 0–3, as `-O0`…`-O3`.
     pub opt_level: u8,
+    /// The CPU to generate code for (`-march=`, else the build machine's).
     pub cpu: CpuSelection,
     /// Keep debug information (`-g`); otherwise it is stripped before optimisation.
     pub debug_info: bool,
+    /// What to write.
     pub output_kind: OutputKind,
     /// Print the device IR after the Native CPU pipeline to stdout (DPC++'s
     /// `-sycl-native-dump-device-ir`).

@@ -70,6 +70,7 @@ impl Default for Options {
 /// What the command line asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
+    /// Run the pipeline as `Options` says.
     Run(Options),
     /// `-help`: print [`USAGE`].
     Help,

@@ -36,11 +36,14 @@ use crate::passes::{
 /// What the `-mllvm` options ask of the vectorizer (DPC++'s knobs, plus remarks).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VectorizerOptions {
+    /// Whether to vectorize kernels that do not require it (off with
+    /// `-sycl-native-cpu-no-vecz`).
     pub enabled: bool,
     /// Lanes; `None`: the CPU's 32-bit lanes.
     pub width: Option<u32>,
     /// Whole vectors only: no call for the remainder of a row.
     pub no_tail: bool,
+    /// Report per kernel what was vectorized and why not.
     pub remarks: bool,
 }
 
@@ -61,6 +64,7 @@ pub struct PipelineOptions {
     /// Keep work-items debuggable (`-g -O0`): work-item-loops' `debug` parameter, and no
     /// vectorization.
     pub debug: bool,
+    /// The vectorizer's options.
     pub vectorizer: VectorizerOptions,
 }
 

@@ -35,6 +35,7 @@ impl CpuSelection {
     }
 }
 
+/// LLVM's optimisation level for `-O<level>` (3 and above are `-O3`).
 pub fn optimization_level(level: u8) -> OptimizationLevel {
     match level {
         0 => OptimizationLevel::None,

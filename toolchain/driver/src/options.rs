@@ -29,13 +29,18 @@ pub enum Mode {
 /// The kind of an input file, by extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputKind {
+    /// A C++ source: compiled for the host and, with `-fsycl`, for the device.
     Source,
+    /// An object, passed to the link (a SYCL object carries its device bitcode).
     Object,
+    /// A static or shared library, passed to the link.
     Archive,
+    /// Device LLVM IR (`.bc`, `.ll`), compiled by the Native CPU back end.
     DeviceIr,
 }
 
 impl InputKind {
+    /// The kind an input's extension says, or `None` for an unknown one.
     pub fn of(path: &Path) -> Option<Self> {
         let extension = path.extension()?.to_str()?;
         Some(match extension {
@@ -48,10 +53,15 @@ impl InputKind {
     }
 }
 
+/// One `ncpu++` command line, parsed: what to compile, how, and into what.
 #[derive(Debug, Clone)]
 pub struct Invocation {
+    /// The input files in command-line order, each with its kind (`-x c++` applied).
     pub inputs: Vec<(PathBuf, InputKind)>,
+    /// `-o`: the output; `None` for the mode's default name.
     pub output: Option<PathBuf>,
+    /// What to produce: an executable, objects (`-c`), device bitcode (`-fsycl-device-only`)
+    /// or a device link (`-fsycl-link`).
     pub mode: Mode,
     /// `-fsycl`: offload kernels; without it the driver is a plain clang++.
     pub sycl: bool,
@@ -59,6 +69,7 @@ pub struct Invocation {
     pub opt_level: Option<u8>,
     /// The user's spelling of the optimisation flag, forwarded to the front-ends.
     pub opt_flag: Option<String>,
+    /// `-g`: debug information for host code.
     pub debug: bool,
     /// `-march=`, or `None` (device code then targets the build machine's CPU).
     pub march: Option<String>,
@@ -66,6 +77,7 @@ pub struct Invocation {
     pub print_only: bool,
     /// `-v`: print each command before running it.
     pub verbose: bool,
+    /// `-save-temps`: keep the intermediate files in the current directory.
     pub save_temps: bool,
     /// Flags for both front-ends (`-I`, `-D`, `-U`, `-std=`, `-W…`, `-f…`, `-include`, `-isystem`).
     pub compile_flags: Vec<String>,
@@ -80,7 +92,9 @@ pub struct Invocation {
     pub dependencies: DependencyFlags,
     /// `-x c++`: the inputs that follow are C++ sources whatever their extension.
     pub force_cpp: bool,
+    /// `--help`: print [`USAGE`] and exit.
     pub help: bool,
+    /// `--version`: print the version and exit.
     pub version: bool,
 }
 
@@ -122,6 +136,7 @@ const PASS_SANITIZERS: &[&str] = &[
 /// adds the sanitizers' runtimes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SanitizerFlags {
+    /// The flags, in command-line order.
     pub flags: Vec<String>,
 }
 
@@ -197,6 +212,7 @@ pub enum BackendOption {
 }
 
 impl BackendOption {
+    /// The option a `-mllvm` argument names, or [`DriverError::UnknownArgument`].
     pub fn parse(option: &str) -> Result<Self, DriverError> {
         let option_name = option.trim_start_matches('-');
         Ok(match option_name {
@@ -309,6 +325,8 @@ const LINK_FLAGS: &[&str] = &[
     "-no-pie",
 ];
 
+/// Parses the arguments after the program name into an [`Invocation`], checking what can
+/// be checked without touching the file system beyond the inputs' existence.
 pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
     let mut invocation = Invocation {
         inputs: Vec::new(),
@@ -510,6 +528,7 @@ fn parse_joined(arg: &str, invocation: &mut Invocation) -> Result<(), DriverErro
     Ok(())
 }
 
+/// The text `--help` prints.
 pub const USAGE: &str = "\
 OVERVIEW: ncpu++ - the SYCL Native CPU compiler driver
 

@@ -15,7 +15,9 @@ pub const DEVICE_SECTION: &str = ".ncpu.device";
 /// One program run.
 #[derive(Debug, Clone)]
 pub struct Command {
+    /// The program to run.
     pub program: PathBuf,
+    /// Its arguments.
     pub args: Vec<OsString>,
     /// The file this command writes when it reads nothing another command writes, so that it
     /// may run beside the others until one reads the file (a host front-end beside the device
@@ -78,6 +80,8 @@ pub struct Scratch {
 }
 
 impl Scratch {
+    /// A fresh temporary directory, removed when this is dropped; with `save_temps`, the
+    /// current directory, each file named `<prefix>-<name>`.
     pub fn new(save_temps: bool, prefix: &str) -> Result<Self, DriverError> {
         if save_temps {
             Ok(Scratch {
@@ -102,6 +106,7 @@ impl Scratch {
         }
     }
 
+    /// The path of the intermediate file `name`.
     pub fn file(&self, name: &str) -> PathBuf {
         self.dir.join(format!("{}{name}", self.prefix))
     }
@@ -115,10 +120,12 @@ fn stem(path: &Path) -> String {
 
 /// The steps of an invocation, and the scratch space they write to (kept alive by the caller).
 pub struct Plan {
+    /// The commands, in an order in which each one's inputs exist before it runs.
     pub commands: Vec<Command>,
     /// Dependency files of device passes to merge into the requested ones, once the commands
     /// have run: `(device pass's file, requested file)`.
     pub dependency_merges: Vec<(PathBuf, PathBuf)>,
+    /// Where the intermediate files go; dropping it removes them (without `-save-temps`).
     pub scratch: Scratch,
 }
 

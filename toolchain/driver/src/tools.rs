@@ -9,17 +9,28 @@ use ncpu_locate::{llvm, Layout};
 
 use crate::DriverError;
 
+/// The programs and files one compile uses, found once before planning.
 #[derive(Debug, Clone)]
 pub struct Tools {
+    /// This `ncpu++`, which also runs the device compiles.
     pub driver: PathBuf,
+    /// LLVM 22's `clang++`: both front-ends and the link.
     pub clang: PathBuf,
+    /// LLVM 22's `llvm-link`: links the device bitcode of the inputs.
     pub llvm_link: PathBuf,
+    /// LLVM 22's `llvm-objcopy`: embeds and extracts the `.ncpu.device` section.
     pub llvm_objcopy: PathBuf,
+    /// LLVM 22's `llvm-ar`: extracts the members of archives that carry device code.
     pub llvm_ar: PathBuf,
+    /// Our `muxc`.
     pub muxc: PathBuf,
+    /// Our `sycl-post-link`.
     pub post_link: PathBuf,
+    /// Our `offload-wrapper`.
     pub wrapper: PathBuf,
+    /// The runtime library (`libnativecpu_runtime.a`), linked into every SYCL program.
     pub runtime_library: PathBuf,
+    /// The directory of the SYCL headers.
     pub include_dir: PathBuf,
 }
 

@@ -22,7 +22,10 @@ pub enum DriverSearchError {
          repository), install it (docs/install.md), or set NCPU_CXX to its path",
         display_list(.looked_in)
     )]
-    NotFound { looked_in: Vec<PathBuf> },
+    NotFound {
+        /// The directories searched, in order, so the message says where `ncpu++` was expected.
+        looked_in: Vec<PathBuf>,
+    },
 }
 
 /// `NCPU_CXX` when set, else `ncpu++` in the first of `directories` that has one.

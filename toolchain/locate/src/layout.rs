@@ -52,8 +52,11 @@ pub enum LayoutError {
     /// A file or directory of the layout is not there.
     #[error("{}: {what} is missing ({remedy})", .path.display())]
     Missing {
+        /// The file or directory that should exist.
         path: PathBuf,
+        /// What it is, for the message (for example `the SYCL headers`).
         what: String,
+        /// How to get it, for the message (for example which command builds it).
         remedy: String,
     },
 }

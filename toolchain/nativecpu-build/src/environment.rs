@@ -9,20 +9,26 @@ use crate::Error;
 /// The settings of one build, from the builder's overrides or cargo's variables.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
+    /// Where objects and the archive go (`OUT_DIR`).
     pub out_dir: PathBuf,
     /// The `-O` level as `ncpu++` spells it (`0`–`3`, `s`, `z`).
     pub opt_level: String,
+    /// Whether to compile with debug information (`-g`), from `DEBUG`.
     pub debug: bool,
     /// The target triple, which must be the host's: `ncpu++` compiles for the machine it runs on.
     pub target: String,
+    /// How many sources may compile at once (`NUM_JOBS`, else the machine's parallelism).
     pub jobs: usize,
 }
 
 /// Overrides of cargo's variables, set on the builder.
 #[derive(Debug, Clone, Default)]
 pub struct Overrides {
+    /// Replaces `OUT_DIR`.
     pub out_dir: Option<PathBuf>,
+    /// Replaces `OPT_LEVEL`.
     pub opt_level: Option<String>,
+    /// Replaces `DEBUG`.
     pub debug: Option<bool>,
 }
 

@@ -12,8 +12,11 @@ pub enum Error {
     /// A cargo variable has a value the builder cannot use.
     #[error("{variable}={value} is not supported: {reason}")]
     UnsupportedEnvironment {
+        /// The variable's name.
         variable: &'static str,
+        /// The value cargo set.
         value: String,
+        /// Why it cannot be used.
         reason: &'static str,
     },
     /// No `ncpu++` was found.
@@ -31,16 +34,25 @@ pub enum Error {
     /// A program could not be started.
     #[error("cannot run {program}: {source}")]
     Spawn {
+        /// The program, as it was to be run.
         program: String,
+        /// Why it could not start.
         source: std::io::Error,
     },
     /// `ncpu++` failed; its diagnostics were passed through to stderr.
     #[error("ncpu++ failed ({status}) compiling {what}: its messages are above")]
-    Compile { what: String, status: String },
+    Compile {
+        /// What was being compiled (the source, or the sources of the library).
+        what: String,
+        /// How `ncpu++` ended (its exit status).
+        status: String,
+    },
     /// A file the builder writes or reads.
     #[error("{}: {source}", path.display())]
     Io {
+        /// The file concerned.
         path: PathBuf,
+        /// What the operating system reported.
         source: std::io::Error,
     },
     /// The `cc` crate's archiver or link directives failed.

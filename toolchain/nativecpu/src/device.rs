@@ -6,9 +6,13 @@ use crate::{sys, Error};
 /// report for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Device {
+    /// The device's name, as `info::device::name` reports it.
     pub name: String,
+    /// The vendor, as `info::device::vendor` reports it.
     pub vendor: String,
+    /// The device and driver version (the toolchain's), as `info::device::version` reports it.
     pub version: String,
+    /// The name of the platform the device belongs to.
     pub platform: String,
     /// Threads of the pool that runs work-groups (`NATIVECPU_THREADS`, else all cores).
     pub threads: usize,

@@ -11,23 +11,50 @@ pub enum Error {
     DeviceSelector(String),
     /// No registered kernel has the name.
     #[error("no kernel named '{name}' is registered (registered: {registered})")]
-    KernelNotFound { name: String, registered: String },
+    KernelNotFound {
+        /// The kernel asked for.
+        name: String,
+        /// The names that are registered, comma-separated, so a misspelling shows.
+        registered: String,
+    },
     /// The runtime refused the kernel (its image was refused at registration).
     #[error("kernel '{name}' cannot run: {message}")]
-    InvalidKernel { name: String, message: String },
+    InvalidKernel {
+        /// The kernel.
+        name: String,
+        /// Why the runtime refused it.
+        message: String,
+    },
     /// Bad dimensions, local size, offsets, or a local size other than the kernel requires.
     #[error("kernel '{name}': {message}")]
-    InvalidRange { name: String, message: String },
+    InvalidRange {
+        /// The kernel.
+        name: String,
+        /// What is wrong with the range.
+        message: String,
+    },
     /// More local memory than a work-group may have.
     #[error("kernel '{name}': {message}")]
-    OutOfResources { name: String, message: String },
+    OutOfResources {
+        /// The kernel.
+        name: String,
+        /// The runtime's message, with the sizes concerned.
+        message: String,
+    },
     /// Anything else the runtime reported.
     #[error("kernel '{name}': {message}")]
-    Runtime { name: String, message: String },
+    Runtime {
+        /// The kernel.
+        name: String,
+        /// The runtime's message.
+        message: String,
+    },
     /// A buffer of that many elements does not fit in memory.
     #[error("cannot allocate a buffer of {elements} elements of {element_size} bytes")]
     Allocation {
+        /// How many elements were asked for.
         elements: usize,
+        /// The size of one element, in bytes.
         element_size: usize,
     },
     /// A kernel name with a NUL byte cannot name a kernel.

@@ -79,7 +79,9 @@ impl Kernel {
         arguments: &Arguments<'_>,
     ) -> Result<(), Error> {
         let shape = range.into().shape;
-        sys::launch(&self.c_name, &shape, &arguments.raw())
+        // SAFETY: `sys::launch` asks that the arguments suit the kernel, which is this
+        // function's own contract with its caller.
+        unsafe { sys::launch(&self.c_name, &shape, &arguments.raw()) }
             .map_err(|failure| Error::from_runtime(&self.name, failure.code, failure.message))
     }
 }
@@ -108,7 +110,10 @@ pub struct LaunchRange {
 /// runs once per work-item, in work-groups the runtime chooses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Range<const D: usize> {
+    /// The number of work-items in each dimension.
     pub global: [usize; D],
+    /// The global id of the first work-item in each dimension (SYCL's deprecated offset; usually
+    /// 0).
     pub offset: [usize; D],
 }
 
@@ -116,8 +121,12 @@ pub struct Range<const D: usize> {
 /// which share local memory and barriers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NdRange<const D: usize> {
+    /// The number of work-items in each dimension; each must be a multiple of `local`.
     pub global: [usize; D],
+    /// The work-group size in each dimension.
     pub local: [usize; D],
+    /// The global id of the first work-item in each dimension (SYCL's deprecated offset; usually
+    /// 0).
     pub offset: [usize; D],
 }
 

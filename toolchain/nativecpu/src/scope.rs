@@ -47,8 +47,11 @@ pub struct Event<'scope> {
 /// Where an event's launch is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
+    /// Waiting for the launches it depends on, or for an executor thread.
     Submitted,
+    /// Its work-groups are running.
     Running,
+    /// Finished, successfully or not.
     Complete,
 }
 
@@ -129,9 +132,14 @@ impl<'env> Scope<'env> {
             done: Box::new(done),
         };
         let dependencies: Vec<&Task> = after.iter().map(|event| event.task.as_ref()).collect();
-        let task = Task::submit_launch(launch, &dependencies).ok_or_else(|| Error::Runtime {
-            name: kernel.name().to_owned(),
-            message: "the runtime did not accept the task".into(),
+        // SAFETY: the arguments suit the kernel and concurrent launches do not write the same
+        // elements (this function's contract); what the launch borrows lives for `'env`, and
+        // `scope` waits for every submitted task before `'env` can end.
+        let task = unsafe { Task::submit_launch(launch, &dependencies) }.ok_or_else(|| {
+            Error::Runtime {
+                name: kernel.name().to_owned(),
+                message: "the runtime did not accept the task".into(),
+            }
         })?;
         let task = Arc::new(task);
         self.launches

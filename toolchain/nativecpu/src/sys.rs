@@ -115,8 +115,8 @@ pub fn kernel_names() -> Vec<String> {
     names
         .into_iter()
         .take(written.min(count))
-        // SAFETY: each written entry is a C string that lives while its kernel is registered.
         .map(|name| {
+            // SAFETY: each written entry is a C string that lives while its kernel is registered.
             unsafe { CStr::from_ptr(name) }
                 .to_string_lossy()
                 .into_owned()

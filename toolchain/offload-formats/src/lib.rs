@@ -26,26 +26,43 @@ use std::path::PathBuf;
 /// Everything that can go wrong reading or writing one of the hand-off files.
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {
+    /// A file could not be read or written.
     #[error("{path}: {source}")]
     Io {
+        /// The file concerned.
         path: PathBuf,
+        /// What the operating system reported.
         #[source]
         source: std::io::Error,
     },
+    /// A line that does not follow the file's grammar (docs/formats.md).
     #[error("{path}:{line}: {message}")]
     Syntax {
+        /// The file concerned.
         path: PathBuf,
+        /// The offending line, counted from 1.
         line: usize,
+        /// What is wrong with it.
         message: String,
     },
+    /// A text file holding bytes that are not UTF-8.
     #[error("{path}: not UTF-8 text (invalid byte at offset {offset})")]
-    NotText { path: PathBuf, offset: usize },
+    NotText {
+        /// The file concerned.
+        path: PathBuf,
+        /// The byte offset of the first byte that is not UTF-8.
+        offset: usize,
+    },
+    /// A `.prop` byte array that is not valid in the LSB-first base64 of [`base64`]; the text
+    /// says why.
     #[error("invalid base64 byte array: {0}")]
     Base64(String),
     /// A property set that parses but breaks a rule of [`validate`].
     #[error("{path}: {source}")]
     Property {
+        /// The `.prop` file the set came from.
         path: PathBuf,
+        /// The rule it breaks.
         #[source]
         source: validate::PropertyError,
     },

@@ -80,11 +80,14 @@ impl PropertyValue {
 /// A named, ordered set of properties.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PropertySet {
+    /// The set's name as written between brackets (for example `SYCL/kernel param opt`).
     pub name: String,
+    /// The keys and their values, in file order (which the writer keeps).
     pub properties: Vec<(String, PropertyValue)>,
 }
 
 impl PropertySet {
+    /// An empty set called `name`.
     pub fn new(name: impl Into<String>) -> Self {
         PropertySet {
             name: name.into(),
@@ -92,10 +95,13 @@ impl PropertySet {
         }
     }
 
+    /// Appends `key` with `value`, keeping the order of insertion (an existing key is not
+    /// replaced).
     pub fn insert(&mut self, key: impl Into<String>, value: PropertyValue) {
         self.properties.push((key.into(), value));
     }
 
+    /// The value of the first entry called `key`.
     pub fn get(&self, key: &str) -> Option<&PropertyValue> {
         self.properties
             .iter()
@@ -107,6 +113,7 @@ impl PropertySet {
 /// All property sets of one device image, in order.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PropertySetRegistry {
+    /// The sets, in file order.
     pub sets: Vec<PropertySet>,
 }
 
@@ -121,6 +128,7 @@ impl PropertySetRegistry {
         }
     }
 
+    /// The first set called `name`.
     pub fn get(&self, name: &str) -> Option<&PropertySet> {
         self.sets.iter().find(|s| s.name == name)
     }
@@ -206,10 +214,12 @@ impl PropertySetRegistry {
         Ok(registry)
     }
 
+    /// Reads and parses a `.prop` file.
     pub fn read(path: &Path) -> Result<Self, FormatError> {
         Self::parse(&crate::read_text(path)?, path)
     }
 
+    /// Writes the registry as a `.prop` file (see [`Self::to_text`]).
     pub fn write(&self, path: &Path) -> Result<(), FormatError> {
         std::fs::write(path, self.to_text()).map_err(|e| FormatError::io(path, e))
     }

@@ -41,10 +41,12 @@ pub fn parse(text: &str, path: &Path) -> Result<Vec<String>, FormatError> {
     Ok(names)
 }
 
+/// Reads and parses a `.sym` file (see [`parse`]).
 pub fn read(path: &Path) -> Result<Vec<String>, FormatError> {
     parse(&crate::read_text(path)?, path)
 }
 
+/// Writes `names` as a `.sym` file, one per line.
 pub fn write<S: AsRef<str>>(path: &Path, names: &[S]) -> Result<(), FormatError> {
     std::fs::write(path, to_text(names)).map_err(|e| FormatError::io(path, e))
 }

@@ -33,10 +33,12 @@ impl Table {
         }
     }
 
+    /// The column titles, in order (for example `Code`, `Properties`, `Symbols`).
     pub fn columns(&self) -> &[String] {
         &self.columns
     }
 
+    /// The rows, each with one cell per column.
     pub fn rows(&self) -> &[Vec<String>] {
         &self.rows
     }
@@ -114,6 +116,7 @@ impl Table {
         out
     }
 
+    /// Writes the table as a file table (see [`Self::to_text`]).
     pub fn write(&self, path: &Path) -> Result<(), FormatError> {
         std::fs::write(path, self.to_text()).map_err(|e| FormatError::io(path, e))
     }

@@ -32,12 +32,17 @@ use crate::spec_constants::SpecConstantLayout;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("[{set}]{}: {cause}", key.as_ref().map(|k| format!(" {}", k.escape_debug())).unwrap_or_default())]
 pub struct PropertyError {
+    /// The set's name, escaped for printing.
     pub set: String,
+    /// The key at fault, when the rule concerns one key rather than the whole set.
     pub key: Option<String>,
+    /// Why the set or key is refused.
     pub cause: String,
 }
 
 impl PropertyError {
+    /// An error about `set` (and `key`, if given) saying `cause`; the set's name is escaped so a
+    /// control character in it cannot garble the message.
     pub fn new(set: &str, key: Option<&str>, cause: impl Into<String>) -> Self {
         PropertyError {
             set: set.escape_debug().to_string(),
@@ -50,6 +55,8 @@ impl PropertyError {
 /// What a valid image's property sets tell the runtime.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ImageProperties {
+    /// Where each specialization constant's value goes in the image's buffer, from the two
+    /// specialization-constant sets.
     pub spec_constants: SpecConstantLayout,
     /// Program metadata per kernel name.
     pub kernels: BTreeMap<String, KernelMetadata>,
@@ -88,11 +95,21 @@ pub enum Keys {
 #[derive(Debug, Clone, Copy)]
 pub enum Rule {
     /// A `u32` within `min..=max`.
-    U32 { min: u32, max: u32 },
+    U32 {
+        /// The smallest value accepted.
+        min: u32,
+        /// The largest value accepted.
+        max: u32,
+    },
     /// Any byte array.
     Bytes,
     /// A byte array of whole little-endian `u32` values, from `min` to `max` of them.
-    U32s { min: u64, max: u64 },
+    U32s {
+        /// The fewest values accepted.
+        min: u64,
+        /// The most values accepted.
+        max: u64,
+    },
     /// A byte array of one to three non-zero little-endian `u64` sizes.
     U64Sizes,
 }

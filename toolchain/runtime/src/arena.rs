@@ -232,6 +232,7 @@ mod tests {
     fn blocks_are_aligned_kept_and_grown() {
         let args = [8usize as *mut c_void, 16usize as *mut c_void];
         let first = with_local_memory(&args, 100, |a| {
+            // SAFETY: the array holds the two arguments and the block pointer.
             let a = unsafe { std::slice::from_raw_parts(a, 3) };
             assert_eq!(&a[..2], &args);
             assert_eq!(a[2] as usize % LOCAL_MEMORY_ALIGN, 0);
@@ -240,9 +241,12 @@ mod tests {
         .unwrap();
         assert_eq!(thread_block_capacity(), MIN_BLOCK);
         // Reused as long as it is large enough.
+        // SAFETY: with no arguments, the array's one element is the block pointer.
         let again = with_local_memory(&[], MIN_BLOCK, |a| unsafe { *a } as usize).unwrap();
         assert_eq!(again, first);
         // Grown to the next power of two.
+        // SAFETY: the array's one element points at a block of at least `MIN_BLOCK + 1` bytes
+        // that is this thread's until the closure returns.
         with_local_memory(&[], MIN_BLOCK + 1, |a| unsafe {
             std::ptr::write_bytes((*a).cast::<u8>(), 0xA5, MIN_BLOCK + 1)
         })
@@ -253,8 +257,10 @@ mod tests {
     #[test]
     fn nested_use_gets_another_block_and_the_larger_one_is_kept() {
         let outer = with_local_memory(&[], 64, |a| {
+            // SAFETY: with no arguments, the array's one element is the block pointer.
             let outer = unsafe { *a } as usize;
             assert_eq!(thread_block_capacity(), 0, "borrowed while in use");
+            // SAFETY: as for `outer`.
             let inner = with_local_memory(&[], 3 * MIN_BLOCK, |b| unsafe { *b } as usize).unwrap();
             assert_ne!(inner, outer);
             outer
@@ -277,6 +283,8 @@ mod tests {
         let args = [1usize, 2, 3].map(|a| a as *mut c_void);
         let layout = LocalLayout::new(&[0, 64, 0], 8).unwrap();
         with_layout(&args, &layout, |a| {
+            // SAFETY: the array has the three arguments (the second pointing at its local region)
+            // and, the layout having 8 bytes of work-group local memory, that region's pointer.
             let a = unsafe { std::slice::from_raw_parts(a, 4) };
             assert_eq!((a[0], a[2]), (args[0], args[2]));
             assert_eq!(a[1] as usize % LOCAL_MEMORY_ALIGN, 0);

@@ -95,6 +95,7 @@ pub struct LaunchDesc {
     pub global_offset: [usize; 3],
     /// `args[i]`: pointer parameters as is, other parameters point at the value.
     pub args: *const *mut c_void,
+    /// How many entries `args` has (the kernel's parameters, without the local-memory block).
     pub num_args: usize,
     /// Bytes of work-group local memory each group needs; 0 for none. Each thread's block is
     /// passed as the extra argument `args[num_args]`.
@@ -126,6 +127,7 @@ const _: () = {
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResultCode {
+    /// The kernel ran over the whole range.
     Success = 0,
     /// No kernel of that name is registered, or its image was refused at registration.
     InvalidKernel = 1,
@@ -147,72 +149,107 @@ impl From<ResultCode> for c_int {
 /// (reversed order) in parentheses.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InvalidLaunch {
+    /// `dims` is not 1, 2 or 3 (the value given).
     #[error("the launch has {0} dimensions; expected 1, 2 or 3")]
     Dims(u32),
+    /// A dimension past `dims` does not have the neutral value (size 1, offset 0).
     #[error(
         "dimension {axis} is unused by a {dims}-dimensional launch, so its {what} must be \
          {expected}, not {value}"
     )]
     UnusedDimension {
+        /// The dimension, as `x`, `y` or `z`.
         axis: &'static str,
+        /// The launch's number of dimensions.
         dims: u32,
+        /// Which field is wrong (`global size`, `local size` or `global offset`).
         what: &'static str,
+        /// The value an unused dimension must have.
         expected: usize,
+        /// The value given.
         value: usize,
     },
+    /// The local size (x, y, z) has both zero and non-zero values, so it is neither a range nor
+    /// an nd_range launch.
     #[error(
         "local size {0:?} (x, y, z) mixes zero and non-zero values: use all zero for a range \
          launch, all non-zero for an nd_range launch"
     )]
     MixedLocalSize([usize; 3]),
+    /// An nd_range whose global size is not a multiple of its local size in one dimension.
     #[error(
         "nd_range: the global size {global} of dimension {axis} is not a multiple of the local \
          size {local}"
     )]
     NotDivisible {
+        /// The dimension, as x, y or z with the SYCL dimension in parentheses.
         axis: String,
+        /// The global size of that dimension.
         global: usize,
+        /// The local size of that dimension.
         local: usize,
     },
+    /// The global size (x, y, z) has more work-items than a `usize` counts.
     #[error("the global size {0:?} (x, y, z) has more work-items than the runtime can count")]
     TooManyItems([usize; 3]),
+    /// A global id (offset plus size) would not fit a `size_t`.
     #[error("dimension {axis}: global offset {offset} plus global size {global} overflows size_t")]
     IdOverflow {
+        /// The dimension, as x, y or z with the SYCL dimension in parentheses.
         axis: String,
+        /// The global offset of that dimension.
         offset: usize,
+        /// The global size of that dimension.
         global: usize,
     },
+    /// An nd_range work-group (x, y, z) of more than [`MAX_WORK_GROUP_SIZE`] work-items.
     #[error(
         "nd_range: a work-group of {0:?} (x, y, z) has more than the device's maximum of \
          {MAX_WORK_GROUP_SIZE} work-items"
     )]
     WorkGroupTooLarge([usize; 3]),
+    /// An nd_range local size other than the kernel's `reqd_work_group_size`.
     #[error(
         "nd_range: the local size {requested:?} (x, y, z) is not the kernel's \
          reqd_work_group_size {required:?}"
     )]
     ReqdMismatch {
+        /// The kernel's `reqd_work_group_size` (x, y, z).
         required: [usize; 3],
+        /// The launch's local size (x, y, z).
         requested: [usize; 3],
     },
+    /// The kernel's `reqd_work_group_size` has more than [`MAX_WORK_GROUP_SIZE`] work-items.
     #[error(
         "the kernel's reqd_work_group_size {required:?} (x, y, z) has more than the device's \
          maximum of {MAX_WORK_GROUP_SIZE} work-items"
     )]
-    ReqdTooLarge { required: [usize; 3] },
+    ReqdTooLarge {
+        /// The kernel's `reqd_work_group_size` (x, y, z).
+        required: [usize; 3],
+    },
+    /// A range launch of a kernel with a `reqd_work_group_size` whose global size is not a
+    /// multiple of it.
     #[error(
         "range: the kernel requires work-groups of {required:?} (x, y, z; its \
          reqd_work_group_size), but the global size {global:?} is not a multiple of it"
     )]
     ReqdNotDivisible {
+        /// The kernel's `reqd_work_group_size` (x, y, z).
         required: [usize; 3],
+        /// The launch's global size (x, y, z).
         global: [usize; 3],
     },
+    /// More work-group local memory than [`LOCAL_MEMORY_SIZE`].
     #[error(
         "the launch asks for {requested} bytes of work-group local memory; the device has \
          {LOCAL_MEMORY_SIZE} bytes"
     )]
-    LocalMemoryTooLarge { requested: usize },
+    LocalMemoryTooLarge {
+        /// The bytes the launch asks for.
+        requested: usize,
+    },
+    /// A non-zero argument count with a null `args` (the count given).
     #[error("the launch passes {0} arguments but a null argument array")]
     NullArgs(usize),
 }
@@ -240,13 +277,16 @@ impl InvalidLaunch {
 /// Why a validated launch could not run, or was not valid.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RunError {
+    /// The launch description was refused before anything ran.
     #[error(transparent)]
     Invalid(#[from] InvalidLaunch),
+    /// A thread could not allocate its block of local memory (the bytes asked for).
     #[error(
         "could not allocate {0} bytes of work-group local memory for a thread; the launch ran \
          only partly"
     )]
     LocalMemoryAllocation(usize),
+    /// A work-group job panicked.
     #[error(transparent)]
     Failed(#[from] JobFailed),
 }
@@ -265,17 +305,29 @@ impl RunError {
 /// Why `__nativecpu_launch` failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LaunchError {
+    /// The kernel name pointer is null.
     #[error("__nativecpu_launch called with a null kernel name")]
     NullName,
+    /// The launch description pointer is null (the kernel's name).
     #[error("__nativecpu_launch called for kernel '{0}' with a null launch description")]
     NullLaunch(String),
+    /// No registered kernel has this name.
     #[error("kernel '{0}' is not registered (was the program linked with its device code?)")]
     UnknownKernel(String),
+    /// The kernel's name is known, but the image that declared it was refused at registration.
     #[error("kernel '{kernel}' cannot run: its device image was refused at registration: {cause}")]
-    RefusedKernel { kernel: String, cause: String },
+    RefusedKernel {
+        /// The kernel's name.
+        kernel: String,
+        /// Why its image was refused.
+        cause: String,
+    },
+    /// The launch was invalid for the kernel or failed while running.
     #[error("kernel '{kernel}': {source}")]
     Run {
+        /// The kernel's name.
         kernel: String,
+        /// What went wrong.
         #[source]
         source: RunError,
     },
@@ -489,6 +541,7 @@ impl Groups<'_> {
 pub struct Piece {
     /// Local size.
     pub local: usize,
+    /// This piece's work-group index along the dimension.
     pub group_id: usize,
     /// `global / local`.
     pub num_groups: usize,

@@ -47,10 +47,15 @@ pub const PROGRAM_METADATA: &str = "SYCL/program metadata";
 #[repr(C)]
 #[derive(Debug)]
 pub struct OffloadEntry {
+    /// The symbol's address; null in the entries `offload-wrapper` writes.
     pub addr: *mut c_void,
+    /// The symbol's name: a kernel or `SYCL_EXTERNAL` function, one per `.sym` line.
     pub name: *const c_char,
+    /// The symbol's size; 0 in the entries `offload-wrapper` writes.
     pub size: usize,
+    /// Offload entry flags; 0 for SYCL entries.
     pub flags: i32,
+    /// Unused; 0.
     pub reserved: i32,
 }
 
@@ -58,11 +63,14 @@ pub struct OffloadEntry {
 #[repr(C)]
 #[derive(Debug)]
 pub struct RawProperty {
+    /// The property's name (its key in the set).
     pub name: *const c_char,
+    /// A byte array's bytes, header included; null for a `u32`.
     pub value_addr: *mut c_void,
     /// 1 = `u32` held in `value_size`; 2 = byte array at `value_addr` of `value_size` bytes,
     /// starting with an 8-byte little-endian bit count.
     pub type_: u32,
+    /// A `u32`'s value, or a byte array's length in bytes (header included).
     pub value_size: u64,
 }
 
@@ -70,8 +78,11 @@ pub struct RawProperty {
 #[repr(C)]
 #[derive(Debug)]
 pub struct RawPropertySet {
+    /// The set's name (for example `SYCL/program metadata`).
     pub name: *const c_char,
+    /// The first property of the set.
     pub properties_begin: *mut RawProperty,
+    /// One past the last property of the set.
     pub properties_end: *mut RawProperty,
 }
 
@@ -79,19 +90,34 @@ pub struct RawPropertySet {
 #[repr(C)]
 #[derive(Debug)]
 pub struct DeviceBinary {
+    /// The image struct's version: 2.
     pub version: u16,
+    /// The offload kind: 4 for SYCL.
     pub kind: u8,
+    /// The binary's format as `offload-wrapper -format` gave it.
     pub format: u8,
+    /// The target the image is for; this runtime runs the images whose target is
+    /// [`NATIVE_CPU_TARGET`].
     pub device_target_spec: *const c_char,
+    /// The compile options the image was wrapped with (a C string).
     pub compile_options: *const c_char,
+    /// The link options the image was wrapped with (a C string).
     pub link_options: *const c_char,
+    /// The start of the manifest; null (no manifest is written).
     pub manifest_start: *const u8,
+    /// The end of the manifest; null.
     pub manifest_end: *const u8,
+    /// The start of the binary: for Native CPU, the first [`NativeCpuEntry`] (docs/formats.md).
     pub binary_start: *const u8,
+    /// One past the end of the binary (past the terminating entry for Native CPU).
     pub binary_end: *const u8,
+    /// The first offload entry of the image: its `.sym` names.
     pub entries_begin: *mut OffloadEntry,
+    /// One past the last offload entry.
     pub entries_end: *mut OffloadEntry,
+    /// The first property set of the image.
     pub property_sets_begin: *mut RawPropertySet,
+    /// One past the last property set.
     pub property_sets_end: *mut RawPropertySet,
 }
 
@@ -99,10 +125,15 @@ pub struct DeviceBinary {
 #[repr(C)]
 #[derive(Debug)]
 pub struct DeviceBinaries {
+    /// The descriptor struct's version: 1.
     pub version: u16,
+    /// How many images `device_binaries` points at.
     pub num_device_binaries: u16,
+    /// The images, an array of `num_device_binaries`.
     pub device_binaries: *mut DeviceBinary,
+    /// The host's offload entries; null (the wrapper writes none).
     pub host_entries_begin: *mut OffloadEntry,
+    /// One past the host's offload entries; null.
     pub host_entries_end: *mut OffloadEntry,
 }
 
@@ -110,6 +141,7 @@ pub struct DeviceBinaries {
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct NativeCpuEntry {
+    /// The kernel's name (a C string, without the subhandler's `.SYCLNCPU` suffix).
     pub kernel_name: *const c_char,
     /// The subhandler; null ends the array.
     pub kernel_ptr: Option<Subhandler>,
@@ -119,7 +151,10 @@ pub struct NativeCpuEntry {
 /// checked by `sycl_offload_formats::validate` (`docs/formats-validation.md`).
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Image {
+    /// The property sets as the wrapper's object holds them.
     pub property_sets: PropertySetRegistry,
+    /// What the validated sets tell the runtime: the specialization-constant layout and each
+    /// kernel's metadata.
     pub properties: ImageProperties,
 }
 
@@ -133,7 +168,9 @@ impl Image {
 /// A registered kernel.
 #[derive(Debug, Clone)]
 pub struct Kernel {
+    /// The kernel's name, as `.sym` lists it.
     pub name: Arc<str>,
+    /// The function that runs one work-group of the kernel.
     pub subhandler: Subhandler,
     /// The image the kernel came from.
     pub image: Arc<Image>,
@@ -155,19 +192,40 @@ impl Kernel {
 /// compute a wrong result.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RegistrationIssue {
+    /// `__sycl_register_lib` got a null descriptor.
     #[error("null descriptor")]
     NullDescriptor,
+    /// The descriptor's image count is non-zero but its image array is null (the count).
     #[error("descriptor declares {0} device images but its image array is null")]
     NullImageArray(u16),
+    /// A native_cpu image whose binary start cannot hold entries (null or misaligned); the
+    /// image is ignored.
     #[error("native_cpu image {image}: binary_start is null or misaligned; image ignored")]
-    BadBinaryStart { image: usize },
+    BadBinaryStart {
+        /// The image's index in the descriptor.
+        image: usize,
+    },
+    /// A native_cpu image's entries run up to `binary_end` without the null terminator; the
+    /// entries read so far are registered.
     #[error(
         "native_cpu image {image}: no terminating entry before binary_end ({entries} entries); \
          entries past binary_end ignored"
     )]
-    MissingTerminator { image: usize, entries: usize },
+    MissingTerminator {
+        /// The image's index in the descriptor.
+        image: usize,
+        /// How many entries were read before `binary_end`.
+        entries: usize,
+    },
+    /// A native_cpu image that cannot be trusted (bad property sets or entries): none of its
+    /// kernels is registered, and launching one reports this cause.
     #[error("native_cpu image {image}: {cause}; its kernels are not registered")]
-    Refused { image: usize, cause: String },
+    Refused {
+        /// The image's index in the descriptor.
+        image: usize,
+        /// Why the image is refused.
+        cause: String,
+    },
 }
 
 /// Why a kernel cannot be found.
@@ -335,6 +393,7 @@ fn remove_owner(kernels: &mut Kernels, owner: usize) {
 /// `image.device_target_spec` must be null or a valid C string.
 unsafe fn is_native_cpu(image: &DeviceBinary) -> bool {
     !image.device_target_spec.is_null()
+        // SAFETY: checked non-null; the caller guarantees a valid C string.
         && unsafe { CStr::from_ptr(image.device_target_spec) } == NATIVE_CPU_TARGET
 }
 

@@ -13,22 +13,31 @@ use crate::registry::Kernel;
 /// A value the program set that does not fit the kernel's buffer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecConstantError {
+    /// The value set for a constant has a different size from the constant's.
     #[error(
         "specialization constant '{id}' of kernel '{kernel}' has {expected} bytes, but a value of \
          {given} bytes was set"
     )]
     SizeMismatch {
+        /// The kernel being launched.
         kernel: String,
+        /// The specialization constant's symbolic id.
         id: String,
+        /// The constant's size in bytes, from the image's property sets.
         expected: usize,
+        /// The size of the value set, in bytes.
         given: usize,
     },
+    /// The buffer passed to the kernel is smaller than its layout needs.
     #[error(
         "the specialization-constant buffer of kernel '{kernel}' needs {needed} bytes, got {given}"
     )]
     BufferTooSmall {
+        /// The kernel being launched.
         kernel: String,
+        /// The bytes the layout needs.
         needed: usize,
+        /// The bytes given.
         given: usize,
     },
 }

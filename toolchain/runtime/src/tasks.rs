@@ -47,15 +47,20 @@ pub type TaskFn = unsafe extern "C" fn(data: *mut c_void);
 pub enum Status {
     /// Waiting for its dependencies, or for an executor thread.
     Submitted,
+    /// An executor thread (or a waiting thread) is running it.
     Running,
+    /// Its command has returned.
     Complete,
 }
 
 /// Nanosecond timestamps of a task; 0 where it has not got there yet.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Times {
+    /// When the task was submitted.
     pub submit: u64,
+    /// When its command started running.
     pub start: u64,
+    /// When its command returned.
     pub end: u64,
 }
 
@@ -136,6 +141,7 @@ impl Task {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// Where the task is now (it may move on as soon as this returns).
     pub fn status(&self) -> Status {
         // Complete is final: no lock needed to see it (queues ask on every submission).
         if self.complete.load(Ordering::Acquire) {
@@ -144,6 +150,7 @@ impl Task {
         self.lock().status
     }
 
+    /// The task's timestamps so far.
     pub fn times(&self) -> Times {
         self.lock().times
     }

@@ -56,12 +56,16 @@ fn register() {
         )];
         // Registered for the whole test binary: leaked on purpose.
         let descriptor = Box::leak(Box::new(OwnedDescriptor::new(vec![image])));
+        // SAFETY: the descriptor is leaked, so it and everything it points at stay valid for the
+        // rest of the process; its entry array is terminated.
         unsafe { __sycl_register_lib(descriptor.ptr()) };
         descriptor.ptr() as usize
     });
 }
 
 fn last_error() -> String {
+    // SAFETY: the runtime returns a valid C string, which lives until this thread's next
+    // failing call; it is copied at once.
     unsafe { CStr::from_ptr(__nativecpu_last_error()) }
         .to_string_lossy()
         .into_owned()
@@ -83,6 +87,8 @@ fn desc(
 
 /// Launches `kernel` through `__nativecpu_launch`; returns the result code and the message.
 fn launch(kernel: &CStr, desc: &LaunchDesc) -> (i32, String) {
+    // SAFETY: `kernel` is a C string and `desc` a valid description whose argument is the
+    // recorder its kernel (`record`) expects.
     let rc = unsafe { __nativecpu_launch(kernel.as_ptr(), desc) };
     (
         rc,
@@ -249,10 +255,12 @@ fn each_failure_has_its_result_code_and_message() {
         &format!("{prefix}the launch passes 1 arguments but a null argument array"),
     );
     assert_eq!(
+        // SAFETY: a null kernel name is allowed (the runtime reports it); the description is valid.
         unsafe { __nativecpu_launch(std::ptr::null(), &null_args) },
         RUNTIME
     );
     assert_eq!(
+        // SAFETY: `k` is a C string; a null description is allowed (the runtime reports it).
         unsafe { __nativecpu_launch(k.as_ptr(), std::ptr::null()) },
         RUNTIME
     );
@@ -359,6 +367,8 @@ fn reqd_work_group_size_shapes_range_launches() {
                 local_size: [0; 3],
                 ..recorder.desc(2, &args)
             };
+            // SAFETY: the argument is the recorder `record` expects, alive until the launch
+            // returns.
             unsafe { launch::run_kernel(&pool, &kernel, &desc) }.unwrap();
             recorder.assert_exactly_once();
         }
@@ -433,6 +443,7 @@ fn unusable_reqd_work_group_sizes_are_rejected() {
         let mut image = ImageSpec::new("native_cpu", vec![(name, record)]);
         image.property_sets = vec![("SYCL/program metadata", vec![(&*key, value)])];
         let descriptor = OwnedDescriptor::new(vec![image]);
+        // SAFETY: `descriptor` lives until it is unregistered below; its entry array is terminated.
         unsafe { __sycl_register_lib(descriptor.ptr()) };
         for local in [Some([8, 1, 1]), None] {
             let recorder = Recorder::new([64, 1, 1], local, [0; 3]);
@@ -448,6 +459,7 @@ fn unusable_reqd_work_group_sizes_are_rejected() {
                 ),
             );
         }
+        // SAFETY: `descriptor` is the one registered above, still alive.
         unsafe { __sycl_unregister_lib(descriptor.ptr()) };
     }
 }

@@ -22,6 +22,7 @@ fn check(
     let recorder = Recorder::new(global, local, offset);
     let args = recorder.args();
     let desc = recorder.desc(dims, &args);
+    // SAFETY: the one argument is the recorder `record` expects, alive until the launch returns.
     unsafe { launch::run(pool, record, &desc) }
         .unwrap_or_else(|e| panic!("launch of {global:?} / {local:?} + {offset:?} failed: {e}"));
     recorder.assert_exactly_once();
@@ -76,6 +77,7 @@ fn one_thread_runs_everything_on_the_launching_thread() {
     let pool = Pool::new(1);
     let recorder = Recorder::new([50_000, 1, 1], None, [0; 3]);
     let args = recorder.args();
+    // SAFETY: the one argument is the recorder `record` expects, alive until the launch returns.
     unsafe { launch::run(&pool, record, &recorder.desc(1, &args)) }.unwrap();
     recorder.assert_exactly_once();
     let threads = recorder.threads.lock().unwrap();
@@ -114,6 +116,8 @@ fn empty_ranges_launch_nothing() {
     ] {
         let recorder = Recorder::new(global, local, [0; 3]);
         let args = recorder.args();
+        // SAFETY: the one argument is the recorder `record` expects, alive until the launch
+        // returns.
         unsafe { launch::run(&pool, record, &recorder.desc(2, &args)) }.unwrap();
         assert_eq!(recorder.calls.load(std::sync::atomic::Ordering::Relaxed), 0);
     }
@@ -124,6 +128,8 @@ fn invalid_nd_ranges_are_rejected_without_calls() {
     let pool = Pool::new(2);
     let recorder = Recorder::new([10, 6, 1], Some([4, 3, 1]), [0; 3]);
     let args = recorder.args();
+    // SAFETY: the one argument is the recorder `record` expects (the launch is refused
+    // before any call).
     let err = unsafe { launch::run(&pool, record, &recorder.desc(2, &args)) }.unwrap_err();
     assert_eq!(
         err,
@@ -161,10 +167,14 @@ fn concurrent_launches_from_four_host_threads() {
 /// A kernel whose group `g` launches a whole range kernel recording into `recorders[g]`, on the
 /// same (global) pool, from inside a work-group.
 unsafe extern "C" fn nested(args: *const *mut c_void, state: *mut NativeCpuState) {
+    // SAFETY: the launch below passes the recorders as the one argument, alive until it
+    // returns.
     let recorders = unsafe { &*(*args).cast::<Vec<Recorder>>() };
+    // SAFETY: the runtime passes a valid state for the group being run.
     let group = unsafe { (*state).work_group_id[0] };
     let inner = &recorders[group];
     let inner_args = inner.args();
+    // SAFETY: the one argument is the recorder `record` expects, alive until the launch returns.
     unsafe { launch::run(pool::global(), record, &inner.desc(1, &inner_args)) }.unwrap();
 }
 
@@ -184,6 +194,8 @@ fn launches_from_inside_a_kernel_do_not_deadlock() {
         local_memory_size: 0,
         local_argument_sizes: std::ptr::null(),
     };
+    // SAFETY: the one argument is the vector of recorders `nested` expects, with one recorder
+    // per group, alive until the launch returns.
     unsafe { launch::run(pool::global(), nested, &desc) }.unwrap();
     for recorder in &recorders {
         recorder.assert_exactly_once();
@@ -223,8 +235,11 @@ fn ffi_launch_reports_unknown_kernels() {
         local_memory_size: 0,
         local_argument_sizes: std::ptr::null(),
     };
+    // SAFETY: the name is a C string and the description valid (no arguments).
     let rc = unsafe { __nativecpu_launch(c"no_such_kernel".as_ptr(), &desc) };
     assert_eq!(rc, 1, "NATIVECPU_ERROR_INVALID_KERNEL");
+    // SAFETY: the runtime returns a valid C string, which lives until this thread's next
+    // failing call (after its last use here).
     let message = unsafe { CStr::from_ptr(__nativecpu_last_error()) };
     assert_eq!(
         message.to_str().unwrap(),
@@ -233,6 +248,7 @@ fn ffi_launch_reports_unknown_kernels() {
     // The message is per thread.
     std::thread::spawn(|| {
         assert_eq!(
+            // SAFETY: as above; this thread has had no failing call, so the string is "".
             unsafe { CStr::from_ptr(__nativecpu_last_error()) }.to_bytes(),
             b""
         );
@@ -240,12 +256,15 @@ fn ffi_launch_reports_unknown_kernels() {
     .join()
     .unwrap();
     // Null pointers are NATIVECPU_ERROR_RUNTIME.
+    // SAFETY: a null kernel name is allowed (the runtime reports it); the description is valid.
     assert_eq!(unsafe { __nativecpu_launch(std::ptr::null(), &desc) }, 4);
     assert_eq!(
+        // SAFETY: as above: a valid C string, read before the next call.
         unsafe { CStr::from_ptr(__nativecpu_last_error()) }.to_bytes(),
         b"__nativecpu_launch called with a null kernel name"
     );
     assert_eq!(
+        // SAFETY: the name is a C string; a null description is allowed (the runtime reports it).
         unsafe { __nativecpu_launch(c"k".as_ptr(), std::ptr::null()) },
         4
     );

@@ -78,6 +78,8 @@ impl Probe<'_> {
             local_memory_size: self.size,
             local_argument_sizes: std::ptr::null(),
         };
+        // SAFETY: the arguments are what `local_memory` expects (this probe, then plain values it
+        // only compares), alive until the launch returns.
         unsafe { launch::run(pool, local_memory, &desc) }.unwrap();
         self.check(pool);
     }
@@ -107,9 +109,11 @@ fn pattern(group: usize, i: usize) -> u8 {
 /// whole block with this group's pattern at the start, lets other threads run, checks the pattern
 /// at the end, and records the group's work-items.
 unsafe extern "C" fn local_memory(args: *const *mut c_void, state: *mut NativeCpuState) {
+    // SAFETY: `Probe::launch` passes the probe as `args[0]`, alive during the launch.
     let probe = unsafe { &*(*args).cast::<Probe<'_>>() };
     let expected = probe.args.lock().unwrap().clone();
     let n = expected.len();
+    // SAFETY: the runtime passes the launch's `n` arguments followed by the block pointer.
     let got = unsafe { std::slice::from_raw_parts(args, n + 1) };
     if got[..n] != expected[..] {
         probe.violation(format!("args[0..{n}] changed: {:?}", &got[..n]));
@@ -138,6 +142,8 @@ unsafe extern "C" fn local_memory(args: *const *mut c_void, state: *mut NativeCp
         probe.violation(format!("block {block:p} is used by two groups at once"));
     }
     let group = probe.groups.fetch_add(1, Ordering::Relaxed);
+    // SAFETY: the block is `probe.size` bytes (the launch's `local_memory_size`), this
+    // thread's alone while the group runs.
     let bytes = unsafe { std::slice::from_raw_parts_mut(block, probe.size) };
     for (i, byte) in bytes.iter_mut().enumerate() {
         *byte = pattern(group, i);
@@ -158,7 +164,10 @@ unsafe extern "C" fn local_memory(args: *const *mut c_void, state: *mut NativeCp
         }
     }
     let recorder_args = [&probe.recorder as *const Recorder as *mut c_void];
+    // SAFETY: `record` gets the recorder it expects and the runtime's state for this group.
     unsafe { record(recorder_args.as_ptr(), state) };
+    // SAFETY: as above: the block is `probe.size` bytes, still this thread's; the mutable
+    // slice made from it is no longer used.
     let bytes = unsafe { std::slice::from_raw_parts(block, probe.size) };
     if let Some(i) = (0..probe.size).find(|&i| bytes[i] != pattern(group, i)) {
         probe.violation(format!(
@@ -271,7 +280,10 @@ fn a_launch_inside_a_group_does_not_touch_the_groups_block() {
 static ZERO_ARG_BLOCKS: Mutex<Vec<usize>> = Mutex::new(Vec::new());
 
 unsafe extern "C" fn block_only(args: *const *mut c_void, _state: *mut NativeCpuState) {
+    // SAFETY: with no arguments, the array's one element is the block pointer.
     let block = unsafe { *args };
+    // SAFETY: the block has the launch's 128 bytes of local memory, this thread's alone
+    // while the group runs.
     unsafe { std::ptr::write_bytes(block.cast::<u8>(), 0x5A, 128) };
     ZERO_ARG_BLOCKS.lock().unwrap().push(block as usize);
 }
@@ -288,6 +300,7 @@ fn a_kernel_without_arguments_gets_the_block_as_args_0() {
         local_memory_size: 128,
         local_argument_sizes: std::ptr::null(),
     };
+    // SAFETY: `block_only` takes no arguments; `args` may then be null.
     unsafe { launch::run(&Pool::new(2), block_only, &desc) }.unwrap();
     let blocks = ZERO_ARG_BLOCKS.lock().unwrap();
     assert_eq!(blocks.len(), 16);
@@ -296,6 +309,8 @@ fn a_kernel_without_arguments_gets_the_block_as_args_0() {
 
 /// The kernel of `without_local_memory_the_array_is_passed_as_given`: records the array pointer.
 unsafe extern "C" fn array_pointer(args: *const *mut c_void, _state: *mut NativeCpuState) {
+    // SAFETY: every launch of `array_pointer` passes a `Mutex<HashSet<usize>>` as `args[0]`,
+    // alive during the launch.
     let seen = unsafe { &*(*args).cast::<Mutex<HashSet<usize>>>() };
     seen.lock().unwrap().insert(args as usize);
 }
@@ -314,6 +329,8 @@ fn without_local_memory_the_array_is_passed_as_given() {
         local_memory_size: 0,
         local_argument_sizes: std::ptr::null(),
     };
+    // SAFETY: the one argument is the set `array_pointer` expects, alive until the launch
+    // returns.
     unsafe { launch::run(&Pool::new(4), array_pointer, &desc) }.unwrap();
     assert_eq!(
         *seen.lock().unwrap(),
@@ -344,9 +361,13 @@ const LOCAL_ARG_EXTRA: usize = 100;
 static SCALAR: u32 = 0x5eed;
 
 unsafe extern "C" fn local_arguments(args: *const *mut c_void, _state: *mut NativeCpuState) {
+    // SAFETY: `local_args_desc` passes the probe as `args[0]`, alive during the launch.
     let probe = unsafe { &*(*args).cast::<LocalArgs>() };
+    // SAFETY: the launches have four arguments and `local_memory_size`, so the runtime
+    // passes five pointers.
     let args = unsafe { std::slice::from_raw_parts(args, 5) };
     if args[2] != (&SCALAR as *const u32).cast_mut().cast()
+        // SAFETY: checked above to be the address of `SCALAR`.
         || unsafe { *args[2].cast::<u32>() } != SCALAR
     {
         probe.violation(format!("args[2] changed: {:p}", args[2]));
@@ -379,6 +400,8 @@ unsafe extern "C" fn local_arguments(args: *const *mut c_void, _state: *mut Nati
     }
     let group = probe.groups.fetch_add(1, Ordering::Relaxed);
     for (p, size) in regions {
+        // SAFETY: each region is at least `size` bytes (the launch's sizes are these or
+        // larger), checked non-null above, and this thread's alone while the group runs.
         unsafe { std::slice::from_raw_parts_mut(p.cast::<u8>(), size) }
             .iter_mut()
             .enumerate()
@@ -386,6 +409,7 @@ unsafe extern "C" fn local_arguments(args: *const *mut c_void, _state: *mut Nati
     }
     std::thread::yield_now();
     for (p, size) in regions {
+        // SAFETY: as above; the mutable slices are no longer used.
         let bytes = unsafe { std::slice::from_raw_parts(p.cast::<u8>(), size) };
         if (0..size).any(|i| bytes[i] != pattern(group, i)) {
             probe.violation(format!("group {group}: block {p:p} was overwritten"));
@@ -428,6 +452,8 @@ fn local_arguments_get_their_own_block_per_thread() {
             let probe = LocalArgs::default();
             let mut args = [std::ptr::null_mut(); 4];
             let desc = local_args_desc(&probe, &mut args, &LOCAL_ARG_SIZES, LOCAL_ARG_EXTRA);
+            // SAFETY: the arguments are what `local_arguments` expects (`local_args_desc`), alive
+            // until the launch returns.
             unsafe { launch::run(&pool, local_arguments, &desc) }.unwrap();
             let violations = probe.violations.lock().unwrap();
             assert!(violations.is_empty(), "{threads} threads: {violations:#?}");
@@ -454,6 +480,7 @@ fn local_arguments_get_their_own_block_per_thread() {
         let probe = LocalArgs::default();
         let mut args = [std::ptr::null_mut(); 4];
         let desc = local_args_desc(&probe, &mut args, &LOCAL_ARG_SIZES, LOCAL_ARG_EXTRA);
+        // SAFETY: as above.
         unsafe { launch::run(&pool, local_arguments, &desc) }.unwrap();
         assert_eq!(args[1], std::ptr::null_mut());
         assert_eq!(args[3], 0x40usize as *mut c_void);
@@ -463,8 +490,12 @@ fn local_arguments_get_their_own_block_per_thread() {
 /// The kernel of `local_arguments_without_local_memory_size`: args = [seen, local 64 bytes];
 /// records the block, there is no args[2].
 unsafe extern "C" fn one_local_argument(args: *const *mut c_void, _state: *mut NativeCpuState) {
+    // SAFETY: the launch passes the set as `args[0]`, alive during the launch.
     let seen = unsafe { &*(*args).cast::<Mutex<HashSet<usize>>>() };
+    // SAFETY: the second argument is a local one, so the runtime passes its block there.
     let block = unsafe { *args.add(1) };
+    // SAFETY: that block is the argument's 64 bytes, this thread's alone while the group
+    // runs.
     unsafe { std::ptr::write_bytes(block.cast::<u8>(), 0xC3, 64) };
     seen.lock().unwrap().insert(block as usize);
 }
@@ -488,6 +519,8 @@ fn local_arguments_without_local_memory_size() {
         local_argument_sizes: sizes.as_ptr(),
     };
     let pool = Pool::new(3);
+    // SAFETY: the arguments are what `one_local_argument` expects, alive until the launch
+    // returns.
     unsafe { launch::run(&pool, one_local_argument, &desc) }.unwrap();
     let seen = seen.lock().unwrap();
     assert!(!seen.is_empty() && seen.len() <= 3, "{seen:x?}");
@@ -502,6 +535,8 @@ fn local_arguments_without_local_memory_size() {
         local_argument_sizes: zero.as_ptr(),
         ..desc
     };
+    // SAFETY: the one argument is the set `array_pointer` expects, alive until the launch
+    // returns.
     unsafe { launch::run(&pool, array_pointer, &desc) }.unwrap();
     assert_eq!(
         *seen.lock().unwrap(),
@@ -518,6 +553,8 @@ fn local_arguments_count_in_the_local_memory_limit() {
     let sizes = [0, LOCAL_MEMORY_SIZE / 2, 0, LOCAL_MEMORY_SIZE / 4];
     let desc = local_args_desc(&probe, &mut args, &sizes, LOCAL_MEMORY_SIZE / 4);
     // (local_arguments expects 300 and 1000 bytes at least; larger blocks are fine for it.)
+    // SAFETY: the arguments are what `local_arguments` expects, with regions at least as
+    // large as it writes, alive until the launch returns.
     unsafe { launch::run(&pool, local_arguments, &desc) }.unwrap();
     // One byte more, in any of the three places: OutOfResources, and nothing runs.
     for (sizes, extra) in [
@@ -533,6 +570,7 @@ fn local_arguments_count_in_the_local_memory_limit() {
     ] {
         let probe = LocalArgs::default();
         let desc = local_args_desc(&probe, &mut args, &sizes, extra);
+        // SAFETY: as above (the launch is refused before any call).
         let err = unsafe { launch::run(&pool, local_arguments, &desc) }.unwrap_err();
         assert_eq!(err.code(), launch::ResultCode::OutOfResources, "{err}");
         assert!(

@@ -18,6 +18,7 @@ use sycl_offload_formats::properties::PropertyValue;
 unsafe extern "C" fn other(_args: *const *mut c_void, _state: *mut NativeCpuState) {}
 
 fn find(name: &CStr) -> Option<Subhandler> {
+    // SAFETY: `name` is a C string.
     unsafe { __nativecpu_find_kernel(name.as_ptr()) }
 }
 
@@ -26,6 +27,8 @@ fn same(a: Option<Subhandler>, b: Subhandler) -> bool {
 }
 
 fn last_error() -> String {
+    // SAFETY: the runtime returns a valid C string, which lives until this thread's next
+    // failing call; it is copied at once.
     unsafe { CStr::from_ptr(__nativecpu_last_error()) }
         .to_string_lossy()
         .into_owned()
@@ -55,7 +58,10 @@ fn two_descriptors_register_and_unregister_independently() {
     let near_miss = ImageSpec::new("native_cpu_x", vec![("reg_near_miss", noop)]);
     let b = OwnedDescriptor::new(vec![b_image, near_miss]);
 
+    // SAFETY: `a` and `b` are descriptors built by `OwnedDescriptor`, valid while they live
+    // (past their unregistration below), with terminated entry arrays.
     unsafe { __sycl_register_lib(a.ptr()) };
+    // SAFETY: as above.
     unsafe { __sycl_register_lib(b.ptr()) };
     assert!(same(find(c"reg_a1"), noop));
     assert!(same(find(c"reg_a2"), other));
@@ -81,10 +87,12 @@ fn two_descriptors_register_and_unregister_independently() {
         Some(&PropertyValue::from_bits(&[1], 2))
     );
 
+    // SAFETY: `a` is the descriptor registered above, still alive.
     unsafe { __sycl_unregister_lib(a.ptr()) };
     assert!(find(c"reg_a1").is_none());
     assert!(find(c"reg_a2").is_none());
     assert!(same(find(c"reg_b1"), noop));
+    // SAFETY: `b` is the descriptor registered above, still alive.
     unsafe { __sycl_unregister_lib(b.ptr()) };
     assert!(find(c"reg_b1").is_none());
 }
@@ -94,6 +102,8 @@ fn the_terminator_ends_the_walk_not_binary_end() {
     let mut spec = ImageSpec::new("native_cpu", vec![("term_k1", noop), ("term_k2", noop)]);
     spec.after_terminator = vec![("term_after", noop)];
     let desc = OwnedDescriptor::new(vec![spec]);
+    // SAFETY: `desc` is a descriptor built by `OwnedDescriptor`, valid while it lives, with
+    // a terminated entry array.
     assert_eq!(unsafe { registry::register(desc.ptr()) }, vec![]);
     assert!(find(c"term_k1").is_some() && find(c"term_k2").is_some());
     assert!(find(c"term_after").is_none());
@@ -102,6 +112,7 @@ fn the_terminator_ends_the_walk_not_binary_end() {
     let mut no_end = ImageSpec::new("native_cpu", vec![("noend_k1", noop)]);
     no_end.null_end = true;
     let desc = OwnedDescriptor::new(vec![no_end]);
+    // SAFETY: as above (a null `binary_end` is allowed: the terminator ends the walk).
     assert_eq!(unsafe { registry::register(desc.ptr()) }, vec![]);
     assert!(find(c"noend_k1").is_some());
     registry::unregister(desc.ptr());
@@ -113,6 +124,8 @@ fn a_missing_terminator_stops_at_binary_end_and_is_reported() {
     spec.omit_terminator = true;
     let desc = OwnedDescriptor::new(vec![spec]);
     assert_eq!(
+        // SAFETY: `desc` is a descriptor built by `OwnedDescriptor`, valid while it lives;
+        // its entry array has no terminator but a consistent `binary_end`, which bounds the walk.
         unsafe { registry::register(desc.ptr()) },
         vec![RegistrationIssue::MissingTerminator {
             image: 0,
@@ -127,13 +140,19 @@ fn a_missing_terminator_stops_at_binary_end_and_is_reported() {
 fn a_duplicate_name_resolves_to_the_latest_registration() {
     let first = OwnedDescriptor::new(vec![ImageSpec::new("native_cpu", vec![("dup_k", noop)])]);
     let second = OwnedDescriptor::new(vec![ImageSpec::new("native_cpu", vec![("dup_k", other)])]);
+    // SAFETY: `first` and `second` are descriptors built by `OwnedDescriptor`, valid
+    // while they live (past their unregistration below), with terminated entry arrays.
     unsafe { __sycl_register_lib(first.ptr()) };
+    // SAFETY: as above.
     unsafe { __sycl_register_lib(second.ptr()) };
     assert!(same(find(c"dup_k"), other));
     // Registering a descriptor again replaces its registration instead of stacking a copy.
+    // SAFETY: as above.
     unsafe { __sycl_register_lib(second.ptr()) };
+    // SAFETY: `second` is still alive; unregistering only compares the pointer.
     unsafe { __sycl_unregister_lib(second.ptr()) };
     assert!(same(find(c"dup_k"), noop));
+    // SAFETY: `first` is still alive; unregistering only compares the pointer.
     unsafe { __sycl_unregister_lib(first.ptr()) };
     assert!(find(c"dup_k").is_none());
 }
@@ -141,13 +160,19 @@ fn a_duplicate_name_resolves_to_the_latest_registration() {
 /// The registered names as `__nativecpu_kernel_names` lists them (other tests register
 /// theirs concurrently, so callers look only for their own).
 fn kernel_names() -> Vec<String> {
+    // SAFETY: a null array with capacity 0 asks for the count only.
     let count = unsafe { __nativecpu_kernel_names(std::ptr::null_mut(), 0) };
     let mut names = vec![std::ptr::null(); count + 16];
+    // SAFETY: `names` has room for `names.len()` pointers; the runtime writes at most
+    // that many.
     let written = unsafe { __nativecpu_kernel_names(names.as_mut_ptr(), names.len()) };
     names.truncate(written.min(names.len()));
     names
         .into_iter()
         .map(|name| {
+            // SAFETY: each written entry is a C string that lives while its kernel is
+            // registered; other tests only unregister their own kernels, and the name is copied at
+            // once.
             unsafe { CStr::from_ptr(name) }
                 .to_string_lossy()
                 .into_owned()
@@ -169,18 +194,23 @@ fn kernel_names_lists_registered_kernels_until_they_are_unregistered() {
             .collect::<Vec<_>>()
     };
     assert!(ours(&kernel_names()).is_empty());
+    // SAFETY: `desc` is a descriptor built by `OwnedDescriptor`, valid while it lives
+    // (past its unregistration below), with a terminated entry array.
     unsafe { __sycl_register_lib(desc.ptr()) };
     assert_eq!(ours(&kernel_names()), ["names_k1", "names_k2"]);
     // A short array gets the first names and the full count.
     let mut one = [std::ptr::null(); 1];
+    // SAFETY: `one` has room for the one pointer the runtime may write.
     let total = unsafe { __nativecpu_kernel_names(one.as_mut_ptr(), 1) };
     assert!(total >= 2 && !one[0].is_null());
+    // SAFETY: `desc` is the descriptor registered above, still alive.
     unsafe { __sycl_unregister_lib(desc.ptr()) };
     assert!(ours(&kernel_names()).is_empty());
 }
 
 #[test]
 fn a_null_descriptor_is_reported() {
+    // SAFETY: a null descriptor is allowed (the runtime reports it).
     unsafe { __sycl_register_lib(std::ptr::null_mut()) };
     assert_eq!(last_error(), "__sycl_register_lib: null descriptor");
 }
@@ -195,6 +225,8 @@ fn assert_refused(
     let mut spec = ImageSpec::new("native_cpu", vec![(kernel.to_str().unwrap(), noop)]);
     spec.property_sets = property_sets;
     let desc = OwnedDescriptor::new(vec![spec]);
+    // SAFETY: `desc` is a descriptor built by `OwnedDescriptor`, valid while it lives,
+    // with a terminated entry array.
     let issues = unsafe { registry::register(desc.ptr()) };
     assert_eq!(
         issues,
@@ -213,6 +245,8 @@ fn assert_refused(
         .any(|name| name.as_bytes() == kernel.to_bytes()));
     let recorder = Recorder::new([1, 1, 1], None, [0; 3]);
     let args = recorder.args();
+    // SAFETY: the name is a C string and the description valid, its one argument the
+    // recorder `record` expects (the launch is refused before any call).
     let rc = unsafe { __nativecpu_launch(kernel.as_ptr(), &recorder.desc(1, &args)) };
     assert_eq!(rc, 1, "NATIVECPU_ERROR_INVALID_KERNEL");
     assert_eq!(
@@ -280,6 +314,8 @@ fn images_with_undecodable_entries_or_properties_are_refused() {
     let mut not_utf8 = ImageSpec::new("native_cpu", vec![("undecodable_utf8_k", noop)]);
     not_utf8.non_utf8_kernel = true;
     let desc = OwnedDescriptor::new(vec![unnamed, bad_type, not_utf8]);
+    // SAFETY: `desc` is a descriptor built by `OwnedDescriptor`, valid while it lives,
+    // with terminated entry arrays.
     let issues = unsafe { registry::register(desc.ptr()) };
     let refused = |image: usize, cause: &str| RegistrationIssue::Refused {
         image,
@@ -312,6 +348,8 @@ fn registered_kernels_launch_through_the_c_entry_points() {
         "native_cpu",
         vec![("ffi_record", record)],
     )]);
+    // SAFETY: `desc` is a descriptor built by `OwnedDescriptor`, valid while it lives
+    // (past its unregistration below), with a terminated entry array.
     unsafe { __sycl_register_lib(desc.ptr()) };
     for (dims, global, local, offset) in [
         (1, [1_000_003, 1, 1], None, [0; 3]),
@@ -320,6 +358,8 @@ fn registered_kernels_launch_through_the_c_entry_points() {
     ] {
         let recorder = Recorder::new(global, local, offset);
         let args = recorder.args();
+        // SAFETY: the name is a C string; the description's one argument is the recorder the
+        // registered kernel (`record`) expects, alive until the launch returns.
         let rc = unsafe { __nativecpu_launch(c"ffi_record".as_ptr(), &recorder.desc(dims, &args)) };
         assert_eq!(rc, 0, "{}", last_error());
         recorder.assert_exactly_once();
@@ -327,6 +367,7 @@ fn registered_kernels_launch_through_the_c_entry_points() {
 
     let bad = Recorder::new([12, 10, 1], Some([5, 5, 1]), [0; 3]);
     let args = bad.args();
+    // SAFETY: as above (the launch is refused before any call).
     let rc = unsafe { __nativecpu_launch(c"ffi_record".as_ptr(), &bad.desc(2, &args)) };
     assert_eq!(rc, 2, "NATIVECPU_ERROR_INVALID_ND_RANGE");
     assert_eq!(
@@ -334,7 +375,9 @@ fn registered_kernels_launch_through_the_c_entry_points() {
         "kernel 'ffi_record': nd_range: the global size 12 of dimension x (SYCL dimension 1) is \
          not a multiple of the local size 5"
     );
+    // SAFETY: `desc` is the descriptor registered above, still alive.
     unsafe { __sycl_unregister_lib(desc.ptr()) };
+    // SAFETY: as above (the kernel is no longer registered, so nothing runs).
     let rc = unsafe { __nativecpu_launch(c"ffi_record".as_ptr(), &bad.desc(2, &args)) };
     assert_eq!(rc, 1, "NATIVECPU_ERROR_INVALID_KERNEL");
     assert!(last_error().contains("is not registered"));

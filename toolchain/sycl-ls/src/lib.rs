@@ -22,6 +22,8 @@ pub struct Cli {
 /// What to print.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Options {
+    /// Also print platform and device details and the device each standard selector picks
+    /// (`--verbose`).
     pub verbose: bool,
 }
 

@@ -38,12 +38,16 @@ const FORMAT_VERSION: u32 = 1;
 /// A file's modification time and size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileStamp {
+    /// Modification time: whole seconds since the Unix epoch (negative before it).
     pub seconds: i64,
+    /// Modification time: the nanoseconds past `seconds`.
     pub nanoseconds: u32,
+    /// Size in bytes.
     pub size: u64,
 }
 
 impl FileStamp {
+    /// The stamp of the file at `path`, following links.
     pub fn of(path: &Path) -> io::Result<Self> {
         let metadata = std::fs::metadata(path)?;
         let modified = metadata.modified()?;
@@ -65,6 +69,8 @@ impl FileStamp {
 /// Everything an app's executable depends on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fingerprint {
+    /// The record format's version (`FORMAT_VERSION` when written): an older record never
+    /// matches.
     pub version: u32,
     /// The directory `ncpu++` runs in.
     pub directory: String,
@@ -145,6 +151,7 @@ impl Fingerprint {
 /// What is stored after a successful build.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
+    /// The inputs and command line of the build that wrote the record.
     pub fingerprint: Fingerprint,
     /// The executable as the build left it.
     pub output: FileStamp,
@@ -153,7 +160,9 @@ pub struct Record {
 /// Whether an app must be rebuilt, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Freshness {
+    /// Nothing changed: the executable is up to date.
     Fresh,
+    /// Something changed; the text says what, for `--verbose`.
     Dirty(String),
 }
 

@@ -11,10 +11,15 @@ use inkwell::attributes::AttributeLoc;
 use inkwell::types::AnyTypeEnum;
 use inkwell::values::FunctionValue;
 
+/// `"mux-kernel"`: marks kernels; see the module documentation.
 pub const MUX_KERNEL: &str = "mux-kernel";
+/// The `"mux-kernel"` value of the kernels the runtime may call.
 pub const ENTRY_POINT: &str = "entry-point";
+/// `"mux-orig-fn"`: the original kernel a function was derived from.
 pub const MUX_ORIG_FN: &str = "mux-orig-fn";
+/// `"mux-base-fn-name"`: the base name new wrappers are suffixed from.
 pub const MUX_BASE_FN_NAME: &str = "mux-base-fn-name";
+/// `"sycl-module-id"`: the translation unit of a SYCL kernel or `SYCL_EXTERNAL` function.
 pub const SYCL_MODULE_ID: &str = "sycl-module-id";
 
 /// The value of a string function attribute.
@@ -76,6 +81,7 @@ pub fn type_attribute<'ctx>(
     })
 }
 
+/// Whether `function` has the enum attribute `name` (`noinline`, `alwaysinline`, …) at `loc`.
 pub fn has_enum_attribute(function: FunctionValue<'_>, loc: AttributeLoc, name: &str) -> bool {
     let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(name);
     function.get_enum_attribute(loc, kind).is_some()
@@ -86,6 +92,7 @@ pub fn is_kernel_entry_point(function: FunctionValue<'_>) -> bool {
     string_attribute(function, MUX_KERNEL).as_deref() == Some(ENTRY_POINT)
 }
 
+/// Marks `function` as a kernel the runtime may call (`"mux-kernel"="entry-point"`).
 pub fn set_is_kernel_entry_point(function: FunctionValue<'_>) {
     set_string_attribute(function, MUX_KERNEL, ENTRY_POINT);
 }

@@ -69,6 +69,7 @@ pub struct Dominators<'ctx> {
 }
 
 impl<'ctx> Dominators<'ctx> {
+    /// The dominators of the blocks reachable from `entry`.
     pub fn compute(entry: BasicBlock<'ctx>) -> Self {
         let rpo = reverse_post_order(entry);
         let order: HashMap<BasicBlock, usize> =
@@ -108,6 +109,7 @@ impl<'ctx> Dominators<'ctx> {
         Dominators { order, idom }
     }
 
+    /// Whether `block` is reachable from the entry (unreachable blocks have no dominators).
     pub fn is_reachable(&self, block: BasicBlock<'ctx>) -> bool {
         self.order.contains_key(&block)
     }

@@ -70,14 +70,17 @@ impl<'ctx> Graph<'ctx> {
         }
     }
 
+    /// The number of reachable blocks.
     pub fn len(&self) -> usize {
         self.blocks.len()
     }
 
+    /// Whether there are no reachable blocks.
     pub fn is_empty(&self) -> bool {
         self.blocks.is_empty()
     }
 
+    /// The block with id `id`.
     pub fn block(&self, id: BlockId) -> BasicBlock<'ctx> {
         self.blocks[id]
     }
@@ -93,6 +96,7 @@ impl<'ctx> Graph<'ctx> {
         &self.successors[id]
     }
 
+    /// The blocks that branch to `id`, each once.
     pub fn predecessors(&self, id: BlockId) -> &[BlockId] {
         &self.predecessors[id]
     }
@@ -218,6 +222,7 @@ impl DominatorTree {
 /// A natural loop: a header and the blocks that reach a back edge into it without passing it.
 #[derive(Debug, Clone)]
 pub struct Loop {
+    /// The block every edge into the loop enters through.
     pub header: BlockId,
     /// Every block of the loop, the header included, in reverse post-order.
     pub blocks: Vec<BlockId>,
@@ -228,6 +233,7 @@ pub struct Loop {
 }
 
 impl Loop {
+    /// Whether `block` is in the loop.
     pub fn contains(&self, block: BlockId) -> bool {
         self.blocks.binary_search(&block).is_ok()
     }
@@ -240,6 +246,8 @@ pub struct Loops {
 }
 
 impl Loops {
+    /// The natural loops of `graph`, outer loops before the loops they contain; `None` for
+    /// irreducible control flow.
     pub fn compute(graph: &Graph<'_>, dominators: &DominatorTree) -> Option<Self> {
         let mut by_header: HashMap<BlockId, Vec<BlockId>> = HashMap::new();
         for from in 0..graph.len() {
@@ -267,6 +275,7 @@ impl Loops {
         Some(Loops { loops })
     }
 
+    /// Every loop, outer loops before inner ones.
     pub fn all(&self) -> &[Loop] {
         &self.loops
     }

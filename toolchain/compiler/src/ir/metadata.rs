@@ -35,9 +35,13 @@ impl Metadata<'_> {
 /// A `#dbg_declare` of an alloca: the alloca, the variable, expression and location.
 #[derive(Clone, Copy, Debug)]
 pub struct Declaration<'ctx> {
+    /// The alloca.
     pub storage: Value<'ctx>,
+    /// The `DILocalVariable`.
     pub variable: Metadata<'ctx>,
+    /// The `DIExpression`.
     pub expression: Metadata<'ctx>,
+    /// The `DILocation`.
     pub location: Metadata<'ctx>,
 }
 
@@ -80,6 +84,7 @@ pub struct DebugBuilder<'ctx> {
 }
 
 impl<'ctx> DebugBuilder<'ctx> {
+    /// A debug-information builder for `module`.
     pub fn new(module: &Module<'ctx>) -> Self {
         DebugBuilder {
             // SAFETY: the builder is owned here and disposed of in `drop`.

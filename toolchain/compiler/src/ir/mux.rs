@@ -14,21 +14,34 @@ use crate::CompileError;
 /// Native CPU state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum WorkItemQuery {
+    /// The work-item's id in the global range, offset included.
     GlobalId,
+    /// The global range.
     GlobalSize,
+    /// The global offset (SYCL's deprecated `offset`).
     GlobalOffset,
+    /// The work-item's id in its work-group.
     LocalId,
+    /// The work-group size.
     LocalSize,
+    /// The number of work-groups.
     NumGroups,
+    /// The work-group's id.
     GroupId,
+    /// The sub-group's id in its work-group.
     SubGroupId,
+    /// The work-item's id in its sub-group.
     SubGroupLocalId,
+    /// The size of the work-item's sub-group.
     SubGroupSize,
+    /// The largest sub-group size of the launch.
     MaxSubGroupSize,
+    /// The number of sub-groups in the work-group.
     NumSubGroups,
 }
 
 impl WorkItemQuery {
+    /// Every query, for lookups by name.
     pub const ALL: [WorkItemQuery; 12] = [
         WorkItemQuery::GlobalId,
         WorkItemQuery::GlobalSize,
@@ -62,6 +75,7 @@ impl WorkItemQuery {
         !self.is_ranked()
     }
 
+    /// The mux builtin's name (`__mux_get_global_id`, …).
     pub fn mux_name(self) -> &'static str {
         match self {
             WorkItemQuery::GlobalId => "__mux_get_global_id",
@@ -97,6 +111,7 @@ impl WorkItemQuery {
         }
     }
 
+    /// The query a mux builtin name stands for.
     pub fn from_mux_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|q| q.mux_name() == name)
     }
@@ -107,12 +122,16 @@ impl WorkItemQuery {
 pub enum StateUpdate {
     /// `__mux_set_local_id(i32 dim, size_t id)`: also recomputes the global id.
     LocalId,
+    /// `__mux_set_sub_group_id(i32 id)`.
     SubGroupId,
+    /// `__mux_set_num_sub_groups(i32 count)`.
     NumSubGroups,
+    /// `__mux_set_max_sub_group_size(i32 size)`.
     MaxSubGroupSize,
 }
 
 impl StateUpdate {
+    /// Every update, for lookups by name.
     pub const ALL: [StateUpdate; 4] = [
         StateUpdate::LocalId,
         StateUpdate::SubGroupId,
@@ -120,6 +139,7 @@ impl StateUpdate {
         StateUpdate::MaxSubGroupSize,
     ];
 
+    /// The mux builtin's name (`__mux_set_local_id`, …).
     pub fn mux_name(self) -> &'static str {
         match self {
             StateUpdate::LocalId => "__mux_set_local_id",
@@ -129,6 +149,7 @@ impl StateUpdate {
         }
     }
 
+    /// The `__dpcpp_nativecpu_set_*` accessor of the device library that writes the state.
     pub fn state_accessor(self) -> &'static str {
         match self {
             StateUpdate::LocalId => "__dpcpp_nativecpu_set_local_id",
@@ -138,6 +159,7 @@ impl StateUpdate {
         }
     }
 
+    /// The update a mux builtin name stands for.
     pub fn from_mux_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|u| u.mux_name() == name)
     }
@@ -179,6 +201,7 @@ pub enum WorkGroupMemory {
 }
 
 impl WorkGroupMemory {
+    /// Both kinds, for lookups by name.
     pub const ALL: [WorkGroupMemory; 2] = [
         WorkGroupMemory::LocalArguments,
         WorkGroupMemory::LocalVariables,
@@ -208,6 +231,7 @@ impl WorkGroupMemory {
         }
     }
 
+    /// The kind of memory a mux builtin name returns.
     pub fn from_mux_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.mux_name() == name)
     }
@@ -300,36 +324,58 @@ pub const LOCAL_MEMORY_USAGE: &str = "mux-local-mem-usage";
 /// What a work-group collective computes (`__mux_work_group_<kind>[_<op>]_<type>`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CollectiveKind {
+    /// The operation over the work-group's values.
     Reduce,
+    /// The operation over the values of this and the lower work-items.
     ScanInclusive,
+    /// The operation over the values of the lower work-items only (the
+    /// identity for the first).
     ScanExclusive,
     /// `T (i32 id, T value, i64 linear local id)`: the value of the chosen work-item.
     Broadcast,
+    /// Whether any work-item's value is true.
     Any,
+    /// Whether every work-item's value is true.
     All,
 }
 
 /// The binary operation of a reduction or scan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CollectiveOp {
+    /// Integer addition.
     Add,
+    /// Floating-point addition.
     FAdd,
+    /// Integer multiplication.
     Mul,
+    /// Floating-point multiplication.
     FMul,
+    /// Signed integer minimum.
     SMin,
+    /// Unsigned integer minimum.
     UMin,
+    /// Floating-point minimum.
     FMin,
+    /// Signed integer maximum.
     SMax,
+    /// Unsigned integer maximum.
     UMax,
+    /// Floating-point maximum.
     FMax,
+    /// Bitwise and.
     And,
+    /// Bitwise or.
     Or,
+    /// Bitwise exclusive or.
     Xor,
+    /// Logical and (of values that are 0 or 1).
     LogicalAnd,
+    /// Logical or (of values that are 0 or 1).
     LogicalOr,
 }
 
 impl CollectiveOp {
+    /// Every operation, for parsing builtin names.
     pub const ALL: [CollectiveOp; 15] = [
         CollectiveOp::Add,
         CollectiveOp::FAdd,
@@ -348,6 +394,7 @@ impl CollectiveOp {
         CollectiveOp::LogicalOr,
     ];
 
+    /// The operation's part of a builtin name (`add`, `logical_and`, …).
     pub fn name(self) -> &'static str {
         match self {
             CollectiveOp::Add => "add",
@@ -372,7 +419,9 @@ impl CollectiveOp {
 /// A work-group collective builtin: its kind and, for reductions and scans, its operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Collective {
+    /// What the collective computes.
     pub kind: CollectiveKind,
+    /// The operation of a reduction or scan; `None` for broadcasts, `any` and `all`.
     pub op: Option<CollectiveOp>,
 }
 
@@ -405,6 +454,7 @@ impl Collective {
         }
     }
 
+    /// Whether it is an inclusive or exclusive scan.
     pub fn is_scan(self) -> bool {
         matches!(
             self.kind,
@@ -461,11 +511,14 @@ pub const SUB_GROUP_SHUFFLE_PREFIX: &str = "__mux_sub_group_shuffle_";
 /// A call to a sub-group builtin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SubGroupOperation {
+    /// A reduction, scan, `any` or `all` over the sub-group.
     Collective(Collective),
+    /// A shuffle ([`SUB_GROUP_SHUFFLE_PREFIX`]).
     Shuffle,
 }
 
 impl SubGroupOperation {
+    /// The operation a mux sub-group builtin name stands for.
     pub fn from_mux_name(name: &str) -> Option<Self> {
         if name.starts_with(SUB_GROUP_SHUFFLE_PREFIX) {
             return Some(SubGroupOperation::Shuffle);

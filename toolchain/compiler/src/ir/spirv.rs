@@ -142,8 +142,11 @@ pub fn classify_global(name: &str) -> Option<WorkItemQuery> {
 /// The operation of a SPIR-V float atomic (`SPV_EXT_shader_atomic_float_add`/`_min_max`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FloatAtomic {
+    /// `__spirv_AtomicFAddEXT`.
     Add,
+    /// `__spirv_AtomicFMinEXT`.
     Min,
+    /// `__spirv_AtomicFMaxEXT`.
     Max,
 }
 

@@ -30,25 +30,43 @@ pub struct Value<'ctx> {
 /// What kind of value [`Value::is`] asks about (LLVM's class hierarchy, the classes we use).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kind {
+    /// Any instruction.
     Instruction,
+    /// A `phi`.
     Phi,
+    /// A `call`.
     Call,
+    /// An `alloca`.
     Alloca,
+    /// A `load`.
     Load,
+    /// A `store`.
     Store,
+    /// A cast instruction (`zext`, `bitcast`, `ptrtoint`, …).
     Cast,
+    /// A binary operator (`add`, `fmul`, `xor`, …).
     BinaryOperator,
+    /// An `icmp`.
     IntCompare,
+    /// An `insertelement`.
     InsertElement,
+    /// A `shufflevector`.
     ShuffleVector,
+    /// Any constant (globals and functions included).
     Constant,
+    /// An integer constant.
     ConstantInt,
+    /// A floating-point constant.
     ConstantFloat,
+    /// A constant expression.
     ConstantExpression,
+    /// A global variable.
     GlobalVariable,
     /// `undef` or `poison`.
     Undefined,
+    /// A null pointer constant.
     NullPointer,
+    /// `zeroinitializer`.
     AggregateZero,
 }
 

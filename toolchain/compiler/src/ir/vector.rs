@@ -40,8 +40,11 @@ pub fn step_vector(element: inkwell::types::IntType<'_>, width: u32) -> VectorVa
 
 /// A builder of vector code at a fixed width.
 pub struct VectorBuilder<'a, 'ctx> {
+    /// Where the instructions go.
     pub builder: &'a Builder<'ctx>,
+    /// The module, for declarations and the context.
     pub module: &'a Module<'ctx>,
+    /// Lanes per vector.
     pub width: u32,
 }
 
@@ -71,6 +74,7 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
             .map_err(build_error)
     }
 
+    /// The value in lane `lane` of `vector`.
     pub fn extract_lane(
         &self,
         vector: VectorValue<'ctx>,
@@ -82,6 +86,7 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
             .map_err(build_error)
     }
 
+    /// `vector` with `value` in lane `lane`.
     pub fn insert_lane(
         &self,
         vector: VectorValue<'ctx>,

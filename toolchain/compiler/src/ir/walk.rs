@@ -19,8 +19,11 @@ pub fn instructions<'ctx>(function: FunctionValue<'ctx>) -> Vec<InstructionValue
 /// A direct call instruction and its callee.
 #[derive(Debug, Clone, Copy)]
 pub struct DirectCall<'ctx> {
+    /// The call instruction.
     pub instruction: InstructionValue<'ctx>,
+    /// The same instruction as a call site (arguments, attributes).
     pub site: CallSiteValue<'ctx>,
+    /// The function it calls.
     pub callee: FunctionValue<'ctx>,
 }
 
@@ -59,6 +62,7 @@ pub struct CallIndex<'ctx> {
 }
 
 impl<'ctx> CallIndex<'ctx> {
+    /// The index of `module`'s direct calls, from one walk.
     pub fn of(module: &Module<'ctx>) -> Self {
         let mut calls: HashMap<FunctionValue<'ctx>, Vec<DirectCall<'ctx>>> = HashMap::new();
         for call in module.get_functions().flat_map(direct_calls) {

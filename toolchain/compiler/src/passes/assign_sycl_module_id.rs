@@ -13,6 +13,7 @@ use super::{Changed, ModulePass, PassInfo};
 use crate::ir::{attributes, calling_convention, walk};
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "assign-sycl-module-id";
 
 /// The pass as the registry declares it.
@@ -23,6 +24,7 @@ pub const PASS: PassInfo = PassInfo {
     create: super::without_parameters::<AssignSyclModuleId>,
 };
 
+/// The `assign-sycl-module-id` pass: stamps each kernel with its translation unit's id.
 #[derive(Default)]
 pub struct AssignSyclModuleId;
 

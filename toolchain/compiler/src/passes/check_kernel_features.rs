@@ -24,6 +24,7 @@ use crate::ir::vector::operand;
 use crate::ir::{calling_convention, walk};
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "check-kernel-features";
 
 /// The pass as the registry declares it.
@@ -34,6 +35,7 @@ pub const PASS: PassInfo = PassInfo {
     create: super::without_parameters::<CheckKernelFeatures>,
 };
 
+/// The `check-kernel-features` pass: refuses kernels using what SYCL forbids in device code.
 #[derive(Default)]
 pub struct CheckKernelFeatures;
 

@@ -41,6 +41,7 @@ use crate::ir::value::{Kind, Value};
 use crate::ir::walk::{self, DirectCall};
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "convert-to-mux-builtins";
 
 /// The pass as the registry declares it.
@@ -51,6 +52,7 @@ pub const PASS: PassInfo = PassInfo {
     create: super::without_parameters::<ConvertToMuxBuiltins>,
 };
 
+/// The `convert-to-mux-builtins` pass: lowers SPIR-V builtins to mux builtins.
 #[derive(Default)]
 pub struct ConvertToMuxBuiltins;
 

@@ -14,6 +14,7 @@ use super::transfer_kernel_metadata::mark_entry_point;
 use super::{Changed, ModulePass, PassInfo};
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "encode-kernel-metadata";
 
 /// The pass as the registry declares it.
@@ -24,12 +25,14 @@ pub const PASS: PassInfo = PassInfo {
     create: |parameters| Ok(Box::new(EncodeKernelMetadata::from_parameters(parameters)?)),
 };
 
+/// The `encode-kernel-metadata` pass: marks one named function as a kernel.
 pub struct EncodeKernelMetadata {
     name: String,
     local_sizes: Option<[u32; 3]>,
 }
 
 impl EncodeKernelMetadata {
+    /// The pass from its parameters: `name=N` (required) and `local-sizes=X:Y:Z`.
     pub fn from_parameters(params: &[&str]) -> Result<Self, String> {
         let mut name = None;
         let mut local_sizes = None;

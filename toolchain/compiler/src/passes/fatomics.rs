@@ -33,6 +33,7 @@ use crate::ir::spirv::{self, FloatAtomic, MEMORY_SEMANTICS_ORDERING_MASK};
 use crate::ir::{memory, walk};
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "fatomics";
 
 /// The pass as the registry declares it.
@@ -43,6 +44,7 @@ pub const PASS: PassInfo = PassInfo {
     create: super::without_parameters::<FAtomics>,
 };
 
+/// The `fatomics` pass: defines the SPIR-V float atomics.
 #[derive(Default)]
 pub struct FAtomics;
 

@@ -22,6 +22,7 @@ use crate::ir::walk::DirectCall;
 use crate::ir::{attributes, calling_convention, walk};
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "lower-kernel-properties";
 
 /// The pass as the registry declares it.
@@ -37,6 +38,7 @@ pub const REQD_WORK_GROUP_SIZE: &str = "__nativecpu_reqd_work_group_size";
 /// The builtin our headers call for the `sub_group_size` kernel property.
 pub const REQD_SUB_GROUP_SIZE: &str = "__nativecpu_reqd_sub_group_size";
 
+/// The `lower-kernel-properties` pass: turns kernel property calls into metadata.
 #[derive(Default)]
 pub struct LowerKernelProperties;
 

@@ -29,7 +29,9 @@ use crate::CompileError;
 /// Whether a pass changed the module.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Changed {
+    /// The module is certainly unchanged.
     No,
+    /// The module may have changed.
     Yes,
 }
 
@@ -66,10 +68,13 @@ pub type Constructor = fn(&[&str]) -> Result<Box<dyn ModulePass>, String>;
 /// takes, one line of help, and how to make it from its parameters. `muxc --passes` and
 /// `--print-passes`, the pipeline and the driver all go through these declarations.
 pub struct PassInfo {
+    /// The pass's name in pipeline text.
     pub name: &'static str,
     /// The `name<…>` parameters, as `--print-passes` shows them (empty when there are none).
     pub parameters: &'static str,
+    /// One line for `--print-passes`.
     pub help: &'static str,
+    /// Makes the pass from its parameters.
     pub create: Constructor,
 }
 

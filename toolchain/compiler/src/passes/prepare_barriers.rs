@@ -26,6 +26,7 @@ use crate::ir::{attributes, mux, walk};
 use crate::target::{host_target_machine, CpuSelection};
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "prepare-barriers";
 
 /// The pass as the registry declares it.
@@ -36,6 +37,7 @@ pub const PASS: PassInfo = PassInfo {
     create: super::without_parameters::<PrepareBarriers>,
 };
 
+/// The `prepare-barriers` pass: isolates barriers and numbers them.
 #[derive(Default)]
 pub struct PrepareBarriers;
 

@@ -20,6 +20,7 @@ use super::{Changed, ModulePass, PassInfo};
 use crate::ir::{attributes, globals, walk};
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "register-kernel-info";
 
 /// The pass as the registry declares it.
@@ -35,6 +36,7 @@ pub const REGISTER_KERNEL_INFO: &str = "__nativecpu_register_kernel_info";
 
 const CONSTRUCTOR: &str = "kernel_info.register";
 
+/// The `register-kernel-info` pass: records each kernel's sub-group sizes for the runtime.
 #[derive(Default)]
 pub struct RegisterKernelInfo;
 

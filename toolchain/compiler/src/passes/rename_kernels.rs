@@ -17,6 +17,7 @@ use crate::ir::{attributes, globals, mux, walk};
 use crate::scheduling::native_cpu::KERNEL_SUFFIX;
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "rename-kernel-sycl-native-cpu";
 
 /// The pass as the registry declares it.
@@ -30,6 +31,7 @@ pub const PASS: PassInfo = PassInfo {
 /// Suffix of every symbol the device object exports.
 pub const EXPORT_SUFFIX: &str = ".SYCLNCPU";
 
+/// The `rename-kernel-sycl-native-cpu` pass: fixes the device object's exported symbols.
 #[derive(Default)]
 pub struct RenameKernels;
 

@@ -27,6 +27,7 @@ use crate::ir::{attributes, globals};
 use crate::passes::convert_to_mux_builtins::declare_work_group_memory;
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "replace-module-scope-vars";
 
 /// The pass as the registry declares it.
@@ -37,6 +38,7 @@ pub const PASS: PassInfo = PassInfo {
     create: super::without_parameters::<ReplaceModuleScopeVars>,
 };
 
+/// The `replace-module-scope-vars` pass: moves work-group local variables into one block.
 #[derive(Default)]
 pub struct ReplaceModuleScopeVars;
 

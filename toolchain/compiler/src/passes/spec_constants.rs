@@ -46,6 +46,7 @@ use crate::ir::value::{Kind, Value};
 use crate::ir::{attributes, memory, walk};
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "spec-constants";
 
 /// The pass as the registry declares it.
@@ -66,6 +67,7 @@ const COMPOSITE_MARKER: &str = "_Z40__sycl_getComposite2020SpecConstantValue";
 /// The descriptor id the runtime skips: the entry describes padding.
 pub const PADDING_ID: u32 = u32::MAX;
 
+/// The `spec-constants` pass: lowers specialization constants to their emulation form.
 #[derive(Default)]
 pub struct SpecConstants;
 

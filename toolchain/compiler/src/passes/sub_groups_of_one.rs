@@ -22,6 +22,7 @@ use crate::ir::vector::operand;
 use crate::ir::walk;
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "sub-groups-of-one";
 
 /// The pass as the registry declares it.
@@ -32,6 +33,7 @@ pub const PASS: PassInfo = PassInfo {
     create: super::without_parameters::<SubGroupsOfOne>,
 };
 
+/// The `sub-groups-of-one` pass: defines the sub-group builtins for one-item sub-groups.
 #[derive(Default)]
 pub struct SubGroupsOfOne;
 

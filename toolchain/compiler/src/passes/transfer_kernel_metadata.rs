@@ -13,6 +13,7 @@ use super::{Changed, ModulePass, PassInfo};
 use crate::ir::{attributes, calling_convention, walk};
 use crate::CompileError;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "transfer-kernel-metadata";
 
 /// The pass as the registry declares it.
@@ -23,6 +24,7 @@ pub const PASS: PassInfo = PassInfo {
     create: super::without_parameters::<TransferKernelMetadata>,
 };
 
+/// The `transfer-kernel-metadata` pass: marks the kernels under compilation.
 #[derive(Default)]
 pub struct TransferKernelMetadata;
 

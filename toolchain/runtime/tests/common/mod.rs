@@ -142,7 +142,9 @@ impl Recorder {
 /// # Safety
 /// `args[0]` must point at a live [`Recorder`].
 pub unsafe extern "C" fn record(args: *const *mut c_void, state: *mut NativeCpuState) {
+    // SAFETY: the caller passes a live `Recorder` as `args[0]` (this function's contract).
     let recorder = unsafe { &*(*args).cast::<Recorder>() };
+    // SAFETY: the runtime passes a valid state for the group being run.
     let state = unsafe { &*state };
     recorder.calls.fetch_add(1, Ordering::Relaxed);
     recorder

@@ -48,6 +48,7 @@ use divergence::{refuse, NotVectorizable};
 
 pub use prepare::PREPARATION_PIPELINE;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "run-vecz";
 
 /// The pass as the registry declares it.
@@ -76,6 +77,7 @@ pub struct RunVecz {
 }
 
 impl RunVecz {
+    /// The pass from its parameters (`width=N`, `remarks`, `required-only`).
     pub fn from_parameters(params: &[&str]) -> Result<Self, String> {
         let mut pass = RunVecz::default();
         for param in params {

@@ -62,6 +62,7 @@ use crate::passes::vectorize;
 use crate::CompileError;
 use regions::SplitKernel;
 
+/// The pass's name in pipeline text.
 pub const NAME: &str = "work-item-loops";
 
 /// The pass as the registry declares it.
