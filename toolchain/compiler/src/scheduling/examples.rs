@@ -13,8 +13,7 @@
 use inkwell::builder::Builder;
 use inkwell::context::ContextRef;
 use inkwell::module::Module;
-use inkwell::types::BasicTypeEnum;
-use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, IntValue};
+use inkwell::values::{BasicValueEnum, FunctionValue, IntValue};
 
 use super::software;
 use super::{SchedulingParameter, SchedulingTarget, WrapperBuilder};
@@ -76,30 +75,9 @@ fn define_local_id<'ctx>(
     Ok(())
 }
 
-/// The hooks the examples share with the software target.
-macro_rules! software_wrapper {
-    () => {
-        fn wrapper_name(&self, _: &Module<'_>, _: FunctionValue<'_>, kernel: &str) -> String {
-            software::wrapper_name(kernel)
-        }
-
-        fn unpack_arguments<'ctx>(
-            &self,
-            wrapper: &WrapperBuilder<'_, 'ctx>,
-            kernel_parameters: &[BasicTypeEnum<'ctx>],
-        ) -> Result<Vec<BasicMetadataValueEnum<'ctx>>, CompileError> {
-            software::unpack_arguments(wrapper, kernel_parameters)
-        }
-    };
-}
-
 impl SchedulingTarget for ThreadIdBuiltin {
     fn name(&self) -> &'static str {
         "thread-id-builtin"
-    }
-
-    fn parameters<'ctx>(&self, context: ContextRef<'ctx>) -> Vec<SchedulingParameter<'ctx>> {
-        software::parameters(context)
     }
 
     fn define_builtin<'ctx>(
@@ -110,36 +88,11 @@ impl SchedulingTarget for ThreadIdBuiltin {
     ) -> Result<(), CompileError> {
         define_local_id(self, module, builtin, function, read_thread_id)
     }
-
-    fn initialize_parameter<'ctx>(
-        &self,
-        wrapper: &WrapperBuilder<'_, 'ctx>,
-        _index: usize,
-        parameter: &SchedulingParameter<'ctx>,
-        incoming: Option<BasicValueEnum<'ctx>>,
-    ) -> Result<BasicValueEnum<'ctx>, CompileError> {
-        software::initialize_parameter(wrapper, parameter, incoming)
-    }
-
-    software_wrapper!();
 }
 
 impl SchedulingTarget for ThreadIdInWrapper {
     fn name(&self) -> &'static str {
         "thread-id-in-wrapper"
-    }
-
-    fn parameters<'ctx>(&self, context: ContextRef<'ctx>) -> Vec<SchedulingParameter<'ctx>> {
-        software::parameters(context)
-    }
-
-    fn define_builtin<'ctx>(
-        &self,
-        module: &Module<'ctx>,
-        builtin: ScheduledBuiltin,
-        function: FunctionValue<'ctx>,
-    ) -> Result<(), CompileError> {
-        software::define(self, module, builtin, function)
     }
 
     fn initialize_parameter<'ctx>(
@@ -164,8 +117,6 @@ impl SchedulingTarget for ThreadIdInWrapper {
         }
         Ok(value)
     }
-
-    software_wrapper!();
 }
 
 impl SchedulingTarget for ThreadIdParameter {
@@ -195,16 +146,4 @@ impl SchedulingTarget for ThreadIdParameter {
             Ok(thread_id.into_int_value())
         })
     }
-
-    fn initialize_parameter<'ctx>(
-        &self,
-        wrapper: &WrapperBuilder<'_, 'ctx>,
-        _index: usize,
-        parameter: &SchedulingParameter<'ctx>,
-        incoming: Option<BasicValueEnum<'ctx>>,
-    ) -> Result<BasicValueEnum<'ctx>, CompileError> {
-        software::initialize_parameter(wrapper, parameter, incoming)
-    }
-
-    software_wrapper!();
 }

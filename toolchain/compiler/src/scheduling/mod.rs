@@ -12,8 +12,9 @@
 //!
 //! [`NativeCpu`] is the target the pipeline uses: one state pointer, the device library's
 //! accessors, and the subhandler ABI of docs/runtime-abi.md. [`software::Software`] keeps the
-//! work-item state in two structures of its own, and [`examples`] customises it the three ways
-//! docs/compiler-pipeline.md walks through; both exist for `muxc` and the pass tests.
+//! work-item state in two structures of its own, and is what every hook does by default;
+//! [`examples`] customises it the three ways docs/compiler-pipeline.md walks through. Both
+//! exist for `muxc` and the pass tests.
 
 pub mod examples;
 pub mod native_cpu;
@@ -60,14 +61,17 @@ pub struct WrapperBuilder<'a, 'ctx> {
     pub kernel_parameter_count: usize,
 }
 
-/// How a target lowers the mux work-item builtins. The [`software`] module implements each
-/// hook the software way, for a target to call in the cases it does not customise.
+/// How a target lowers the mux work-item builtins. Every hook but the name defaults to the
+/// [`software`] lowering, so a target overrides only what it customises (the
+/// [examples] override one hook each; Native CPU overrides them all).
 pub trait SchedulingTarget: Sync {
     /// The target's name in pass parameters (`add-sched-params<target=NAME>`).
     fn name(&self) -> &'static str;
 
     /// The scheduling parameters, in the order they follow a function's own parameters.
-    fn parameters<'ctx>(&self, context: ContextRef<'ctx>) -> Vec<SchedulingParameter<'ctx>>;
+    fn parameters<'ctx>(&self, context: ContextRef<'ctx>) -> Vec<SchedulingParameter<'ctx>> {
+        software::parameters(context)
+    }
 
     /// Whether `function` belongs to the target's own library: such functions receive the
     /// state explicitly and never get scheduling parameters.
@@ -82,16 +86,20 @@ pub trait SchedulingTarget: Sync {
         module: &Module<'ctx>,
         builtin: ScheduledBuiltin,
         function: FunctionValue<'ctx>,
-    ) -> Result<(), CompileError>;
+    ) -> Result<(), CompileError> {
+        software::define(self, module, builtin, function)
+    }
 
     /// The name of the wrapper of the kernel `kernel_name` whose entry point is `entry`; the
     /// target may first rename the entry and other functions out of the way.
     fn wrapper_name(
         &self,
-        module: &Module<'_>,
-        entry: FunctionValue<'_>,
+        _module: &Module<'_>,
+        _entry: FunctionValue<'_>,
         kernel_name: &str,
-    ) -> String;
+    ) -> String {
+        software::wrapper_name(kernel_name)
+    }
 
     /// The value the wrapper passes for `parameter` (index `index` in
     /// [`parameters`](Self::parameters)), built at `wrapper.builder`; `incoming` is the
@@ -99,10 +107,12 @@ pub trait SchedulingTarget: Sync {
     fn initialize_parameter<'ctx>(
         &self,
         wrapper: &WrapperBuilder<'_, 'ctx>,
-        index: usize,
+        _index: usize,
         parameter: &SchedulingParameter<'ctx>,
         incoming: Option<BasicValueEnum<'ctx>>,
-    ) -> Result<BasicValueEnum<'ctx>, CompileError>;
+    ) -> Result<BasicValueEnum<'ctx>, CompileError> {
+        software::initialize_parameter(wrapper, parameter, incoming)
+    }
 
     /// The kernel's own arguments, read from `wrapper.arguments` for parameters of the types
     /// `kernel_parameters`.
@@ -110,7 +120,9 @@ pub trait SchedulingTarget: Sync {
         &self,
         wrapper: &WrapperBuilder<'_, 'ctx>,
         kernel_parameters: &[BasicTypeEnum<'ctx>],
-    ) -> Result<Vec<BasicMetadataValueEnum<'ctx>>, CompileError>;
+    ) -> Result<Vec<BasicMetadataValueEnum<'ctx>>, CompileError> {
+        software::unpack_arguments(wrapper, kernel_parameters)
+    }
 }
 
 /// Every target, the pipeline's first.

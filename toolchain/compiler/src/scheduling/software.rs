@@ -108,8 +108,8 @@ pub fn start_definition<'ctx>(function: FunctionValue<'ctx>) -> Builder<'ctx> {
 
 /// The declaration of `builtin` with `target`'s scheduling parameters, for a definition that
 /// calls it (`define-mux-builtins` defines it in turn).
-fn scheduled_builtin<'ctx>(
-    target: &dyn SchedulingTarget,
+fn scheduled_builtin<'ctx, T: SchedulingTarget + ?Sized>(
+    target: &T,
     module: &Module<'ctx>,
     builtin: ScheduledBuiltin,
 ) -> FunctionValue<'ctx> {
@@ -189,8 +189,8 @@ fn field_address<'ctx>(
 }
 
 /// The body of a derived query: `combine` of `parts` at the same dimension.
-fn derived_query<'ctx>(
-    target: &dyn SchedulingTarget,
+fn derived_query<'ctx, T: SchedulingTarget + ?Sized>(
+    target: &T,
     module: &Module<'ctx>,
     builder: &Builder<'ctx>,
     function: FunctionValue<'ctx>,
@@ -213,8 +213,8 @@ fn derived_query<'ctx>(
 }
 
 /// The value of `query` in a body whose parameters are `function`'s.
-fn query_value<'ctx>(
-    target: &dyn SchedulingTarget,
+fn query_value<'ctx, T: SchedulingTarget + ?Sized>(
+    target: &T,
     module: &Module<'ctx>,
     builder: &Builder<'ctx>,
     function: FunctionValue<'ctx>,
@@ -306,8 +306,8 @@ fn update_state<'ctx>(
 
 /// Defines `function`, the scheduled declaration of `builtin`, the software way, calling the
 /// builtins it derives from through `target`'s declarations.
-pub fn define<'ctx>(
-    target: &dyn SchedulingTarget,
+pub fn define<'ctx, T: SchedulingTarget + ?Sized>(
+    target: &T,
     module: &Module<'ctx>,
     builtin: ScheduledBuiltin,
     function: FunctionValue<'ctx>,
@@ -382,40 +382,5 @@ pub fn unpack_arguments<'ctx>(
 impl SchedulingTarget for Software {
     fn name(&self) -> &'static str {
         "software"
-    }
-
-    fn parameters<'ctx>(&self, context: ContextRef<'ctx>) -> Vec<SchedulingParameter<'ctx>> {
-        parameters(context)
-    }
-
-    fn define_builtin<'ctx>(
-        &self,
-        module: &Module<'ctx>,
-        builtin: ScheduledBuiltin,
-        function: FunctionValue<'ctx>,
-    ) -> Result<(), CompileError> {
-        define(self, module, builtin, function)
-    }
-
-    fn wrapper_name(&self, _: &Module<'_>, _: FunctionValue<'_>, kernel_name: &str) -> String {
-        wrapper_name(kernel_name)
-    }
-
-    fn initialize_parameter<'ctx>(
-        &self,
-        wrapper: &WrapperBuilder<'_, 'ctx>,
-        _index: usize,
-        parameter: &SchedulingParameter<'ctx>,
-        incoming: Option<BasicValueEnum<'ctx>>,
-    ) -> Result<BasicValueEnum<'ctx>, CompileError> {
-        initialize_parameter(wrapper, parameter, incoming)
-    }
-
-    fn unpack_arguments<'ctx>(
-        &self,
-        wrapper: &WrapperBuilder<'_, 'ctx>,
-        kernel_parameters: &[BasicTypeEnum<'ctx>],
-    ) -> Result<Vec<BasicMetadataValueEnum<'ctx>>, CompileError> {
-        unpack_arguments(wrapper, kernel_parameters)
     }
 }
