@@ -45,6 +45,8 @@ void device_information(const sycl::device &d) {
   check::equal("aspects agree with has", 0, contains(aspects, sycl::aspect::cpu) && !contains(aspects, sycl::aspect::gpu), true);
   for (auto a : aspects) check::equal("has(aspect)", int(a), d.has(a), true);
   check::equal("is_available", 0, d.get_info<is_available>(), true);
+  // Queues take property::queue::enable_profiling (async_events.cpp), so the device says so.
+  check::equal("queue_profiling", 0, d.has(sycl::aspect::queue_profiling) && d.get_info<queue_profiling>(), true);
   check::equal("global_mem_size", 0, d.get_info<global_mem_size>() > (std::uint64_t(1) << 20), true);
   check::equal("max_mem_alloc_size", 0, d.get_info<max_mem_alloc_size>() <= d.get_info<global_mem_size>(), true);
   check::equal("global_mem_cacheline_size", 0, d.get_info<global_mem_cacheline_size>() >= 16, true);

@@ -195,6 +195,7 @@ inline constexpr aspect device_aspect_list[] = {aspect::cpu,
                                                 aspect::fp16,
                                                 aspect::fp64,
                                                 aspect::atomic64,
+                                                aspect::queue_profiling,
                                                 aspect::usm_device_allocations,
                                                 aspect::usm_host_allocations,
                                                 aspect::usm_shared_allocations,
@@ -281,10 +282,10 @@ template <typename Param> typename Param::return_type device_property() {
   else if constexpr (std::is_same_v<Param, extensions>) return device_extensions();
   else if constexpr (is_one_of_v<Param, is_available, usm_device_allocations, usm_host_allocations,
                                  usm_shared_allocations, usm_system_allocations, host_unified_memory,
-                                 endian_little, is_endian_little>)
+                                 endian_little, is_endian_little, queue_profiling>)
     return true;
   else if constexpr (is_one_of_v<Param, is_compiler_available, is_linker_available, usm_restricted_shared_allocations,
-                                 error_correction_support, image_support, queue_profiling>)
+                                 error_correction_support, image_support>)
     return false;
   else if constexpr (is_one_of_v<Param, max_read_image_args, max_write_image_args, max_samplers, max_constant_args,
                                  vendor_id>)
