@@ -100,6 +100,9 @@ struct ncpu_scratch_buffer {
 
 static _Thread_local struct ncpu_scratch_buffer ncpu_scratch[2];
 
+/* The compiler's WORK_GROUP_MEMORY_ALIGNMENT: the alignment of vec<double, 16>. */
+#define NCPU_SCRATCH_ALIGNMENT 128
+
 __attribute__((visibility("hidden"))) void *__dpcpp_nativecpu_work_group_scratch(uint32_t slot,
                                                                                  size_t bytes) {
   struct ncpu_scratch_buffer *buffer = &ncpu_scratch[slot & 1];
@@ -110,7 +113,7 @@ __attribute__((visibility("hidden"))) void *__dpcpp_nativecpu_work_group_scratch
     free(buffer->data);
     buffer->data = 0;
     buffer->capacity = 0;
-    if (posix_memalign(&buffer->data, 64, capacity) != 0)
+    if (posix_memalign(&buffer->data, NCPU_SCRATCH_ALIGNMENT, capacity) != 0)
       __builtin_trap();
     buffer->capacity = capacity;
   }

@@ -70,6 +70,11 @@ fn local_atomics() {
 }
 
 #[test]
+fn work_group_memory_aligned_to_128_bytes() {
+    check(&["aligned_work_group_memory.cpp"]);
+}
+
+#[test]
 fn group_local_memory() {
     check(&["group_local_memory.cpp"]);
 }

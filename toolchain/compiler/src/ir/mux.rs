@@ -562,12 +562,12 @@ pub fn identity<'ctx>(
 }
 
 /// The device library's per-thread scratch buffers, reused across the work-groups a thread runs:
-/// `ptr __dpcpp_nativecpu_work_group_scratch(i32 slot, i64 bytes)` returns a 64-byte aligned
+/// `ptr __dpcpp_nativecpu_work_group_scratch(i32 slot, i64 bytes)` returns a 128-byte aligned
 /// buffer of at least `bytes` bytes.
 pub const WORK_GROUP_SCRATCH: &str = "__dpcpp_nativecpu_work_group_scratch";
 /// Alignment of the scratch buffers and of the runtime's local memory blocks: nothing placed in
-/// them may need more.
-pub const WORK_GROUP_MEMORY_ALIGNMENT: u64 = 64;
+/// them may need more. 128 bytes is the alignment of SYCL's largest type, `vec<double, 16>`.
+pub const WORK_GROUP_MEMORY_ALIGNMENT: u64 = 128;
 /// Scratch slot of the live variables of barrier regions.
 pub const LIVE_VARIABLES_SCRATCH: u64 = 0;
 /// Scratch slot of module-scope work-group local variables.
