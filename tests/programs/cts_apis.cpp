@@ -147,6 +147,10 @@ static void event_wait_lists(sycl::queue &q) {
   c.wait();
 }
 
+// The OpenCL backend's scalar types under sycl::opencl (the SYCL-CTS group copy tests use them).
+static_assert(std::is_same_v<sycl::opencl::cl_half, sycl::half> && std::is_same_v<sycl::opencl::cl_int, std::int32_t> &&
+              std::is_same_v<sycl::opencl::cl_ulong, std::uint64_t> && std::is_same_v<sycl::opencl::cl_bool, bool>);
+
 // exceptions (4.13.2): the constructors with a context, get_context, exception_list's member
 // types; property::buffer::context_bound.
 static void exceptions_with_context() {

@@ -686,5 +686,22 @@ NCPU_VEC_ALIASES(cl_double, cl_double)
 NCPU_VEC_ALIASES(cl_half, cl_half)
 #undef NCPU_VEC_ALIASES
 
+// The OpenCL backend specification's scalar types, which programs (and the SYCL-CTS) name as
+// sycl::opencl::cl_* (the same types as the sycl::cl_* above, and cl_bool).
+namespace opencl {
+using sycl::cl_char;
+using sycl::cl_double;
+using sycl::cl_float;
+using sycl::cl_half;
+using sycl::cl_int;
+using sycl::cl_long;
+using sycl::cl_short;
+using sycl::cl_uchar;
+using sycl::cl_uint;
+using sycl::cl_ulong;
+using sycl::cl_ushort;
+using cl_bool = bool;
+} // namespace opencl
+
 } // namespace _V1
 } // namespace sycl
