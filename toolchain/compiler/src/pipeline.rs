@@ -11,21 +11,22 @@
 //!    (with debuggable work-items or `-sycl-native-cpu-no-vecz` only the kernels that require
 //!    sub-groups wider than one work-item);
 //! 8. `sub-groups-of-one` — what is left scalar has sub-groups of one work-item;
-//! 9. `register-kernel-info` — a constructor tells the runtime each kernel's sub-group size;
-//! 10. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
-//!     rows of x through the vector form when there is one;
-//! 11. `replace-module-scope-vars` — work-group local variables in one block per work-group;
+//! 9. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
+//!    rows of x through the vector form when there is one;
+//! 10. `replace-module-scope-vars` — work-group local variables in one block per work-group;
+//! 11. `add-kernel-metadata` — a note per kernel in the object, for the runtime's info queries;
 //! 12. `prepare-sycl-native-cpu` — the state parameter, builtins read from it, subhandlers;
-//! 13. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
+//! 13. `add-fp-control` — each subhandler runs with a defined MXCSR and restores the caller's;
+//! 14. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
 //!
 //! Then LLVM's own `default<O*>` pipeline optimises the result for the chosen CPU (see
 //! [`crate::backend`]).
 
 use crate::passes::{
-    assign_sycl_module_id, check_kernel_features, convert_to_mux_builtins, fatomics,
-    lower_kernel_properties, prepare_barriers, prepare_native_cpu, register_kernel_info,
-    rename_kernels, replace_module_scope_vars, spec_constants, sub_groups_of_one,
-    transfer_kernel_metadata, vectorize, work_item_loops,
+    add_fp_control, add_kernel_metadata, assign_sycl_module_id, check_kernel_features,
+    convert_to_mux_builtins, fatomics, lower_kernel_properties, prepare_barriers,
+    prepare_native_cpu, rename_kernels, replace_module_scope_vars, spec_constants,
+    sub_groups_of_one, transfer_kernel_metadata, vectorize, work_item_loops,
 };
 
 /// What the `-mllvm` options ask of the vectorizer (DPC++'s knobs, plus remarks).
@@ -90,10 +91,11 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
         bare(&prepare_barriers::PASS),
         vectorize::PASS.element(&vectorizer_parameters),
         bare(&sub_groups_of_one::PASS),
-        bare(&register_kernel_info::PASS),
         work_item_loops::PASS.element(&loop_parameters),
         bare(&replace_module_scope_vars::PASS),
+        bare(&add_kernel_metadata::PASS),
         bare(&prepare_native_cpu::PASS),
+        bare(&add_fp_control::PASS),
         bare(&rename_kernels::PASS),
     ]
     .join(",")

@@ -109,6 +109,7 @@ mod tests {
                     kernels: Default::default(),
                 },
             }),
+            info: Default::default(),
         }
     }
 

@@ -1,39 +1,28 @@
-//! Module-level definitions a pass adds for the program to use at run time: C string constants
-//! and global constructors (`llvm.global_ctors`), which is how the device object tells the
-//! runtime what the compiler decided about its kernels (docs/vectorizer.md, "Sub-groups").
+//! Module-level definitions: the lists LLVM keeps globals alive by (`llvm.compiler.used`), and
+//! the data the device object carries for the runtime (the kernel metadata notes,
+//! docs/formats.md, "Kernel metadata").
 
 use inkwell::llvm_sys::core::{LLVMGetNumOperands, LLVMGetOperand};
 use inkwell::module::{Linkage, Module};
-use inkwell::values::{
-    AsValueRef, BasicValueEnum, FunctionValue, GlobalValue, PointerValue, StructValue,
-};
+use inkwell::values::{AsValueRef, BasicValueEnum, GlobalValue};
 
 use super::value::Value;
 
-/// A private constant holding `text` and a terminating NUL.
-pub fn c_string<'ctx>(module: &Module<'ctx>, text: &str, name: &str) -> PointerValue<'ctx> {
-    let context = module.get_context();
-    let value = context.const_string(text.as_bytes(), true);
-    let global = module.add_global(value.get_type(), None, name);
-    global.set_initializer(&value);
-    global.set_constant(true);
-    global.set_linkage(Linkage::Private);
-    global.set_unnamed_addr(true);
-    global.as_pointer_value()
-}
+/// The list of globals the compiler must keep even without uses (the linker may still drop
+/// them).
+pub const COMPILER_USED: &str = "llvm.compiler.used";
 
-/// The entries `llvm.global_ctors` already has, as constant structs.
-fn constructor_entries<'ctx>(module: &Module<'ctx>) -> Vec<StructValue<'ctx>> {
-    let Some(existing) = module.get_global(GLOBAL_CONSTRUCTORS) else {
-        return Vec::new();
-    };
-    let Some(initializer) = existing.get_initializer() else {
+/// The global variables an appending list such as `llvm.used` names.
+pub fn list_entries<'ctx>(
+    module: &Module<'ctx>,
+    list: GlobalValue<'ctx>,
+) -> Vec<GlobalValue<'ctx>> {
+    let Some(initializer) = list.get_initializer() else {
         return Vec::new();
     };
     let array = initializer.as_value_ref();
     // SAFETY: `array` is the live constant initializer of a global of this module; operand
-    // indices stay below its operand count, and each operand of a `{ i32, ptr, ptr }` array is
-    // a constant struct of that type.
+    // indices stay below its operand count.
     let count = unsafe { LLVMGetNumOperands(array) }.max(0) as u32;
     (0..count)
         .filter_map(|index| {
@@ -41,40 +30,44 @@ fn constructor_entries<'ctx>(module: &Module<'ctx>) -> Vec<StructValue<'ctx>> {
             let entry = unsafe { LLVMGetOperand(array, index) };
             // SAFETY: `entry` is a non-null constant of the module's context (checked by
             // `BasicValueEnum::new`'s type dispatch), so wrapping it keeps the lifetime.
-            (!entry.is_null())
-                .then(|| unsafe { BasicValueEnum::new(entry) })
-                .and_then(|value| match value {
-                    BasicValueEnum::StructValue(entry) => Some(entry),
-                    _ => None,
-                })
+            let value = (!entry.is_null()).then(|| unsafe { BasicValueEnum::new(entry) })?;
+            let BasicValueEnum::PointerValue(pointer) = value else {
+                return None;
+            };
+            module.get_global(pointer.get_name().to_str().ok()?)
         })
         .collect()
 }
 
-const GLOBAL_CONSTRUCTORS: &str = "llvm.global_ctors";
-
-/// Adds `function` (`void ()`) to the module's global constructors, at the default priority.
-pub fn append_global_constructor<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>) {
+/// Adds `globals` to `llvm.compiler.used`, so that LLVM keeps them in the object although
+/// nothing in it refers to them.
+pub fn keep_in_object<'ctx>(module: &Module<'ctx>, globals: &[GlobalValue<'ctx>]) {
     let context = module.get_context();
     let pointer = context.ptr_type(inkwell::AddressSpace::default());
-    let entry_type = context.struct_type(
-        &[context.i32_type().into(), pointer.into(), pointer.into()],
-        false,
-    );
-    let mut entries = constructor_entries(module);
-    entries.push(entry_type.const_named_struct(&[
-        context.i32_type().const_int(65535, false).into(),
-        function.as_global_value().as_pointer_value().into(),
-        pointer.const_null().into(),
-    ]));
-    if let Some(existing) = module.get_global(GLOBAL_CONSTRUCTORS) {
-        // SAFETY: the old list is replaced below and nothing else refers to it.
-        unsafe { existing.delete() };
-    }
-    let array = entry_type.const_array(&entries);
-    let global = module.add_global(array.get_type(), None, GLOBAL_CONSTRUCTORS);
-    global.set_initializer(&array);
-    global.set_linkage(Linkage::Appending);
+    let mut entries = match module.get_global(COMPILER_USED) {
+        Some(existing) => {
+            let entries = list_entries(module, existing);
+            // SAFETY: the old list is replaced below and nothing else refers to it.
+            unsafe { existing.delete() };
+            entries
+        }
+        None => Vec::new(),
+    };
+    entries.extend_from_slice(globals);
+    let values: Vec<_> = entries.iter().map(|g| g.as_pointer_value()).collect();
+    let array = pointer.const_array(&values);
+    let list = module.add_global(array.get_type(), None, COMPILER_USED);
+    list.set_initializer(&array);
+    list.set_linkage(Linkage::Appending);
+    list.set_section(Some("llvm.metadata"));
+}
+
+/// Whether `global` is data for the runtime that must stay in the object: a variable in an ELF
+/// note section.
+pub fn is_runtime_note(global: GlobalValue<'_>) -> bool {
+    global
+        .get_section()
+        .is_some_and(|section| section.to_bytes().starts_with(b".note"))
 }
 
 /// Deletes the global variable `global`, first turning what still names it into poison: only

@@ -2,6 +2,8 @@
 //! --passes` (using the Construction Kit's registry names where one exists). Each pass's module
 //! doc comment states what it expects of the module and what it guarantees afterwards.
 
+pub mod add_fp_control;
+pub mod add_kernel_metadata;
 pub mod assign_sycl_module_id;
 pub mod check_kernel_features;
 pub mod convert_to_mux_builtins;
@@ -10,7 +12,6 @@ pub mod fatomics;
 pub mod lower_kernel_properties;
 pub mod prepare_barriers;
 pub mod prepare_native_cpu;
-pub mod register_kernel_info;
 pub mod rename_kernels;
 pub mod replace_module_scope_vars;
 pub mod spec_constants;
@@ -106,10 +107,11 @@ pub const REGISTRY: &[&PassInfo] = &[
     &prepare_barriers::PASS,
     &vectorize::PASS,
     &sub_groups_of_one::PASS,
-    &register_kernel_info::PASS,
     &work_item_loops::PASS,
     &replace_module_scope_vars::PASS,
+    &add_kernel_metadata::PASS,
     &prepare_native_cpu::PASS,
+    &add_fp_control::PASS,
     &rename_kernels::PASS,
 ];
 
