@@ -8,7 +8,8 @@
 //! Expects: entry points (`"mux-kernel"="entry-point"`), normally the work-group functions
 //! after `work-item-loops` and `replace-module-scope-vars`, with what those passes record:
 //! `"mux-local-mem-usage"` (bytes of work-group local variables), `"mux-live-variables-size"`
-//! (bytes kept per work-item across barriers) and `"mux-vector-width"`. Earlier in the pipeline
+//! (bytes kept per work-item across barriers) and `"mux-vector-width"`; a kernel that cannot
+//! reach `__mux_get_local_variable_memory` reports no local memory. Earlier in the pipeline
 //! a kernel's vector form (`run-vecz`) gives the width instead; absent values are 0 and 1.
 //! `!reqd_work_group_size` and `!intel_reqd_sub_group_size` are read where they are.
 //!
@@ -19,14 +20,17 @@
 //! gathers the notes of every device object into a `PT_NOTE` segment of the executable or
 //! shared library, where the runtime finds them when it registers the kernels.
 
+use std::collections::HashSet;
+
 use inkwell::module::{Linkage, Module};
-use inkwell::values::{FunctionValue, GlobalValue};
+use inkwell::values::{FunctionValue, GlobalValue, InstructionOpcode};
 use sycl_offload_formats::kernel_notes::{self, KernelInfo, KernelNote};
 
 use super::vectorize::vector_kernel;
 use super::work_item_loops::required_work_group_size;
 use super::{Changed, ModulePass, PassInfo};
-use crate::ir::{attributes, globals, mux, walk};
+use crate::ir::mux::{self, WorkGroupMemory};
+use crate::ir::{attributes, globals, walk};
 use crate::CompileError;
 
 /// The pass's name in pipeline text.
@@ -58,6 +62,36 @@ fn number(entry: FunctionValue<'_>, key: &str) -> Result<Option<u64>, CompileErr
         .transpose()
 }
 
+/// Whether the kernel can reach its work-group's local variables block: it or a function it
+/// calls reads `__mux_get_local_variable_memory`, or makes an indirect call (which could). The
+/// block is laid out once for the module (`replace-module-scope-vars`), so a kernel that uses
+/// none of it reports 0 rather than the other kernels' variables.
+fn reaches_local_variables(entry: FunctionValue<'_>) -> bool {
+    let builtin = WorkGroupMemory::LocalVariables.mux_name();
+    let mut seen = HashSet::from([entry]);
+    let mut stack = vec![entry];
+    while let Some(function) = stack.pop() {
+        for instruction in walk::instructions(function) {
+            if !matches!(
+                instruction.get_opcode(),
+                InstructionOpcode::Call | InstructionOpcode::Invoke
+            ) {
+                continue;
+            }
+            let Some(callee) = walk::called_function(instruction) else {
+                return true;
+            };
+            if walk::name(callee) == builtin {
+                return true;
+            }
+            if seen.insert(callee) {
+                stack.push(callee);
+            }
+        }
+    }
+    false
+}
+
 /// The note of one entry point.
 fn note_of(entry: FunctionValue<'_>) -> Result<KernelNote, CompileError> {
     let name = attributes::original_name(entry);
@@ -78,7 +112,10 @@ fn note_of(entry: FunctionValue<'_>) -> Result<KernelNote, CompileError> {
         })
         .transpose()?;
     let info = KernelInfo {
-        local_memory_size: number(entry, mux::LOCAL_MEMORY_USAGE)?.unwrap_or(0),
+        local_memory_size: match reaches_local_variables(entry) {
+            true => number(entry, mux::LOCAL_MEMORY_USAGE)?.unwrap_or(0),
+            false => 0,
+        },
         private_memory_size: number(entry, mux::LIVE_VARIABLES_SIZE)?.unwrap_or(0),
         reqd_work_group_size,
         sub_group_size: vector_width,
