@@ -31,6 +31,10 @@
 //!   the vector form instead, run the same way, with live variables kept per vector of
 //!   work-items (docs/vectorizer.md, "Barriers").
 //!
+//! The wrapper records, for `add-kernel-metadata`, the live-variable bytes per work-item
+//! (`"mux-live-variables-size"`, with barriers) and the vector width (`"mux-vector-width"`,
+//! with a vector form).
+//!
 //! The loops are bottom-tested: the runtime never launches an empty work-group. They carry
 //! `llvm.loop.unroll.runtime.disable` ([`forbid_runtime_unrolling`]).
 
