@@ -83,4 +83,3 @@ pub fn kernel_notes(data: &[u8]) {
         Err(error) => assert_one_line("kernel_notes", &error),
     }
 }
-

@@ -57,15 +57,19 @@ impl Default for KernelInfo {
 /// One kernel's note: its name, as launches name it, and what the compiler decided about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KernelNote {
+    /// The kernel's name.
     pub name: String,
+    /// The record's values.
     pub info: KernelInfo,
 }
 
 /// Why a note cannot be read. Each is one line naming the note.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NoteError {
+    /// A note's header, owner or descriptor does not fit in the segment.
     #[error("the note at offset {offset} runs past the end of its segment")]
     Truncated { offset: usize },
+    /// A note of ours breaks a rule of the record.
     #[error("kernel note at offset {offset}: {cause}")]
     Bad { offset: usize, cause: String },
 }
@@ -143,8 +147,9 @@ impl KernelNote {
             reqd_sub_group_size: Some(u32_at(40)).filter(|size| *size != 0),
             vector_width: u32_at(44),
         };
+        // The name is quoted with its control characters escaped: errors are one line.
         info.check()
-            .map_err(|cause| format!("kernel {name}: {cause}"))?;
+            .map_err(|cause| format!("kernel {}: {cause}", name.escape_debug()))?;
         Ok(KernelNote {
             name: name.to_owned(),
             info,
@@ -295,6 +300,11 @@ mod tests {
             assert!(error.contains(expected), "{error}");
             assert!(!error.contains('\n'));
         }
+        let mut named = note();
+        named.name = "line\nbreak".into();
+        named.info.sub_group_size = 0;
+        let error = parse_segment(&named.encode(), 4).unwrap_err().to_string();
+        assert!(error.contains("kernel line\\nbreak: "), "{error}");
         let mut bytes = note().encode();
         bytes[24 + FIXED_SIZE] = 0xff;
         let error = parse_segment(&bytes, 4).unwrap_err().to_string();

@@ -21,13 +21,17 @@ use sycl_offload_formats::kernel_notes::{parse_segment, NoteError};
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CKernelInfo {
+    /// Bytes of work-group local variables per work-group.
     pub local_memory_size: u64,
+    /// Bytes per work-item kept across barriers.
     pub private_memory_size: u64,
     /// x, y, z; all 0 when the kernel requires none.
     pub reqd_work_group_size: [u32; 3],
+    /// Work-items of a full sub-group.
     pub sub_group_size: u32,
     /// 0 when the kernel requires none.
     pub reqd_sub_group_size: u32,
+    /// Work-items per call of the vector form, 1 for a scalar kernel.
     pub vector_width: u32,
 }
 
@@ -177,9 +181,9 @@ fn describe(info: &libc::dl_phdr_info, error: &NoteError) -> String {
             .into_owned(),
     };
     let object = if name.is_empty() {
-        "the executable"
+        "the executable".to_owned()
     } else {
-        &name
+        name.escape_debug().to_string()
     };
     format!("kernel metadata of {object}: {error}")
 }

@@ -307,9 +307,11 @@ fn kernel_infos(
             let required = metadata.and_then(|m| m.reqd_work_group_size);
             if required.is_some() && required != info.reqd_work_group_size {
                 return Err(format!(
-                    "kernel {name}: its metadata note says reqd_work_group_size {:?} but the \
+                    "kernel {}: its metadata note says reqd_work_group_size {:?} but the \
                      program metadata {:?}",
-                    info.reqd_work_group_size, required
+                    name.escape_debug(),
+                    info.reqd_work_group_size,
+                    required
                 ));
             }
             Ok(*info)

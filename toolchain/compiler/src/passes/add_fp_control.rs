@@ -107,7 +107,9 @@ impl Denormals {
 /// A kernel's denormal mode: for results (MXCSR's FTZ) and for inputs (DAZ).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DenormalMode {
+    /// Denormal results (FTZ).
     pub output: Denormals,
+    /// Denormal inputs (DAZ).
     pub input: Denormals,
 }
 
