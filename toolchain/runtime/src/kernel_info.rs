@@ -194,7 +194,8 @@ mod tests {
 
     #[test]
     fn objects_without_notes_of_ours_have_none() {
-        let here = notes_for as usize;
+        let function: fn(&[usize]) -> _ = notes_for;
+        let here = function as usize;
         assert_eq!(notes_for(&[here]), Ok(HashMap::new()));
         assert_eq!(notes_for(&[]), Ok(HashMap::new()));
     }
