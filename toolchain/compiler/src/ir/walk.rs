@@ -185,26 +185,15 @@ pub fn position_at(builder: &inkwell::builder::Builder<'_>, instruction: Instruc
 
 /// Deletes `llvm.used` and `llvm.compiler.used`. They keep kernels alive for the front-end's
 /// optimiser; after it they only get in the way (they count as taking a kernel's address, and
-/// would keep dead code in the object). The notes the compiler leaves for the runtime
-/// ([`super::globals::is_runtime_note`]) stay listed in a new `llvm.compiler.used`: nothing
-/// refers to them. Says whether there was a list.
+/// would keep dead code in the object). Says whether there was one.
 pub fn drop_used_lists(module: &Module<'_>) -> bool {
     let mut dropped = false;
-    let mut kept = Vec::new();
     for list in ["llvm.used", "llvm.compiler.used"] {
         if let Some(global) = module.get_global(list) {
-            kept.extend(
-                super::globals::list_entries(module, global)
-                    .into_iter()
-                    .filter(|g| super::globals::is_runtime_note(*g)),
-            );
             // SAFETY: the intrinsic lists have no users.
             unsafe { global.delete() };
             dropped = true;
         }
-    }
-    if !kept.is_empty() {
-        super::globals::keep_in_object(module, &kept);
     }
     dropped
 }

@@ -13,17 +13,18 @@
 //! a kernel's vector form (`run-vecz`) gives the width instead; absent values are 0 and 1.
 //! `!reqd_work_group_size` and `!intel_reqd_sub_group_size` are read where they are.
 //!
-//! Guarantees: for each entry point, an internal constant holding one ELF note
-//! (`sycl_offload_formats::kernel_notes`) under the kernel's original name (`mux-orig-fn`), in
-//! the allocated note section `.note.nativecpu.kernels`, 4-byte aligned and listed in
-//! `llvm.compiler.used`, which the later passes keep (`walk::drop_used_lists`). The linker
+//! Guarantees: for each entry point, one ELF note (`sycl_offload_formats::kernel_notes`) under
+//! the kernel's original name (`mux-orig-fn`), 4-byte aligned, in the allocated note section
+//! `.note.nativecpu.kernels`, written as module-level assembly: no IR global, so no later pass
+//! can delete it or change its bytes (AddressSanitizer pads instrumented globals with redzones,
+//! which would break the section into something that is no longer a list of notes). The linker
 //! gathers the notes of every device object into a `PT_NOTE` segment of the executable or
 //! shared library, where the runtime finds them when it registers the kernels.
 
 use std::collections::HashSet;
 
-use inkwell::module::{Linkage, Module};
-use inkwell::values::{FunctionValue, GlobalValue, InstructionOpcode};
+use inkwell::module::Module;
+use inkwell::values::{FunctionValue, InstructionOpcode};
 use sycl_offload_formats::kernel_notes::{self, KernelInfo, KernelNote};
 
 use super::vectorize::vector_kernel;
@@ -128,17 +129,18 @@ fn note_of(entry: FunctionValue<'_>) -> Result<KernelNote, CompileError> {
     Ok(KernelNote { name, info })
 }
 
-/// The note as an internal constant in the notes' section.
-fn add_note<'ctx>(module: &Module<'ctx>, note: &KernelNote) -> GlobalValue<'ctx> {
-    let context = module.get_context();
-    let bytes = context.const_string(&note.encode(), false);
-    let global = module.add_global(bytes.get_type(), None, "nativecpu.kernel_note");
-    global.set_initializer(&bytes);
-    global.set_constant(true);
-    global.set_linkage(Linkage::Internal);
-    global.set_section(Some(kernel_notes::SECTION));
-    global.set_alignment(kernel_notes::ALIGN as u32);
-    global
+/// The notes as assembly for the notes' section, each 4-byte aligned.
+fn notes_assembly(notes: &[KernelNote]) -> String {
+    let mut assembly = format!(".pushsection {},\"a\",@note\n", kernel_notes::SECTION);
+    for note in notes {
+        assembly.push_str(&format!(".balign {}\n", kernel_notes::ALIGN));
+        for row in note.encode().chunks(16) {
+            let bytes: Vec<String> = row.iter().map(u8::to_string).collect();
+            assembly.push_str(&format!(".byte {}\n", bytes.join(",")));
+        }
+    }
+    assembly.push_str(".popsection\n");
+    assembly
 }
 
 impl ModulePass for AddKernelMetadata {
@@ -150,13 +152,13 @@ impl ModulePass for AddKernelMetadata {
         let mut notes = Vec::new();
         for entry in module.get_functions() {
             if attributes::is_kernel_entry_point(entry) && walk::is_definition(entry) {
-                notes.push(add_note(module, &note_of(entry)?));
+                notes.push(note_of(entry)?);
             }
         }
         if notes.is_empty() {
             return Ok(Changed::No);
         }
-        globals::keep_in_object(module, &notes);
+        globals::append_module_assembly(module, &notes_assembly(&notes));
         Ok(Changed::Yes)
     }
 }

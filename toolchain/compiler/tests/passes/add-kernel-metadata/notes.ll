@@ -1,39 +1,53 @@
 ; add-kernel-metadata: after work-item-loops and replace-module-scope-vars, each entry point gets
-; an ELF note in the allocated section .note.nativecpu.kernels (docs/formats.md, "Kernel
-; metadata notes"): namesz 10, descsz 48 + the name's length, type 1, "NativeCPU" padded to 12,
-; then version 1, the name's length, the local memory (u64), the private memory per work-item
-; (u64), reqd_work_group_size x, y, z, the sub-group size, the required sub-group size and the
-; vector width (u32 each), and the kernel's original name.
+; an ELF note in the allocated section .note.nativecpu.kernels, written as module-level assembly
+; (docs/formats.md, "Kernel metadata notes"): namesz 10, descsz 48 + the name's length (58),
+; type 1, "NativeCPU" padded to 12, then version 1, the name's length, the local memory (u64),
+; the private memory per work-item (u64), reqd_work_group_size x, y, z, the sub-group size, the
+; required sub-group size and the vector width (u32 each), and the kernel's original name.
 ; * @_ZTS5Tiled uses a work-group local variable (@tile: 64 bytes) and keeps an i64 it loaded live
 ;   across its barrier (8 bytes per work-item); it requires a 16x2x1 work-group.
 ; * @_ZTS5Plain reaches no local variable (0 bytes, although the module has 64), has no barrier,
 ;   and requires sub-groups of one work-item.
-; The notes stay in llvm.compiler.used through the passes that drop the used lists. Vectorized at
-; 4 lanes, @_ZTS5Tiled has sub-groups of 4 and its uniform i64 is stored once per vector: 2 bytes
-; per work-item.
+; Vectorized at 4 lanes, @_ZTS5Tiled has sub-groups of 4 and its uniform i64 is stored once per
+; vector: 2 bytes per work-item. The notes are no IR global, so the later passes keep them.
 ; RUN: muxc --passes work-item-loops,replace-module-scope-vars,add-kernel-metadata,verify -S %s \
 ; RUN:   | FileCheck %s
 ; RUN: muxc --passes 'run-vecz<width=4>,work-item-loops,replace-module-scope-vars,add-kernel-metadata,verify' -S %s \
 ; RUN:   | FileCheck %s --check-prefix=VECTOR
-; RUN: muxc --passes work-item-loops,replace-module-scope-vars,add-kernel-metadata,prepare-sycl-native-cpu,rename-kernel-sycl-native-cpu,verify -S %s \
+; RUN: muxc --passes work-item-loops,replace-module-scope-vars,add-kernel-metadata,prepare-sycl-native-cpu,add-fp-control,rename-kernel-sycl-native-cpu,verify -S %s \
 ; RUN:   | FileCheck %s --check-prefix=KEPT
 
-; CHECK: @nativecpu.kernel_note = internal constant [84 x i8] c"\0A\00\00\00:\00\00\00\01\00\00\00NativeCPU\00\00\00\01\00\00\00\0A\00\00\00@\00\00\00\00\00\00\00\08\00\00\00\00\00\00\00\10\00\00\00\02\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\01\00\00\00_ZTS5Tiled\00\00", section ".note.nativecpu.kernels", align 4
-; CHECK: @nativecpu.kernel_note.1 = internal constant [84 x i8] c"\0A\00\00\00:\00\00\00\01\00\00\00NativeCPU\00\00\00\01\00\00\00\0A\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\01\00\00\00\01\00\00\00_ZTS5Plain\00\00", section ".note.nativecpu.kernels", align 4
-; CHECK: @llvm.compiler.used = appending global [3 x ptr] [ptr @existing, ptr @nativecpu.kernel_note, ptr @nativecpu.kernel_note.1], section "llvm.metadata"
+; CHECK: module asm ".pushsection .note.nativecpu.kernels,\22a\22,@note"
+; CHECK-NEXT: module asm ".balign 4"
+; CHECK-NEXT: module asm ".byte 10,0,0,0,58,0,0,0,1,0,0,0,78,97,116,105"
+; CHECK-NEXT: module asm ".byte 118,101,67,80,85,0,0,0,1,0,0,0,10,0,0,0"
+; CHECK-NEXT: module asm ".byte 64,0,0,0,0,0,0,0,8,0,0,0,0,0,0,0"
+; CHECK-NEXT: module asm ".byte 16,0,0,0,2,0,0,0,1,0,0,0,1,0,0,0"
+; CHECK-NEXT: module asm ".byte 0,0,0,0,1,0,0,0,95,90,84,83,53,84,105,108"
+; CHECK-NEXT: module asm ".byte 101,100,0,0"
+; CHECK-NEXT: module asm ".balign 4"
+; CHECK-NEXT: module asm ".byte 10,0,0,0,58,0,0,0,1,0,0,0,78,97,116,105"
+; CHECK-NEXT: module asm ".byte 118,101,67,80,85,0,0,0,1,0,0,0,10,0,0,0"
+; CHECK-NEXT: module asm ".byte 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
+; CHECK-NEXT: module asm ".byte 0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0"
+; CHECK-NEXT: module asm ".byte 1,0,0,0,1,0,0,0,95,90,84,83,53,80,108,97"
+; CHECK-NEXT: module asm ".byte 105,110,0,0"
+; CHECK-NEXT: module asm ".popsection"
 
-; VECTOR: @nativecpu.kernel_note = {{.*}}\0A\00\00\00@\00\00\00\00\00\00\00\02\00\00\00\00\00\00\00\10\00\00\00\02\00\00\00\01\00\00\00\04\00\00\00\00\00\00\00\04\00\00\00_ZTS5Tiled
-; VECTOR: @nativecpu.kernel_note.1 = {{.*}}\01\00\00\00\01\00\00\00\01\00\00\00_ZTS5Plain
+; VECTOR: module asm ".byte 64,0,0,0,0,0,0,0,2,0,0,0,0,0,0,0"
+; VECTOR-NEXT: module asm ".byte 16,0,0,0,2,0,0,0,1,0,0,0,4,0,0,0"
+; VECTOR-NEXT: module asm ".byte 0,0,0,0,4,0,0,0,95,90,84,83,53,84,105,108"
+; VECTOR: module asm ".byte 1,0,0,0,1,0,0,0,95,90,84,83,53,80,108,97"
 
-; KEPT: @nativecpu.kernel_note = internal constant [84 x i8] {{.*}}_ZTS5Tiled
-; KEPT: @nativecpu.kernel_note.1 = internal constant [84 x i8] {{.*}}_ZTS5Plain
-; KEPT: @llvm.compiler.used = appending global [2 x ptr] [ptr @nativecpu.kernel_note, ptr @nativecpu.kernel_note.1], section "llvm.metadata"
+; KEPT: module asm ".pushsection .note.nativecpu.kernels,\22a\22,@note"
+; KEPT: module asm ".byte 0,0,0,0,1,0,0,0,95,90,84,83,53,84,105,108"
+; KEPT: module asm ".byte 1,0,0,0,1,0,0,0,95,90,84,83,53,80,108,97"
+; KEPT: module asm ".popsection"
+; KEPT: define void @_ZTS5Tiled.SYCLNCPU(
 
 target triple = "x86_64-pc-linux-gnu"
 
 @tile = internal addrspace(3) global [16 x i32] poison, align 4
-@existing = internal global i32 0
-@llvm.compiler.used = appending global [1 x ptr] [ptr @existing], section "llvm.metadata"
 
 define spir_kernel void @_ZTS5Tiled(ptr %out) #0 !reqd_work_group_size !0 {
 entry:
