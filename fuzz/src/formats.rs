@@ -1,5 +1,6 @@
 //! The hand-off file readers of `toolchain/offload-formats` on arbitrary text: `.table`, `.prop`
-//! (then the property-set rules, spec-constant layout and program metadata) and `.sym`.
+//! (then the property-set rules, spec-constant layout and program metadata) and `.sym`; and the
+//! kernel metadata notes the runtime reads from a `PT_NOTE` segment, on arbitrary bytes.
 //!
 //! Besides "no panic, one-line errors", each target checks that what the reader accepts, the
 //! matching writer writes back into text the reader reads as the same thing: `sycl-post-link`
@@ -7,6 +8,7 @@
 
 use std::path::Path;
 
+use sycl_offload_formats::kernel_notes::{self, KernelNote};
 use sycl_offload_formats::properties::PropertySetRegistry;
 use sycl_offload_formats::table::Table;
 use sycl_offload_formats::{symbols, validate};
@@ -62,5 +64,22 @@ pub fn sym(data: &[u8]) {
             assert_eq!(again.ok().as_ref(), Some(&names), "written back: {text:?}");
         }
         Err(error) => assert_one_line("sym", &error),
+    }
+}
+
+/// A `PT_NOTE` segment (the first byte chooses 4- or 8-byte alignment): the kernel notes it
+/// holds are read back the same once written again.
+pub fn kernel_notes(data: &[u8]) {
+    let Some((&choice, segment)) = data.split_first() else {
+        return;
+    };
+    let align = if choice & 1 == 0 { 4 } else { 8 };
+    match kernel_notes::parse_segment(segment, align) {
+        Ok(notes) => {
+            let written: Vec<u8> = notes.iter().flat_map(KernelNote::encode).collect();
+            let again = kernel_notes::parse_segment(&written, 4);
+            assert_eq!(again.as_ref(), Ok(&notes), "written back: {segment:?}");
+        }
+        Err(error) => assert_one_line("kernel_notes", &error),
     }
 }

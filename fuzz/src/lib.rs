@@ -21,6 +21,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("table", formats::table),
     ("prop", formats::prop),
     ("sym", formats::sym),
+    ("kernel_notes", formats::kernel_notes),
     ("cli", cli::command_line),
     ("device_selector", runtime::device_selector),
     ("runtime_register", runtime::register),

@@ -62,3 +62,21 @@ fn integer_functions_on_every_width() {
 fn common_geometric_relational_and_math_function_forms() {
     compile_and_run("builtin_functions.cpp", &["-O3"]);
 }
+
+/// Kernels run with round-to-nearest and denormals kept whatever MXCSR the host program set,
+/// and the host's register is unchanged after them; `-ffast-math` and
+/// `-fdenormal-fp-math=preserve-sign` flush denormal results and inputs instead
+/// (docs/compiler-pipeline.md, "Floating-point control").
+#[test]
+fn kernels_run_with_their_own_floating_point_environment() {
+    for flags in [
+        &["-O2"][..],
+        &["-O0"],
+        &["-O2", "-ffast-math", "-DEXPECT_FLUSH"],
+        &["-O2", "-fdenormal-fp-math=preserve-sign", "-DEXPECT_FLUSH"],
+    ] {
+        let built = Built::compile(&[program("fp_control.cpp")], flags);
+        built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
+        built.run_and_check(&[("NATIVECPU_THREADS", "2")]);
+    }
+}

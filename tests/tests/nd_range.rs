@@ -93,3 +93,10 @@ fn invalid_nd_ranges_throw_sycl_exceptions() {
 fn work_group_size_property_is_honoured_and_enforced() {
     check(&["work_group_size.cpp"]);
 }
+
+/// The kernel info queries read what the compiler recorded in the device object: local memory,
+/// private memory across barriers, the compile-time work-group size and the sub-group sizes.
+#[test]
+fn kernel_info_queries_come_from_the_kernel_metadata_notes() {
+    check(&["kernel_info.cpp"]);
+}

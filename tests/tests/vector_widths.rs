@@ -62,11 +62,10 @@ fn work_group_collectives_combine_lanes_first() {
     run_at_every_width(&["nested_reduce.cpp"]);
 }
 
-/// Sub-groups are the lanes of a vector: the program checks every sub-group function against
-/// its layout, and that its kernel's sub-group size is the width it was built for (1 scalar).
-#[test]
-fn sub_groups_are_the_lanes() {
-    let compiled = Compiled::compile(&[program("sub_groups.cpp")], &["-O2"]);
+/// Builds `source` at every width and runs it with `EXPECTED_SUB_GROUP_SIZE` set to the width
+/// (1 scalar).
+fn run_expecting_each_width(source: &str) {
+    let compiled = Compiled::compile(&[program(source)], &["-O2"]);
     for width in WIDTHS {
         let flag = match width {
             None => "-sycl-native-cpu-no-vecz".to_owned(),
@@ -76,6 +75,19 @@ fn sub_groups_are_the_lanes() {
         let expected = width.unwrap_or(1).to_string();
         built.run_and_check(&[("EXPECTED_SUB_GROUP_SIZE", &expected)]);
     }
+}
+
+/// Sub-groups are the lanes of a vector: the program checks every sub-group function against
+/// its layout, and that its kernel's sub-group size is the width it was built for (1 scalar).
+#[test]
+fn sub_groups_are_the_lanes() {
+    run_expecting_each_width("sub_groups.cpp");
+}
+
+/// The kernel metadata notes report the width each kernel was built for.
+#[test]
+fn kernel_info_reports_the_width() {
+    run_expecting_each_width("kernel_info.cpp");
 }
 
 #[test]

@@ -18,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 
-targets=(table prop sym cli device_selector runtime_register wrapper_files post_link_ir compile_ir)
+targets=(table prop sym kernel_notes cli device_selector runtime_register wrapper_files post_link_ir compile_ir)
 triple=$(rustc -vV | sed -n 's/^host: //p')
 target_dir=${FUZZ_TARGET_DIR:-${CARGO_TARGET_DIR:-$root/target}/fuzz}
 bin_dir=$target_dir/$triple/release

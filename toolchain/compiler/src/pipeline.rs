@@ -11,14 +11,15 @@
 //!    (with debuggable work-items or `-sycl-native-cpu-no-vecz` only the kernels that require
 //!    sub-groups wider than one work-item);
 //! 8. `sub-groups-of-one` — what is left scalar has sub-groups of one work-item;
-//! 9. `register-kernel-info` — a constructor tells the runtime each kernel's sub-group size;
-//! 10. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
-//!     rows of x through the vector form when there is one;
-//! 11. `replace-module-scope-vars` — work-group local variables in one block per work-group;
+//! 9. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
+//!    rows of x through the vector form when there is one;
+//! 10. `replace-module-scope-vars` — work-group local variables in one block per work-group;
+//! 11. `add-kernel-metadata` — a note per kernel in the object, for the runtime's info queries;
 //! 12. `add-sched-params` — functions that reach the work-item state take the state pointer;
 //! 13. `define-mux-builtins` — the builtins become the device library's accessors on it;
 //! 14. `add-kernel-wrapper` — each kernel gets the subhandler the runtime calls;
-//! 15. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
+//! 15. `add-fp-control` — each subhandler runs with a defined MXCSR and restores the caller's;
+//! 16. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
 //!
 //! Steps 12–14 ask the Native CPU [scheduling target](crate::scheduling) how to lower the
 //! builtins; DPC++ names them together `prepare-sycl-native-cpu`.
@@ -27,9 +28,9 @@
 //! [`crate::backend`]).
 
 use crate::passes::{
-    add_kernel_wrapper, add_sched_params, assign_sycl_module_id, check_kernel_features,
-    convert_to_mux_builtins, define_mux_builtins, fatomics, lower_kernel_properties,
-    prepare_barriers, register_kernel_info, rename_kernels, replace_module_scope_vars,
+    add_fp_control, add_kernel_metadata, add_kernel_wrapper, add_sched_params,
+    assign_sycl_module_id, check_kernel_features, convert_to_mux_builtins, define_mux_builtins,
+    fatomics, lower_kernel_properties, prepare_barriers, rename_kernels, replace_module_scope_vars,
     spec_constants, sub_groups_of_one, transfer_kernel_metadata, vectorize, work_item_loops,
 };
 
@@ -99,12 +100,13 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
         bare(&prepare_barriers::PASS),
         vectorize::PASS.element(&vectorizer_parameters),
         bare(&sub_groups_of_one::PASS),
-        bare(&register_kernel_info::PASS),
         work_item_loops::PASS.element(&loop_parameters),
         bare(&replace_module_scope_vars::PASS),
+        bare(&add_kernel_metadata::PASS),
         bare(&add_sched_params::PASS),
         bare(&define_mux_builtins::PASS),
         bare(&add_kernel_wrapper::PASS),
+        bare(&add_fp_control::PASS),
         bare(&rename_kernels::PASS),
     ]
     .join(",")

@@ -189,6 +189,29 @@ impl Invocation {
     pub fn device_opt_level(&self) -> u8 {
         self.opt_level.unwrap_or(3)
     }
+
+    /// Whether the flags ask for fast math without saying how denormals behave: `-ffast-math`,
+    /// `-Ofast` or `-funsafe-math-optimizations` (the last of them and their `-fno-` forms
+    /// wins), or `-mdaz-ftz`, unless `-mno-daz-ftz` or an explicit `-fdenormal-fp-math=`. On
+    /// x86 Linux clang then links `crtfastmath.o`, which makes the host flush denormals, but
+    /// since clang 17 no longer tells the code; the device front-end is told with
+    /// `-fdenormal-fp-math=preserve-sign`, so that kernels flush too (add-fp-control,
+    /// docs/compiler-pipeline.md, "Floating-point control").
+    pub fn fast_math_flushes_denormals(&self) -> bool {
+        let mut fast = self.opt_flag.as_deref() == Some("-Ofast");
+        let mut daz_ftz = None;
+        for flag in &self.compile_flags {
+            match flag.as_str() {
+                "-ffast-math" | "-funsafe-math-optimizations" => fast = true,
+                "-fno-fast-math" | "-fno-unsafe-math-optimizations" => fast = false,
+                "-mdaz-ftz" => daz_ftz = Some(true),
+                "-mno-daz-ftz" => daz_ftz = Some(false),
+                explicit if explicit.starts_with("-fdenormal-fp-math") => return false,
+                _ => {}
+            }
+        }
+        daz_ftz.unwrap_or(fast)
+    }
 }
 
 /// The `-mllvm` options DPC++ documents for the Native CPU backend (docs/compiler-pipeline.md).
@@ -747,5 +770,35 @@ mod tests {
         );
         let inv = parse_str("-std=gnu++2b -fsycl-device-code-split=off a.cpp").unwrap();
         assert_eq!(inv.compile_flags, ["-std=gnu++2b"]);
+    }
+
+    #[test]
+    fn fast_math_flushes_denormals_unless_told_otherwise() {
+        let flushes = |args: &[&str]| {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            parse(&args).unwrap().fast_math_flushes_denormals()
+        };
+        assert!(!flushes(&["-fsycl", "a.cpp"]));
+        assert!(flushes(&["-fsycl", "-ffast-math", "a.cpp"]));
+        assert!(flushes(&["-fsycl", "-Ofast", "a.cpp"]));
+        assert!(!flushes(&[
+            "-fsycl",
+            "-ffast-math",
+            "-fno-fast-math",
+            "a.cpp"
+        ]));
+        assert!(!flushes(&[
+            "-fsycl",
+            "-ffast-math",
+            "-mno-daz-ftz",
+            "a.cpp"
+        ]));
+        assert!(flushes(&["-fsycl", "-mdaz-ftz", "a.cpp"]));
+        assert!(!flushes(&[
+            "-fsycl",
+            "-ffast-math",
+            "-fdenormal-fp-math=ieee",
+            "a.cpp"
+        ]));
     }
 }

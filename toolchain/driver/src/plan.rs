@@ -223,6 +223,10 @@ impl Planner<'_> {
             .args(invocation.compile_flags.iter())
             .args(invocation.sanitizers.device_front_end())
             .arg(opt);
+        if invocation.fast_math_flushes_denormals() {
+            // Kernels flush denormals as the host's crtfastmath.o makes host code do.
+            clang = clang.arg("-fdenormal-fp-math=preserve-sign");
+        }
         if invocation.debug {
             clang = clang.arg("-g");
         }

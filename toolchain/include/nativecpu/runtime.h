@@ -214,15 +214,21 @@ size_t __nativecpu_max_work_group_size(void);
 /* The most work-group local memory (bytes) a launch may ask for. */
 size_t __nativecpu_local_memory_size(void);
 
-/* What the compiler decided about a kernel, registered by a constructor of the device object:
- * the sub-group size it runs with (its vector width, 1 if not vectorized) and the size it
- * required (0 if none). */
-void __nativecpu_register_kernel_info(const char *kernel_name, uint32_t sub_group_size,
-                                      uint32_t required_sub_group_size);
+/* What the compiler decided about a kernel, from the metadata note it left in the device
+ * object (docs/formats.md, "Kernel metadata notes"). A kernel without a note (compiled by
+ * another back end) reads as scalar, with no requirements and no work-group memory. */
+typedef struct __nativecpu_kernel_info {
+  uint64_t local_memory_size;      /* bytes of work-group local variables per work-group */
+  uint64_t private_memory_size;    /* bytes per work-item kept live across barriers */
+  uint32_t reqd_work_group_size[3]; /* x, y, z (x fastest); all 0 when none is required */
+  uint32_t sub_group_size;         /* work-items of a full sub-group (the vector width) */
+  uint32_t reqd_sub_group_size;    /* 0 when none is required */
+  uint32_t vector_width;           /* work-items per call of the vector form, 1 if scalar */
+} __nativecpu_kernel_info;
 
-/* A kernel's sub-group size (required = 0) or the size it required (required = 1; 0 if none).
- * Kernels nothing was registered for answer 1 and 0. */
-uint32_t __nativecpu_kernel_sub_group_size(const char *kernel_name, uint32_t required);
+/* Fills *info for the kernel; NATIVECPU_ERROR_INVALID_KERNEL if no such kernel is registered
+ * (or its image was refused), NATIVECPU_ERROR_RUNTIME for null pointers. */
+int __nativecpu_get_kernel_info(const char *kernel_name, __nativecpu_kernel_info *info);
 
 #ifdef __cplusplus
 }

@@ -85,12 +85,33 @@ struct function_name { using return_type = std::string; };
 namespace kernel_device_specific {
 struct global_work_size { using return_type = range<3>; };
 struct work_group_size { using return_type = std::size_t; };
+struct compile_work_group_size { using return_type = range<3>; };
+struct preferred_work_group_size_multiple { using return_type = std::size_t; };
+struct private_mem_size { using return_type = std::size_t; };
 struct max_sub_group_size { using return_type = std::uint32_t; };
 struct max_num_sub_groups { using return_type = std::uint32_t; };
 struct compile_sub_group_size { using return_type = std::uint32_t; };
 struct compile_num_sub_groups { using return_type = std::uint32_t; };
 } // namespace kernel_device_specific
 } // namespace info
+
+namespace ext::nativecpu::info::kernel_device_specific {
+// Bytes of work-group local variables (group_local_memory, local variables of the kernel) each
+// work-group of the kernel uses, as OpenCL's CL_KERNEL_LOCAL_MEM_SIZE reports them; local
+// accessors are sized per launch and not counted.
+struct local_mem_size { using return_type = std::size_t; };
+} // namespace ext::nativecpu::info::kernel_device_specific
+
+namespace detail {
+// What the compiler decided about the kernel (the metadata note it left in the device object,
+// docs/formats.md); errc::invalid if no such kernel is registered.
+inline __nativecpu_kernel_info compiled_kernel_info(const std::string &name) {
+  __nativecpu_kernel_info info{};
+  if (__nativecpu_get_kernel_info(name.c_str(), &info) != 0)
+    throw exception(make_error_code(errc::invalid), __nativecpu_last_error());
+  return info;
+}
+} // namespace detail
 
 template <bundle_state State> class kernel_bundle;
 
@@ -107,20 +128,38 @@ public:
     return name_;
   }
 
-  // Any work-group shape up to the device's maximum can run any kernel (a kernel with the
-  // work_group_size property runs only with that size, which the launch checks). The sub-group
-  // size is the kernel's vector width, which the compiler registers with the runtime (1 for a
-  // kernel that was not vectorized), and the required one its sub_group_size property.
+  // Answered from what the compiler decided about the kernel (its metadata note): a kernel with
+  // the work_group_size property runs only with that size (range<3> in SYCL order, the last
+  // dimension fastest; {0, 0, 0} without one), any other up to the device's maximum; the
+  // sub-group size is the kernel's vector width (1 for a kernel that was not vectorized), and
+  // the required one its sub_group_size property (0 without one); the private memory is what
+  // the kernel keeps per work-item across barriers (its stack frame is not counted).
   template <typename Param> typename Param::return_type get_info(const device &) const {
     using namespace info::kernel_device_specific;
+    const __nativecpu_kernel_info info = detail::compiled_kernel_info(name_);
+    const std::uint32_t *reqd = info.reqd_work_group_size;
+    const bool has_reqd = reqd[0] != 0;
+    const std::size_t max_group = has_reqd ? std::size_t(reqd[0]) * reqd[1] * reqd[2]
+                                           : __nativecpu_max_work_group_size();
     if constexpr (std::is_same_v<Param, work_group_size>)
-      return __nativecpu_max_work_group_size();
+      return max_group;
+    else if constexpr (std::is_same_v<Param, compile_work_group_size>)
+      return range<3>(reqd[2], reqd[1], reqd[0]);
+    else if constexpr (std::is_same_v<Param, preferred_work_group_size_multiple>)
+      return info.vector_width;
+    else if constexpr (std::is_same_v<Param, private_mem_size>)
+      return static_cast<std::size_t>(info.private_memory_size);
+    else if constexpr (std::is_same_v<Param, ext::nativecpu::info::kernel_device_specific::local_mem_size>)
+      return static_cast<std::size_t>(info.local_memory_size);
     else if constexpr (std::is_same_v<Param, max_sub_group_size>)
-      return __nativecpu_kernel_sub_group_size(name_.c_str(), 0);
+      return info.sub_group_size;
     else if constexpr (std::is_same_v<Param, max_num_sub_groups>)
-      return static_cast<std::uint32_t>(__nativecpu_max_work_group_size());
+      // A sub-group never spans rows of x, so groups one work-item wide have the most.
+      return has_reqd ? static_cast<std::uint32_t>((reqd[0] + info.sub_group_size - 1) / info.sub_group_size *
+                                                   reqd[1] * reqd[2])
+                      : static_cast<std::uint32_t>(max_group);
     else if constexpr (std::is_same_v<Param, compile_sub_group_size>)
-      return __nativecpu_kernel_sub_group_size(name_.c_str(), 1);
+      return info.reqd_sub_group_size;
     else if constexpr (std::is_same_v<Param, compile_num_sub_groups>)
       return 0;
     else if constexpr (std::is_same_v<Param, global_work_size>)

@@ -45,9 +45,9 @@ impl Kernel {
     }
 
     /// The sub-group size the kernel runs with: its vector width when the compiler vectorized
-    /// it, else 1.
+    /// it, else 1 (also when the runtime no longer knows the kernel).
     pub fn sub_group_size(&self) -> u32 {
-        sys::kernel_sub_group_size(&self.c_name, false)
+        sys::kernel_sub_group_size(&self.c_name).unwrap_or(1)
     }
 
     pub(crate) fn c_name(&self) -> &std::ffi::CStr {

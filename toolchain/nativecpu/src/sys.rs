@@ -42,7 +42,7 @@ extern "C" {
     fn __nativecpu_thread_count() -> usize;
     fn __nativecpu_max_work_group_size() -> usize;
     fn __nativecpu_local_memory_size() -> usize;
-    fn __nativecpu_kernel_sub_group_size(kernel_name: *const c_char, required: u32) -> u32;
+    fn __nativecpu_get_kernel_info(kernel_name: *const c_char, info: *mut KernelInfo) -> c_int;
     fn __nativecpu_task_submit(
         run: extern "C" fn(*mut c_void),
         data: *mut c_void,
@@ -130,10 +130,24 @@ pub fn kernel_registered(name: &CStr) -> bool {
     !unsafe { __nativecpu_find_kernel(name.as_ptr()) }.is_null()
 }
 
-/// The kernel's sub-group size, or (`required`) the size it required (0 for none).
-pub fn kernel_sub_group_size(name: &CStr, required: bool) -> u32 {
-    // SAFETY: `name` is a valid C string.
-    unsafe { __nativecpu_kernel_sub_group_size(name.as_ptr(), u32::from(required)) }
+/// `struct __nativecpu_kernel_info`: what the compiler decided about a kernel.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+struct KernelInfo {
+    local_memory_size: u64,
+    private_memory_size: u64,
+    reqd_work_group_size: [u32; 3],
+    sub_group_size: u32,
+    reqd_sub_group_size: u32,
+    vector_width: u32,
+}
+
+/// The kernel's sub-group size (its vector width, 1 when it was not vectorized).
+pub fn kernel_sub_group_size(name: &CStr) -> Result<u32, Failure> {
+    let mut info = KernelInfo::default();
+    // SAFETY: `name` is a valid C string and `info` a writable record of the runtime's layout.
+    result(unsafe { __nativecpu_get_kernel_info(name.as_ptr(), &mut info) })?;
+    Ok(info.sub_group_size)
 }
 
 /// What one launch runs, in the device's order (x first): all-zero local size for a range.

@@ -14,6 +14,7 @@
 //! hand-off cannot drift apart, and a property set one of them accepts the others accept too.
 
 pub mod base64;
+pub mod kernel_notes;
 pub mod program_metadata;
 pub mod properties;
 pub mod spec_constants;

@@ -460,51 +460,34 @@ pub extern "C" fn __nativecpu_local_memory_size() -> usize {
     device::LOCAL_MEMORY_SIZE
 }
 
-/// Records what the compiler decided about a kernel (called by the device object's constructor,
-/// see [`kernel_info`]): its sub-group size and the size it required (0 if none).
+/// Fills `info` with what the compiler decided about the kernel (its metadata note, see
+/// [`kernel_info`]); `NATIVECPU_ERROR_INVALID_KERNEL` when no such kernel is registered, with
+/// the last error set.
 ///
 /// # Safety
-/// `kernel_name` must be null (ignored) or a valid C string.
+/// `kernel_name` must be null or a valid C string, `info` null or writable.
 #[no_mangle]
-pub unsafe extern "C" fn __nativecpu_register_kernel_info(
+pub unsafe extern "C" fn __nativecpu_get_kernel_info(
     kernel_name: *const c_char,
-    sub_group_size: u32,
-    required_sub_group_size: u32,
-) {
-    if kernel_name.is_null() {
-        return;
-    }
-    diag::catch_panic("__nativecpu_register_kernel_info", (), || {
-        // SAFETY: checked non-null; the caller guarantees a C string.
-        let name = unsafe { CStr::from_ptr(kernel_name) }.to_owned();
-        let sizes = kernel_info::SubGroupSizes {
-            size: sub_group_size,
-            required: required_sub_group_size,
-        };
-        kernel_info::register(name, sizes);
-    })
-}
-
-/// A kernel's sub-group size (`required` 0) or the size it required (`required` 1, 0 when it
-/// required none); 1 and 0 for a kernel the compiler registered nothing for.
-///
-/// # Safety
-/// `kernel_name` must be null or a valid C string.
-#[no_mangle]
-pub unsafe extern "C" fn __nativecpu_kernel_sub_group_size(
-    kernel_name: *const c_char,
-    required: u32,
-) -> u32 {
-    if kernel_name.is_null() {
-        return if required != 0 { 0 } else { 1 };
-    }
-    diag::catch_panic("__nativecpu_kernel_sub_group_size", 1, || {
-        // SAFETY: checked non-null; the caller guarantees a C string.
-        let sizes = kernel_info::sub_group_sizes(unsafe { CStr::from_ptr(kernel_name) });
-        if required != 0 {
-            sizes.required
-        } else {
-            sizes.size
-        }
-    })
+    info: *mut kernel_info::CKernelInfo,
+) -> c_int {
+    diag::catch_panic(
+        "__nativecpu_get_kernel_info",
+        ResultCode::Runtime.into(),
+        || {
+            if info.is_null() {
+                diag::set_last_error("__nativecpu_get_kernel_info called with a null info pointer");
+                return ResultCode::Runtime.into();
+            }
+            // SAFETY: forwarded from the caller.
+            match unsafe { kernel_named(kernel_name, "__nativecpu_get_kernel_info") } {
+                Ok(kernel) => {
+                    // SAFETY: checked non-null; the caller guarantees it is writable.
+                    unsafe { info.write(kernel_info::CKernelInfo::from(kernel.info)) };
+                    ResultCode::Success.into()
+                }
+                Err(code) => code,
+            }
+        },
+    )
 }

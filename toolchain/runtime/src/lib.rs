@@ -9,6 +9,11 @@
 //!   the kernels of the `native_cpu` images (name → subhandler) and their property sets, after
 //!   checking them with the rules the offload wrapper applies (`docs/formats-validation.md`).
 //!   `__sycl_unregister_lib` undoes it after `main`.
+//! * **Kernel info** ([`kernel_info`]): what the compiler decided about each kernel (local and
+//!   private memory, required work-group and sub-group sizes, vector width), read at
+//!   registration from the metadata notes in the object holding the kernel's code, for
+//!   `__nativecpu_get_kernel_info`; a malformed note refuses the image like a malformed
+//!   property set.
 //! * **Launches** ([`launch`], [`pool`]): `__nativecpu_launch` calls the kernel's subhandler
 //!   once per work-group, filling a [`state::NativeCpuState`] (UR's layout) for each group, on a
 //!   persistent pool of threads over all cores. Groups are handed out dynamically in chunks
@@ -37,8 +42,7 @@
 //! `__nativecpu_launch`, `__nativecpu_spec_constants_size`, `__nativecpu_spec_constants_fill`,
 //! `__nativecpu_device_selected`, `__nativecpu_check_launch`, the `__nativecpu_task_*` functions,
 //! `__nativecpu_last_error`, `__nativecpu_thread_count`, `__nativecpu_set_tsan_hooks`, `__nativecpu_max_work_group_size`,
-//! `__nativecpu_local_memory_size`, `__nativecpu_register_kernel_info` and
-//! `__nativecpu_kernel_sub_group_size`. The `#[repr(C)]` types
+//! `__nativecpu_local_memory_size` and `__nativecpu_get_kernel_info`. The `#[repr(C)]` types
 //! mirror the header's structs field for field, and [`launch::ResultCode`] its
 //! `enum __nativecpu_result`:
 //!

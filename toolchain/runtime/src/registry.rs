@@ -32,6 +32,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 use sycl_offload_formats::properties::{PropertySet, PropertySetRegistry, PropertyValue};
 use sycl_offload_formats::validate::{validate, ImageProperties};
 
+use crate::kernel_info::{self, KernelInfo};
 use crate::state::NativeCpuState;
 
 /// `__nativecpu_subhandler`: called once per work-group with the group set in the state.
@@ -174,6 +175,8 @@ pub struct Kernel {
     pub subhandler: Subhandler,
     /// The image the kernel came from.
     pub image: Arc<Image>,
+    /// What the compiler decided about it, from its metadata note ([`kernel_info`]).
+    pub info: KernelInfo,
 }
 
 impl Kernel {
@@ -316,14 +319,20 @@ unsafe fn register_image(
             properties,
         }))
     });
+    let checked = checked.and_then(|image| {
+        let infos = kernel_infos(&entries, &image)?;
+        Ok((image, infos))
+    });
     match checked {
-        Ok(image) => entries
+        Ok((image, infos)) => entries
             .into_iter()
-            .map(|(name, subhandler)| {
+            .zip(infos)
+            .map(|((name, subhandler), info)| {
                 let kernel = Kernel {
                     name: Arc::from(name.to_string_lossy().as_ref()),
                     subhandler,
                     image: Arc::clone(&image),
+                    info,
                 };
                 (name, Ok(kernel))
             })
@@ -333,6 +342,39 @@ unsafe fn register_image(
             refuse(index, Refusal { names, cause }, issues)
         }
     }
+}
+
+/// The compiler's notes on the image's kernels, in entry order: [`KernelInfo::default`] for a
+/// kernel without one. A malformed note, or one whose `reqd_work_group_size` differs from the
+/// image's program metadata (the launch checks that one, the kernel's loops were compiled for
+/// the other), refuses the image.
+fn kernel_infos(
+    entries: &[(CString, Subhandler)],
+    image: &Image,
+) -> Result<Vec<KernelInfo>, String> {
+    let addresses: Vec<usize> = entries.iter().map(|(_, s)| *s as usize).collect();
+    let notes = kernel_info::notes_for(&addresses)?;
+    entries
+        .iter()
+        .map(|(name, _)| {
+            let name = name.to_string_lossy();
+            let Some(info) = notes.get(name.as_ref()) else {
+                return Ok(KernelInfo::default());
+            };
+            let metadata = image.properties.kernels.get(name.as_ref());
+            let required = metadata.and_then(|m| m.reqd_work_group_size);
+            if required.is_some() && required != info.reqd_work_group_size {
+                return Err(format!(
+                    "kernel {}: its metadata note says reqd_work_group_size {:?} but the \
+                     program metadata {:?}",
+                    name.escape_debug(),
+                    info.reqd_work_group_size,
+                    required
+                ));
+            }
+            Ok(*info)
+        })
+        .collect()
 }
 
 /// Records the refusal of image `index` and registers its names with the reason.

@@ -118,6 +118,7 @@ mod tests {
                     kernels: Default::default(),
                 },
             }),
+            info: Default::default(),
         }
     }
 

@@ -321,6 +321,14 @@ impl ScheduledBuiltin {
 /// Function attribute on kernels: bytes of module-scope local variables a work-group needs.
 pub const LOCAL_MEMORY_USAGE: &str = "mux-local-mem-usage";
 
+/// Function attribute on work-group functions: bytes per work-item of the values the work-item
+/// loops keep across barriers (rounded up when a vector of work-items shares a struct).
+pub const LIVE_VARIABLES_SIZE: &str = "mux-live-variables-size";
+
+/// Function attribute on work-group functions: the work-items one call of the kernel's vector
+/// form runs (its sub-group size); absent when the kernel runs scalar.
+pub const VECTOR_WIDTH: &str = "mux-vector-width";
+
 /// What a work-group collective computes (`__mux_work_group_<kind>[_<op>]_<type>`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CollectiveKind {

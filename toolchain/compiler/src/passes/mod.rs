@@ -2,6 +2,8 @@
 //! --passes` (using the Construction Kit's registry names where one exists). Each pass's module
 //! doc comment states what it expects of the module and what it guarantees afterwards.
 
+pub mod add_fp_control;
+pub mod add_kernel_metadata;
 pub mod add_kernel_wrapper;
 pub mod add_sched_params;
 pub mod assign_sycl_module_id;
@@ -13,7 +15,6 @@ pub mod fatomics;
 pub mod lower_kernel_properties;
 pub mod prepare_barriers;
 pub mod prepare_native_cpu;
-pub mod register_kernel_info;
 pub mod rename_kernels;
 pub mod replace_module_scope_vars;
 pub mod spec_constants;
@@ -114,13 +115,14 @@ pub const REGISTRY: &[&PassInfo] = &[
     &prepare_barriers::PASS,
     &vectorize::PASS,
     &sub_groups_of_one::PASS,
-    &register_kernel_info::PASS,
     &work_item_loops::PASS,
     &replace_module_scope_vars::PASS,
+    &add_kernel_metadata::PASS,
     &add_sched_params::PASS,
     &define_mux_builtins::PASS,
     &add_kernel_wrapper::PASS,
     &prepare_native_cpu::PASS,
+    &add_fp_control::PASS,
     &rename_kernels::PASS,
 ];
 

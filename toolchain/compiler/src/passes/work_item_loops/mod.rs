@@ -31,6 +31,10 @@
 //!   the vector form instead, run the same way, with live variables kept per vector of
 //!   work-items (docs/vectorizer.md, "Barriers").
 //!
+//! The wrapper records, for `add-kernel-metadata`, the live-variable bytes per work-item
+//! (`"mux-live-variables-size"`, with barriers) and the vector width (`"mux-vector-width"`,
+//! with a vector form).
+//!
 //! The loops are bottom-tested: the runtime never launches an empty work-group. They carry
 //! `llvm.loop.unroll.runtime.disable` ([`forbid_runtime_unrolling`]).
 
@@ -607,6 +611,7 @@ fn wrap_kernel<'ctx>(
             attributes::add_enum_attribute(wrapper_function, AttributeLoc::Function, "noinline");
         }
     } else if let Some((vector, width)) = vectorize::vector_kernel(kernel) {
+        set_number(wrapper_function, mux::VECTOR_WIDTH, u64::from(width));
         wrapper.loops_over("", &[1, 2], None, |_, _| {
             wrapper.vector_row(width, options.no_tail, None, |_, active| {
                 let mut args: Vec<BasicMetadataValueEnum> =
@@ -739,6 +744,20 @@ fn memory_fence<'ctx>(builder: &Builder<'ctx>, barrier: Value<'ctx>) -> Result<(
     Ok(())
 }
 
+fn set_number(function: FunctionValue<'_>, key: &str, value: u64) {
+    attributes::set_string_attribute(function, key, &value.to_string());
+}
+
+/// Records on the wrapper what add-kernel-metadata reports: the bytes per work-item of the live
+/// struct (one struct holds a vector of `width` work-items) and the vector width.
+fn record_live_variables_size(wrapper: FunctionValue<'_>, stride: u64, width: u32) {
+    let width = u64::from(width);
+    set_number(wrapper, mux::LIVE_VARIABLES_SIZE, stride.div_ceil(width));
+    if width > 1 {
+        set_number(wrapper, mux::VECTOR_WIDTH, width);
+    }
+}
+
 /// Runs the barrier regions of `kernel` one after the other, each over the whole work-group.
 /// A kernel with barriers run through its vector form: the regions are cut from the vector
 /// function, and each region runs `width` work-items per call along x (docs/vectorizer.md,
@@ -777,6 +796,7 @@ fn schedule_regions<'ctx>(
         copy_inherited_attributes(region.function, kernel);
         make_internal_inlinable(region.function);
     }
+    record_live_variables_size(wrapper.function, live.stride, vector.map_or(1, |v| v.width));
     let schedule = Schedule::new(wrapper, &live, vector, &live_variables, debug)?;
     let dispatch = context.append_basic_block(wrapper.function, "barrier.dispatch");
     let exit = context.append_basic_block(wrapper.function, "kernel.exit");

@@ -18,13 +18,14 @@
 ; CHECK-NEXT: prepare-barriers
 ; CHECK-NEXT: {{^  run-vecz<width=N;remarks;required-only>: }}
 ; CHECK-NEXT: sub-groups-of-one
-; CHECK-NEXT: register-kernel-info
 ; CHECK-NEXT: {{^  work-item-loops<debug;no-tail>: runs a whole work-group}}
 ; CHECK-NEXT: replace-module-scope-vars
+; CHECK-NEXT: add-kernel-metadata
 ; CHECK-NEXT: {{^  add-sched-params<target=NAME>: }}
 ; CHECK-NEXT: {{^  define-mux-builtins<target=NAME>: }}
 ; CHECK-NEXT: {{^  add-kernel-wrapper<target=NAME>: }}
 ; CHECK-NEXT: prepare-sycl-native-cpu
+; CHECK-NEXT: {{^  add-fp-control<ftz;no-ftz>: runs each entry point with a defined MXCSR}}
 ; CHECK-NEXT: rename-kernel-sycl-native-cpu
 ; CHECK-NEXT: Pipeline aliases:
 ; CHECK-NEXT: native-cpu-pipeline

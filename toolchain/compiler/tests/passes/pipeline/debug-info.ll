@@ -7,8 +7,9 @@
 ; RUN: muxc --verify-each --passes=spec-constants,convert-to-mux-builtins,fatomics,transfer-kernel-metadata,prepare-barriers,work-item-loops,replace-module-scope-vars,prepare-sycl-native-cpu,rename-kernel-sycl-native-cpu -S %s \
 ; RUN:   | FileCheck %s --check-prefix=NOOPT
 
-; CHECK: define void @_ZTS4Fill.SYCLNCPU(
+; CHECK: define internal {{.*}}void @_ZTS4Fill.fp-body(
 ; CHECK: call void @llvm.masked.store.v4i32.p0(<4 x i32> splat (i32 1), ptr {{.*}}, !dbg
+; CHECK: define void @_ZTS4Fill.SYCLNCPU(
 ; CHECK: distinct !DISubprogram(name: "fill"
 
 ; NOOPT: define internal spir_func i64 @_Z5indexv(ptr %state) !dbg [[INDEX:![0-9]+]] {

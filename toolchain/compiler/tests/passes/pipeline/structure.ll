@@ -1,5 +1,6 @@
 ; native-cpu-pipeline (no LLVM optimisation): the exported subhandler
-; `<k>.SYCLNCPU(ptr %args, ptr %state)` copies the state and calls the internal
+; `<k>.SYCLNCPU(ptr %args, ptr %state)` sets MXCSR around a call to its body `<k>.fp-body`
+; (add-fp-control), which copies the state and calls the internal
 ; `<k>.NativeCPUKernel` (the work-item loops, reading local sizes and setting local ids through
 ; the state accessors). With the vectorizer (the default; no target features here, so 4 lanes),
 ; the loops call the kernel's vector form `__vecz_v4_<k>` for 4 work-items at a time and once
@@ -57,14 +58,21 @@ declare noundef i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 noundef) local_u
 ; SCALAR: call void @__dpcpp_nativecpu_set_local_id(i32 0, i64 {{%.*}}, ptr %state)
 ; SCALAR-NEXT: call void @_ZTSZ4mainE4Fill.mux-kernel-body(ptr %0, ptr %state)
 
-; CHECK-LABEL: define void @_ZTSZ4mainE4Fill.SYCLNCPU(ptr noalias %args, ptr noalias %state)
-; CHECK-SAME: #[[SUB:[0-9]+]] {
+; CHECK-LABEL: define internal void @_ZTSZ4mainE4Fill.fp-body(ptr noalias %args, ptr noalias %state)
+; CHECK-SAME: #[[BODY:[0-9]+]] {
 ; CHECK: [[COPY:%.*]] = alloca i8, i64 200, align 8
 ; CHECK: [[ARG0:%.*]] = load ptr, ptr
 ; CHECK: call void @_ZTSZ4mainE4Fill.NativeCPUKernel(ptr [[ARG0]], ptr [[COPY]])
 
+; CHECK-LABEL: define void @_ZTSZ4mainE4Fill.SYCLNCPU(ptr noalias %args, ptr noalias %state)
+; CHECK-SAME: #[[SUB:[0-9]+]] {
+; CHECK: call void @llvm.x86.sse.ldmxcsr(
+; CHECK-NEXT: call void @_ZTSZ4mainE4Fill.fp-body(ptr %args, ptr %state)
+; CHECK-NEXT: call void @llvm.x86.sse.ldmxcsr(
+
 ; CHECK-NOT: __spirv
 ; CHECK-NOT: __mux_
+; CHECK: attributes #[[BODY]] = { noinline nounwind "mux-orig-fn"="_ZTSZ4mainE4Fill" {{.*}}}
 ; CHECK: attributes #[[SUB]] = { nounwind "mux-kernel"="entry-point" "mux-orig-fn"="_ZTSZ4mainE4Fill" "sycl-module-id"="/work/app/fill.cpp" {{.*}}}
 
 attributes #0 = { convergent mustprogress norecurse nounwind "target-cpu"="x86-64" }

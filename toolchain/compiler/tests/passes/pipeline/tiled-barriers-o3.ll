@@ -1,7 +1,8 @@
 ; The whole flow on a tiled kernel (clang -fsycl-is-device style): group_local_memory for the
 ; tile, local ids and sizes, and two work-group barriers. Through native-cpu-pipeline with the
-; device library linked, then LLVM's O3: the module exports only the `.SYCLNCPU` subhandler (and
-; the constructor list, through which the kernel's vector width reaches the runtime); no
+; device library linked, then LLVM's O3: the module exports only the `.SYCLNCPU` subhandler, which
+; sets MXCSR around a call to its body `.fp-body` (the kernel's note for the runtime is internal);
+; no
 ; SPIR-V, mux or work-group memory builtin, and no `__dpcpp_nativecpu_get*` state accessor, is
 ; left anywhere (calls or declarations); the per-thread scratch function of the device library
 ; is not inlined (it keeps its thread-local buffers to itself) and is called for the tile
@@ -19,10 +20,12 @@
 ; EXPORTS-NOT: {{^(define|@)}}
 
 ; CHECK: define internal {{.*}}ptr @__dpcpp_nativecpu_work_group_scratch(i32
-; CHECK-LABEL: define void @_ZTSZ4mainE5Tiled.SYCLNCPU(
+; CHECK-LABEL: define internal {{.*}}void @_ZTSZ4mainE5Tiled.fp-body(
 ; CHECK-DAG: call {{.*}}ptr @__dpcpp_nativecpu_work_group_scratch(i32 1, i64 256)
 ; CHECK-DAG: call {{.*}}ptr @__dpcpp_nativecpu_work_group_scratch(i32 0, i64 %{{.*}})
 ; CHECK: ret void
+; CHECK-LABEL: define void @_ZTSZ4mainE5Tiled.SYCLNCPU(
+; CHECK: call fastcc void @_ZTSZ4mainE5Tiled.fp-body(
 
 source_filename = "tiled.cpp"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,6 +1,7 @@
 ; The whole flow on clang -fsycl-is-device output (a vector add and a kernel reading every kind
 ; of work-item query): native-cpu-pipeline with the device library linked, then LLVM's O3. The
-; module exports exactly the `.SYCLNCPU` subhandlers, the vector add's work-item loop is
+; module exports exactly the `.SYCLNCPU` subhandlers (each calling its `.fp-body` between the
+; MXCSR loads of add-fp-control), the vector add's work-item loop is
 ; vectorized (whatever the vector width), and the state accessors are fully inlined: no call to,
 ; or declaration of, a __dpcpp_nativecpu_* or __mux_* function is left.
 ; RUN: muxc --link-device-lib --passes='native-cpu-pipeline,default<O3>' -S %s | FileCheck %s
@@ -14,7 +15,7 @@
 ; EXPORTS-NOT: {{^(define|@)}}
 
 ; CHECK-NOT: __spirv
-; CHECK-LABEL: define void @_ZTSZ4mainE4VAdd.SYCLNCPU(ptr noalias {{[^%]*}}%args, ptr noalias {{[^%]*}}%state)
+; CHECK-LABEL: define internal {{.*}}void @_ZTSZ4mainE4VAdd.fp-body(
 ; CHECK-NOT: call {{.*}}__dpcpp_nativecpu
 ; CHECK: load <{{[0-9]+}} x float>
 ; CHECK-NOT: call {{.*}}__dpcpp_nativecpu
@@ -22,10 +23,14 @@
 ; CHECK-NOT: call {{.*}}__dpcpp_nativecpu
 ; CHECK: store <{{[0-9]+}} x float>
 ; CHECK-NOT: call {{.*}}__dpcpp_nativecpu
-; CHECK-LABEL: define void @_ZTSZ4mainE7Queries.SYCLNCPU(
+; CHECK-LABEL: define internal {{.*}}void @_ZTSZ4mainE7Queries.fp-body(
 ; CHECK-NOT: call {{.*}}__dpcpp_nativecpu
 ; CHECK-NOT: call {{.*}}__mux_
 ; CHECK: ret void
+; CHECK-LABEL: define void @_ZTSZ4mainE4VAdd.SYCLNCPU(ptr noalias {{[^%]*}}%args, ptr noalias {{[^%]*}}%state)
+; CHECK: call fastcc void @_ZTSZ4mainE4VAdd.fp-body(
+; CHECK-LABEL: define void @_ZTSZ4mainE7Queries.SYCLNCPU(
+; CHECK: call fastcc void @_ZTSZ4mainE7Queries.fp-body(
 ; CHECK-NOT: __dpcpp_nativecpu
 ; CHECK-NOT: __mux_
 
