@@ -101,6 +101,7 @@ fn info(name: &CStr) -> Result<CKernelInfo, i32> {
         reqd_sub_group_size: 7,
         vector_width: 7,
     };
+    // SAFETY: `name` is a C string and `info` a live, writable record.
     match unsafe { __nativecpu_get_kernel_info(name.as_ptr(), &mut info) } {
         0 => Ok(info),
         code => Err(code),
@@ -114,6 +115,7 @@ fn a_kernel_gets_its_note_and_one_without_gets_the_scalar_default() {
         vec![("notes_info", noop), ("notes_none", noop)],
     );
     let descriptor = OwnedDescriptor::new(vec![image]);
+    // SAFETY: the descriptor owns its images and outlives the registration (unregistered below).
     assert_eq!(unsafe { registry::register(descriptor.ptr()) }, Vec::new());
     let noted = info(c"notes_info").expect("registered");
     assert_eq!(
@@ -145,6 +147,7 @@ fn a_note_that_contradicts_the_program_metadata_refuses_the_image() {
         )],
     )];
     let descriptor = OwnedDescriptor::new(vec![image]);
+    // SAFETY: the descriptor owns its images and outlives the registration (unregistered below).
     let issues = unsafe { registry::register(descriptor.ptr()) };
     let [RegistrationIssue::Refused { image: 0, cause }] = &issues[..] else {
         panic!("{issues:?}");
@@ -158,6 +161,7 @@ fn a_note_that_contradicts_the_program_metadata_refuses_the_image() {
         Err(Missing::Refused(_))
     ));
     assert_eq!(info(c"notes_clash"), Err(1));
+    // SAFETY: the runtime's last error is a C string valid until the thread's next call.
     let error = unsafe { CStr::from_ptr(__nativecpu_last_error()) }.to_string_lossy();
     assert!(error.contains("refused at registration"), "{error}");
     registry::unregister(descriptor.ptr());
@@ -165,6 +169,7 @@ fn a_note_that_contradicts_the_program_metadata_refuses_the_image() {
 
 #[test]
 fn a_null_info_pointer_is_a_runtime_error() {
+    // SAFETY: a valid name; the null record is what is under test, and the runtime checks it.
     let code = unsafe { __nativecpu_get_kernel_info(c"notes_info".as_ptr(), std::ptr::null_mut()) };
     assert_eq!(code, 4);
 }
