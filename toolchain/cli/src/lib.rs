@@ -49,21 +49,8 @@ pub fn utf8_strings(args: impl IntoIterator<Item = OsString>) -> Result<Vec<Stri
         .collect()
 }
 
-/// `message` with its control characters escaped (`\n` as `\\n`, `\r`, `\u{1b}` …): a file or
-/// argument name may hold any of them, and must neither break an error line nor drive the
-/// terminal.
-pub fn printable(message: &str) -> String {
-    message
-        .chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_debug().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
-}
+/// Control characters escaped, as every error line of ours prints names (shared with the runtime).
+pub use sycl_offload_formats::printable;
 
 /// The line a tool prints for `error`: `<tool>: error: <message>`, one line whatever the names in
 /// the message hold (issue 12, item 8; docs/formats-validation.md, "Errors are one line").

@@ -24,6 +24,21 @@ pub mod validate;
 
 use std::path::PathBuf;
 
+/// `text` with its control characters escaped (`\n` as `\\n`, `\r`, `\u{1b}` …): a file,
+/// argument, kernel or variable name may hold any of them, and must neither break an error line
+/// nor drive the terminal. The tools' error lines and the runtime's messages both use it.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// Everything that can go wrong reading or writing one of the hand-off files.
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {

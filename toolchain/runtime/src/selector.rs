@@ -8,6 +8,8 @@
 //! `native_cpu:cpu`, index 0, so `native_cpu:cpu`, `native_cpu:*`, `*:cpu` and `native_cpu:0`
 //! select it, `level_zero:gpu` or `!native_cpu:*` hide it. Unset or empty, everything is visible.
 
+use sycl_offload_formats::printable;
+
 /// The environment variable.
 pub const VARIABLE: &str = "ONEAPI_DEVICE_SELECTOR";
 
@@ -79,20 +81,6 @@ pub fn selects_native_cpu(value: &str) -> Result<bool, SelectorError> {
         }
     }
     Ok(positive_terms == 0 || matched)
-}
-
-/// `text` with its control characters escaped (`\n`, `\u{1b}` …): the value and its terms are
-/// quoted in the error, which must stay one line.
-fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_debug().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 /// Whether the process's `ONEAPI_DEVICE_SELECTOR` lets our device through.
