@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the toolchain needs on Debian 12 and is missing: LLVM 22 (clang-22, llvm-22-dev,
 # libpolly-22-dev, llvm-22-tools for FileCheck, libclang-rt-22-dev for the sanitizer runtimes),
-# the libraries llvm-sys links against, gdb (the debug-information test drives it), and rustup's
-# clippy and rustfmt.
+# the libraries llvm-sys links against, gdb (the debug-information test drives it), valgrind (the
+# runtime's Memcheck run), and rustup's clippy and rustfmt.
 # Packages already present are skipped; nothing is installed when everything is there.
 set -euo pipefail
 
@@ -11,7 +11,7 @@ if command -v rustup >/dev/null 2>&1; then
   rustup component add clippy rustfmt >/dev/null 2>&1 || echo "install-deps: cannot add clippy and rustfmt with rustup"
 fi
 
-packages=(clang-22 libclang-rt-22-dev llvm-22 llvm-22-dev llvm-22-tools libpolly-22-dev libzstd-dev zlib1g-dev libxml2-dev libffi-dev libedit-dev gdb)
+packages=(clang-22 libclang-rt-22-dev llvm-22 llvm-22-dev llvm-22-tools libpolly-22-dev libzstd-dev zlib1g-dev libxml2-dev libffi-dev libedit-dev gdb valgrind)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -15,6 +15,7 @@ cargo fmt --all --check --manifest-path example-apps/rust/Cargo.toml
 # the runtime library), so the whole workspace is built first, in the profile the tests use.
 cargo build --release --workspace
 cargo test --release --workspace
+bash toolchain/scripts/memcheck-runtime.sh
 cargo clippy --release --workspace --all-targets -- -D warnings
 # The Rust example apps are a workspace of their own (docs/rust.md); their build scripts use the
 # ncpu++ built above.

@@ -3,8 +3,9 @@
 //! `ReplaceLocalModuleScopeVariablesPass`, docs/compiler-pipeline.md).
 //!
 //! Expects: `addrspace(3)` global definitions used only from functions, directly or through
-//! constant `addrspacecast`/`bitcast`/`getelementptr` expressions; kernels marked as entry
-//! points.
+//! constant `addrspacecast`/`bitcast`/`getelementptr`/`ptrtoint` expressions (UndefinedBehavior-
+//! Sanitizer's alignment checks leave `ptrtoint` ones once the address is a constant); kernels
+//! marked as entry points.
 //! Guarantees: every such global is given an offset in one padded layout (in module order, each
 //! aligned to its own alignment, the whole rounded to the largest), each use reads
 //! `__mux_get_local_variable_memory()` plus that offset, and the globals are deleted. Every entry
@@ -96,6 +97,7 @@ fn rewrite_uses<'ctx>(
         InstructionOpcode::AddrSpaceCast
             | InstructionOpcode::BitCast
             | InstructionOpcode::GetElementPtr
+            | InstructionOpcode::PtrToInt
     ) {
         return Err(CompileError::unsupported(
             global_name,
@@ -113,8 +115,8 @@ fn rewrite_uses<'ctx>(
     Ok(())
 }
 
-/// The constant expression `expression` (a cast or GEP of the global) as an instruction at the
-/// builder, applied to `base` instead of the global.
+/// The constant expression `expression` (a cast, `ptrtoint` or GEP of the global) as an
+/// instruction at the builder, applied to `base` instead of the global.
 fn rebuild_expression<'ctx>(
     expression: Value<'ctx>,
     opcode: InstructionOpcode,
@@ -133,6 +135,13 @@ fn rebuild_expression<'ctx>(
                 .map_err(build_error)?
         }
         InstructionOpcode::BitCast => pointer,
+        InstructionOpcode::PtrToInt => {
+            let ty = expression.basic_type().expect("an integer").into_int_type();
+            return builder
+                .build_ptr_to_int(pointer, ty, "")
+                .map(Value::from)
+                .map_err(build_error);
+        }
         _ => {
             let indices: Vec<IntValue> = expression.operands()[1..]
                 .iter()
