@@ -299,6 +299,11 @@ fn bad_values_are_exactly_one_error_line() {
             "folder: unrecognised input file type (expected a C++ source, .o, .a, .bc or .ll)",
         ),
         (
+            &["-fsycl", "-march=frobnicator", source],
+            "target: unknown target CPU 'frobnicator' (clang++-22 --print-supported-cpus lists \
+             them)",
+        ),
+        (
             &["-fsycl", source, "-o"],
             "argument to '-o' is missing (expected 1 value)",
         ),

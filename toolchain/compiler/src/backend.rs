@@ -189,6 +189,7 @@ pub fn compile_device_module(
     if !options.debug_info {
         module.strip_debug_info();
     }
+    options.cpu.check()?;
     let machine = host_target_machine(&options.cpu, options.opt_level)?;
     retarget(&module, &machine, &options.cpu);
     link_device_library(&context, &module)?;

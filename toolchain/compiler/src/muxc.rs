@@ -165,7 +165,9 @@ pub fn run(options: &Options) -> Result<(), CompileError> {
     if options.link_device_lib {
         link_device_library(&context, &module)?;
     }
-    let machine = host_target_machine(&CpuSelection(options.mcpu.clone()), 2)?;
+    let cpu = CpuSelection(options.mcpu.clone());
+    cpu.check()?;
+    let machine = host_target_machine(&cpu, 2)?;
     run_pipeline_text(&module, &options.passes, &machine, options.verify_each)?;
     let io_error = |source| CompileError::Io {
         path: options.output.clone(),

@@ -49,6 +49,12 @@ fn bad_arguments_and_inputs_are_one_error_line() {
             1,
             "parse of pass pipeline 'frobnicate' failed: unknown pass name 'frobnicate'",
         ),
+        (
+            &["-mcpu=frobnicator", "ok.ll"],
+            1,
+            "target: unknown target CPU 'frobnicator' (clang++-22 --print-supported-cpus lists \
+             them)",
+        ),
     ] {
         let (code, stderr) = muxc(dir.path(), args);
         assert_eq!(code, Some(status), "{args:?}: {stderr}");

@@ -274,6 +274,10 @@ pub fn run(invocation: &Invocation) -> Result<(), DriverError> {
     if is_device_compile(invocation) {
         return compile_device_ir(invocation);
     }
+    // Before any step: clang's own refusal of the host compile's -march is several lines.
+    if let (Some(cpu), false) = (&invocation.march, invocation.print_only) {
+        CpuSelection(cpu.clone()).check()?;
+    }
     let tools = Tools::locate()?;
     let plan = plan(invocation, &tools)?;
     if invocation.print_only {
