@@ -1,7 +1,7 @@
 //! Puts kernels into the shape the vectorizer's analyses expect (docs/vectorizer.md,
 //! "Preparation"): every function a kernel calls inlined (a call the vector kernel cannot see
-//! into would have to run once per lane), private variables promoted to registers, one return
-//! block, no `switch`, loops with a preheader, one latch and dedicated exits, and values leaving
+//! into would have to run once per lane), private variables promoted to registers, one exit
+//! block (the return; a path ending in `unreachable` branches to it instead), no `switch`, loops with a preheader, one latch and dedicated exits, and values leaving
 //! a loop only through PHIs of its exit blocks (LCSSA).
 //!
 //! The cleanup runs on the whole module: LLVM's pipeline text cannot name one function, and the
@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use inkwell::attributes::AttributeLoc;
 use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
-use inkwell::values::FunctionValue;
+use inkwell::values::{FunctionValue, InstructionOpcode};
 
 use crate::ir::{attributes, walk};
 use crate::target::{host_target_machine, CpuSelection};
@@ -59,6 +59,48 @@ fn mark_callees_inline(kernels: &[FunctionValue<'_>]) {
     }
 }
 
+/// Ends every path of `kernel` that ends in `unreachable` with a branch to a new block holding
+/// only the return, so the kernel has one exit block, as the post-dominator tree needs. Such
+/// paths come from calls that do not return (UndefinedBehaviorSanitizer's
+/// `__ubsan_handle_*_abort`, `abort`, `__builtin_trap`) and `__builtin_unreachable()`: the branch
+/// is never taken, or only where the program's behaviour was undefined anyway. Masked, such a
+/// call still runs for exactly the lanes that reach it.
+fn route_unreachable_to_return(kernel: FunctionValue<'_>) -> Result<(), CompileError> {
+    let terminators: Vec<_> = kernel
+        .get_basic_block_iter()
+        .filter_map(|block| block.get_terminator())
+        .collect();
+    let unreachables: Vec<_> = terminators
+        .iter()
+        .filter(|t| t.get_opcode() == InstructionOpcode::Unreachable)
+        .collect();
+    let mut returns = terminators
+        .iter()
+        .filter(|t| t.get_opcode() == InstructionOpcode::Return);
+    let (Some(return_instruction), None) = (returns.next(), returns.next()) else {
+        return Ok(());
+    };
+    // Kernels return void; a returned value would need a PHI in the new block.
+    if unreachables.is_empty() || return_instruction.get_num_operands() != 0 {
+        return Ok(());
+    }
+    let context = kernel.get_type().get_context();
+    let builder = context.create_builder();
+    let build_error = |e| CompileError::Pass(format!("vectorizer preparation: {e}"));
+    let exit = context.append_basic_block(kernel, "exit");
+    builder.position_at_end(exit);
+    builder.build_return(None).map_err(build_error)?;
+    for terminator in unreachables.into_iter().chain([return_instruction]) {
+        let block = terminator.get_parent().expect("an instruction's block");
+        terminator.erase_from_basic_block();
+        builder.position_at_end(block);
+        builder
+            .build_unconditional_branch(exit)
+            .map_err(build_error)?;
+    }
+    Ok(())
+}
+
 /// Inlines and simplifies what `kernels` run.
 pub fn prepare(module: &Module<'_>, kernels: &[FunctionValue<'_>]) -> Result<(), CompileError> {
     mark_callees_inline(kernels);
@@ -68,5 +110,8 @@ pub fn prepare(module: &Module<'_>, kernels: &[FunctionValue<'_>]) -> Result<(),
         .map_err(|e| CompileError::LlvmPasses {
             pipeline: PREPARATION_PIPELINE.to_owned(),
             message: e.to_string(),
-        })
+        })?;
+    kernels
+        .iter()
+        .try_for_each(|kernel| route_unreachable_to_return(*kernel))
 }
