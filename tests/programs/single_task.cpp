@@ -26,5 +26,7 @@ int main() {
   }
   check::equal("sum", 0, result[0], 2 * sum);
   check::equal("max", 1, result[1], max);
+  sycl::free(values, q);
+  sycl::free(result, q);
   return check::finish();
 }
