@@ -11,4 +11,5 @@ int main() {
     out[it.get_global_id(0)] = secret; // BREAK
   }).wait();
   std::printf("%d\n", out[5]);
+  sycl::free(out, q);
 }
