@@ -16,6 +16,7 @@ int main() {
   try {
     q.parallel_for(sycl::nd_range<2>({8, 8}, {4, 2}), props, [=](sycl::nd_item<2>) { out[0] = 1; }).wait();
   } catch (const sycl::exception &e) { threw = e.code() == sycl::errc::nd_range; std::printf("%s\n", e.what()); }
+  sycl::free(out, q);
   std::printf(bad || !threw ? "FAIL\n" : "PASS\n");
   return bad || !threw;
 }
