@@ -1,10 +1,11 @@
 // What SYCL 2020 forbids in kernels but this device runs as the host would
 // (docs/kernel-features.md): recursion, calls through function pointers, virtual calls on an
-// object the kernel builds, new/delete, a variable-length array (a clang extension) and inline
-// assembly. Each kernel's results are compared with the same code run on the host.
+// object the kernel builds, new/delete, a variable-length array (a clang extension), inline
+// assembly and setjmp/longjmp. Each kernel's results are compared with the same code run on the host.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 
+#include <csetjmp>
 #include <memory>
 
 namespace {
@@ -58,12 +59,23 @@ int variable_length_sum(int i) {
   return copied;
 }
 #pragma clang diagnostic pop
+int jump_back(std::jmp_buf &env, int value) {
+  if (value > 3) std::longjmp(env, value);
+  return value;
+}
+// setjmp/longjmp within one work-item: values over 3 come back through longjmp.
+int through_longjmp(int i) {
+  std::jmp_buf env;
+  const int jumped = setjmp(env);
+  if (jumped != 0) return 100 + jumped;
+  return jump_back(env, i % 8);
+}
 } // namespace
 
 int main() {
   constexpr size_t n = 101;
   sycl::queue q;
-  int *results = sycl::malloc_shared<int>(5 * n, q);
+  int *results = sycl::malloc_shared<int>(6 * n, q);
   q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> id) {
      const int i = int(id[0]);
      results[i] = fibonacci(i % 20);
@@ -71,6 +83,7 @@ int main() {
      results[2 * n + i] = virtual_area(i);
      results[3 * n + i] = heap_sum(i);
      results[4 * n + i] = variable_length_sum(i);
+     results[5 * n + i] = through_longjmp(i);
    }).wait();
   for (size_t i = 0; i < n; ++i) {
     check::equal("recursion", long(i), results[i], fibonacci(int(i) % 20));
@@ -78,6 +91,7 @@ int main() {
     check::equal("virtual call", long(i), results[2 * n + i], virtual_area(int(i)));
     check::equal("new and delete", long(i), results[3 * n + i], heap_sum(int(i)));
     check::equal("variable-length array and asm", long(i), results[4 * n + i], variable_length_sum(int(i)));
+    check::equal("setjmp and longjmp", long(i), results[5 * n + i], i % 8 > 3 ? 100 + int(i % 8) : int(i % 8));
   }
   sycl::free(results, q);
   return check::finish();

@@ -422,6 +422,28 @@ fn a_kernel_that_throws_is_one_clear_error() {
 }
 
 #[test]
+fn a_kernel_writing_a_static_variable_is_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = program("kernel_writes_static.cpp");
+    let output = ncpu_in(
+        dir.path(),
+        &["-fsycl", "-O0", "-g", source.to_str().unwrap(), "-o", "app"],
+    );
+    assert_one_error_line(
+        &output,
+        "kernel 'main::{lambda()#1}' writes 'launches', a variable with internal linkage whose \
+         host copy device code cannot reach (give it external linkage, or pass the data through \
+         a buffer or USM): kernel -> main::{lambda()#1}::operator() const -> launches at ",
+    );
+    assert!(
+        stderr(&output).contains("kernel_writes_static.cpp:9"),
+        "{}",
+        describe(&output)
+    );
+    assert!(!dir.path().join("app").exists());
+}
+
+#[test]
 fn a_device_wide_barrier_is_rejected_not_miscompiled() {
     let dir = tempfile::tempdir().unwrap();
     let source = program("barrier.cpp");

@@ -77,6 +77,12 @@ fn a_kernel_stack_overflow_is_reported_as_such() {
 }
 
 #[test]
+fn global_variables_are_shared_between_host_and_kernels() {
+    compile_and_run(&["global_variables.cpp"], &["-O2"]);
+    compile_and_run(&["global_variables.cpp"], &["-O0"]);
+}
+
+#[test]
 fn allocation_sizes_that_do_not_fit_fail_cleanly() {
     compile_and_run(&["allocation_sizes.cpp"], &["-O2"]);
 }

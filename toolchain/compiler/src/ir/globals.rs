@@ -60,3 +60,33 @@ pub fn internalize_aliases(module: &Module<'_>) -> bool {
         any
     }
 }
+
+/// Whether `global` is a variable of the program that device code and host code must share
+/// (docs/kernel-features.md, "Global variables"): a definition, not constant, not
+/// `thread_local`, in the default address space (work-group memory is `addrspace(3)`), with a
+/// name of the program's (not `private` compiler data such as sanitizer descriptors, nor
+/// `llvm.`/`__`-prefixed names of the compiler, the runtime or the sanitizers).
+pub fn is_program_variable(global: GlobalValue<'_>) -> bool {
+    let name = global.get_name().to_bytes();
+    global.get_initializer().is_some()
+        && !global.is_constant()
+        && !global.is_thread_local()
+        && global.as_pointer_value().get_type().get_address_space() == 0.into()
+        && global.get_linkage() != Linkage::Private
+        && !name.is_empty()
+        && !name.starts_with(b"llvm.")
+        && !name.starts_with(b"__")
+        && !name.starts_with(b".")
+}
+
+/// Makes the program variable `global`, which the host object of the same source defines too,
+/// a weak definition: the linker then keeps the host's copy, so kernels and host code use one
+/// variable, and the device's only where no host object defines it (an inline variable only
+/// kernels use). One-definition-rule linkages stay so (`weak_odr`), keeping their comdat.
+pub fn share_with_host(global: GlobalValue<'_>) {
+    let linkage = match global.get_linkage() {
+        Linkage::LinkOnceODR | Linkage::WeakODR => Linkage::WeakODR,
+        _ => Linkage::WeakAny,
+    };
+    global.set_linkage(linkage);
+}

@@ -9,6 +9,11 @@
 //! * a `thread_local` variable (`llvm.threadlocal.address`): work-items are not threads, so it
 //!   would be shared by the work-items and groups one worker thread happens to run;
 //!
+//! * a store to (or any use other than a load of) a global variable with internal linkage:
+//!   the host object of the same source has its own copy, which device code cannot name, so
+//!   the kernel's writes would never reach the host (variables with external linkage are shared
+//!   with the host instead, by `rename-kernel-sycl-native-cpu`);
+//!
 //! is an error naming the kernel, the chain of calls from it and, with `-g`, the source line.
 //! Recursion, function pointers, virtual calls, `new`, inline assembly and variable-length
 //! arrays are forbidden by SYCL too, but a CPU runs them as the host would: they are allowed and
@@ -16,12 +21,13 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use inkwell::module::Module;
-use inkwell::values::{FunctionValue, InstructionValue};
+use inkwell::module::{Linkage, Module};
+use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue};
 
 use super::{Changed, ModulePass, PassInfo};
+use crate::ir::value::Value;
 use crate::ir::vector::operand;
-use crate::ir::{calling_convention, walk};
+use crate::ir::{calling_convention, globals, walk};
 use crate::CompileError;
 
 /// The pass's name in pipeline text.
@@ -31,7 +37,7 @@ pub const NAME: &str = "check-kernel-features";
 pub const PASS: PassInfo = PassInfo {
     name: NAME,
     parameters: "",
-    help: "refuses kernels that can reach a C++ throw or a thread_local variable",
+    help: "refuses kernels that can reach a C++ throw, a thread_local variable or a write to an internal global",
     create: super::without_parameters::<CheckKernelFeatures>,
 };
 
@@ -82,34 +88,104 @@ fn callees<'ctx>(
         .collect()
 }
 
-/// The first forbidden call reachable from `kernel` (breadth first, so the chain is short), as
-/// an error.
-fn check_kernel(kernel: FunctionValue<'_>) -> Result<(), CompileError> {
+/// A use of something forbidden: the instruction, why, and the name that ends the call chain.
+type Violation<'ctx> = (InstructionValue<'ctx>, String, String);
+
+/// Per function, its first instruction that may write a global variable with internal linkage
+/// (anything but a load through the variable's address), with the reason. The headers' own
+/// variables (`sycl::`) are left alone, as for `thread_local`.
+fn internal_variable_writes<'ctx>(
+    module: &Module<'ctx>,
+) -> HashMap<FunctionValue<'ctx>, Violation<'ctx>> {
+    let mut writes = HashMap::new();
+    for global in module.get_globals() {
+        if !globals::is_program_variable(global) || global.get_linkage() != Linkage::Internal {
+            continue;
+        }
+        let variable = walk::demangled(&global.get_name().to_string_lossy());
+        if variable.starts_with("sycl::") {
+            continue;
+        }
+        let mut addresses = vec![Value::from(global)];
+        while let Some(address) = addresses.pop() {
+            for (user, index) in address.uses() {
+                let Some(instruction) = user.instruction() else {
+                    addresses.push(user);
+                    continue;
+                };
+                match instruction.get_opcode() {
+                    InstructionOpcode::Load => {}
+                    InstructionOpcode::GetElementPtr
+                    | InstructionOpcode::BitCast
+                    | InstructionOpcode::AddrSpaceCast
+                        if index == 0 =>
+                    {
+                        addresses.push(user)
+                    }
+                    _ => {
+                        let Some(function) = user.parent_function() else {
+                            continue;
+                        };
+                        writes.entry(function).or_insert_with(|| {
+                            let reason = format!(
+                                "writes '{variable}', a variable with internal linkage whose host \
+                                 copy device code cannot reach (give it external linkage, or \
+                                 pass the data through a buffer or USM)"
+                            );
+                            (instruction, reason, variable.clone())
+                        });
+                    }
+                }
+            }
+        }
+    }
+    writes
+}
+
+/// The error for `violation` in `function`, reached from `kernel` through `parent`.
+fn chain_error<'ctx>(
+    kernel: FunctionValue<'ctx>,
+    function: FunctionValue<'ctx>,
+    parent: &HashMap<FunctionValue<'ctx>, FunctionValue<'ctx>>,
+    (instruction, reason, last): Violation<'ctx>,
+) -> CompileError {
+    let mut chain = vec![last];
+    let mut at = function;
+    while at != kernel {
+        chain.push(walk::demangled(&walk::name(at)));
+        at = parent[&at];
+    }
+    // The headers' own frames (sycl::_V1::detail) say nothing to the user.
+    chain.retain(|frame| !frame.contains("sycl::_V1::detail::"));
+    chain.push("kernel".into());
+    chain.reverse();
+    let place = walk::source_line(instruction).map_or(String::new(), |l| format!(" at {l}"));
+    let readable = walk::demangled(&walk::name(kernel));
+    let readable = readable
+        .strip_prefix("typeinfo name for ")
+        .unwrap_or(&readable);
+    CompileError::Pass(format!(
+        "kernel '{readable}' {reason}: {}{place}",
+        chain.join(" -> ")
+    ))
+}
+
+/// The first forbidden call or write reachable from `kernel` (breadth first, so the chain is
+/// short), as an error.
+fn check_kernel<'ctx>(
+    kernel: FunctionValue<'ctx>,
+    writes: &HashMap<FunctionValue<'ctx>, Violation<'ctx>>,
+) -> Result<(), CompileError> {
     let mut parent: HashMap<FunctionValue, FunctionValue> = HashMap::new();
     let mut work = VecDeque::from([kernel]);
     while let Some(function) = work.pop_front() {
+        if let Some(write) = writes.get(&function) {
+            return Err(chain_error(kernel, function, &parent, write.clone()));
+        }
         for (instruction, callee) in callees(function) {
             if let Some((reason, last)) = forbidden(instruction, &walk::name(callee)) {
-                let mut chain = vec![last];
-                let mut at = function;
-                while at != kernel {
-                    chain.push(walk::demangled(&walk::name(at)));
-                    at = parent[&at];
-                }
-                // The headers' own frames (sycl::_V1::detail) say nothing to the user.
-                chain.retain(|frame| !frame.contains("sycl::_V1::detail::"));
-                chain.push("kernel".into());
-                chain.reverse();
-                let place =
-                    walk::source_line(instruction).map_or(String::new(), |l| format!(" at {l}"));
-                let readable = walk::demangled(&walk::name(kernel));
-                let readable = readable
-                    .strip_prefix("typeinfo name for ")
-                    .unwrap_or(&readable);
-                return Err(CompileError::Pass(format!(
-                    "kernel '{readable}' {reason}: {}{place}",
-                    chain.join(" -> ")
-                )));
+                let violation = (instruction, reason, last);
+                return Err(chain_error(kernel, function, &parent, violation));
             }
             if walk::is_definition(callee) && callee != kernel && !parent.contains_key(&callee) {
                 parent.insert(callee, function);
@@ -126,11 +202,12 @@ impl ModulePass for CheckKernelFeatures {
     }
 
     fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
+        let writes = internal_variable_writes(module);
         module
             .get_functions()
             .filter(|f| f.get_call_conventions() == calling_convention::SPIR_KERNEL)
             .filter(|f| walk::is_definition(*f))
-            .try_for_each(check_kernel)?;
+            .try_for_each(|kernel| check_kernel(kernel, &writes))?;
         Ok(Changed::No)
     }
 }

@@ -5,9 +5,11 @@
 //! carrying `"sycl-module-id"`.
 //! Guarantees: each of them is renamed `<name>.SYCLNCPU` (names starting with
 //! `__dpcpp_nativecpu` or ending in `.NativeCPUKernel` keep theirs), which is exactly what the
-//! offload wrapper declares for every `.sym` entry. Every other definition, function, global
-//! variable or alias, becomes internal and leaves its comdat, and `llvm.used`/`llvm.compiler.used` are
-//! dropped, so the object exports nothing else and LLVM may delete what the subhandlers do not
+//! offload wrapper declares for every `.sym` entry. The program's non-constant global variables
+//! with external linkage become weak definitions, so that the linker gives kernels the host's
+//! copy (docs/kernel-features.md, "Global variables"). Every other definition, function, global
+//! variable or alias, becomes internal and leaves its comdat, and `llvm.used`/`llvm.compiler.used`
+//! are dropped, so the object exports nothing else and LLVM may delete what the subhandlers do not
 //! reach.
 
 use inkwell::module::{Linkage, Module};
@@ -75,7 +77,10 @@ impl ModulePass for RenameKernels {
         changed = changed.or(Changed::from(globals::internalize_aliases(module)));
         for global in module.get_globals() {
             let is_definition = global.get_initializer().is_some();
-            if is_definition && !global.get_name().to_bytes().starts_with(b"llvm.") {
+            if globals::is_program_variable(global) && global.get_linkage() != Linkage::Internal {
+                globals::share_with_host(global);
+                changed = Changed::Yes;
+            } else if is_definition && !global.get_name().to_bytes().starts_with(b"llvm.") {
                 globals::internalize(global);
                 changed = Changed::Yes;
             }

@@ -1,6 +1,7 @@
 ; rename-kernel-sycl-native-cpu: only the exported entry points stay visible. Every other
-; definition (functions without "sycl-module-id", whatever their linkage, and global variables)
-; becomes internal with default visibility and leaves its comdat; llvm.used and
+; definition (functions without "sycl-module-id", whatever their linkage, and global constants)
+; becomes internal with default visibility and leaves its comdat, except the program's variables,
+; which become weak so that the host's copy is the one kernels use (shares-program-variables.ll); llvm.used and
 ; llvm.compiler.used are removed; declarations (functions and external globals) stay as they are.
 ; RUN: muxc --passes rename-kernel-sycl-native-cpu,verify -S %s | FileCheck %s
 ; RUN: muxc --passes rename-kernel-sycl-native-cpu,verify -S %s | FileCheck %s --check-prefix=GONE
@@ -17,9 +18,9 @@ $_ZN6StructC2Ev = comdat any
 ; GONE-NOT: @llvm.compiler.used
 ; GONE-NOT: {{^}}define {{(dso_local |hidden |protected )?}}{{(weak_odr|linkonce_odr|weak|linkonce|external)}}
 
-; CHECK-DAG: @table = internal global [2 x i32] [i32 1, i32 2]
+; CHECK-DAG: @table = weak global [2 x i32] [i32 1, i32 2]
 ; CHECK-DAG: @shared = internal constant i32 7{{$}}
-; CHECK-DAG: @hidden = internal global i32 0{{$}}
+; CHECK-DAG: @hidden = weak hidden global i32 0{{$}}
 ; CHECK-DAG: @ext = external global i32{{$}}
 @table = global [2 x i32] [i32 1, i32 2]
 @shared = linkonce_odr constant i32 7, comdat($_Z6helperv)
