@@ -396,51 +396,44 @@ fn host_pass_diagnostics_come_once_and_whole() {
     assert!(!dir.path().join("app").exists());
 }
 
-#[test]
-fn a_kernel_that_throws_is_one_clear_error() {
+/// Compiles `name` at `-O0 -g`, which `check-kernel-features` refuses: one error line holding
+/// `message` and each of `parts` (the call chain's end, the `file:line`), and no program
+/// written.
+fn assert_kernel_refused(name: &str, message: &str, parts: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
-    let source = program("kernel_throws.cpp");
+    let source = program(name);
     let output = ncpu_in(
         dir.path(),
         &["-fsycl", "-O0", "-g", source.to_str().unwrap(), "-o", "app"],
     );
-    assert_one_error_line(
-        &output,
-        "kernel 'main::{lambda(sycl::_V1::id<1>)#1}' throws a C++ exception",
-    );
-    assert!(
-        stderr(&output).contains("-> checked -> __cxa_allocate_exception at "),
-        "{}",
-        describe(&output)
-    );
-    assert!(
-        stderr(&output).contains("kernel_throws.cpp:8"),
-        "{}",
-        describe(&output)
-    );
+    assert_one_error_line(&output, message);
+    for part in parts {
+        assert!(stderr(&output).contains(part), "{}", describe(&output));
+    }
     assert!(!dir.path().join("app").exists());
 }
 
 #[test]
-fn a_kernel_writing_a_static_variable_is_one_clear_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let source = program("kernel_writes_static.cpp");
-    let output = ncpu_in(
-        dir.path(),
-        &["-fsycl", "-O0", "-g", source.to_str().unwrap(), "-o", "app"],
+fn a_kernel_that_throws_is_one_clear_error() {
+    assert_kernel_refused(
+        "kernel_throws.cpp",
+        "kernel 'main::{lambda(sycl::_V1::id<1>)#1}' throws a C++ exception",
+        &[
+            "-> checked -> __cxa_allocate_exception at ",
+            "kernel_throws.cpp:8",
+        ],
     );
-    assert_one_error_line(
-        &output,
+}
+
+#[test]
+fn a_kernel_writing_a_static_variable_is_one_clear_error() {
+    assert_kernel_refused(
+        "kernel_writes_static.cpp",
         "kernel 'main::{lambda()#1}' writes 'launches', a variable with internal linkage whose \
          host copy device code cannot reach (give it external linkage, or pass the data through \
          a buffer or USM): kernel -> main::{lambda()#1}::operator() const -> launches at ",
+        &["kernel_writes_static.cpp:9"],
     );
-    assert!(
-        stderr(&output).contains("kernel_writes_static.cpp:9"),
-        "{}",
-        describe(&output)
-    );
-    assert!(!dir.path().join("app").exists());
 }
 
 #[test]
