@@ -1,7 +1,8 @@
 //! The Native CPU pass pipeline, in one place and in order (docs/compiler-pipeline.md, with the
 //! steps that do not exist yet left out until they do):
 //!
-//! 1. `check-kernel-features` — kernels that throw or use `thread_local` are refused (ours);
+//! 1. `check-kernel-features` — kernels that throw, use `thread_local` or write `static`
+//!    variables are refused (ours);
 //! 2. `spec-constants` — specialization constants read from the buffer the runtime passes;
 //! 3. `convert-to-mux-builtins` — SPIR-V builtins become mux builtins;
 //! 4. `fatomics` — the SPIR-V float atomics get bodies (`atomicrmw`);
@@ -10,18 +11,20 @@
 //! 7. `run-vecz` — each kernel also gets a vector form running several work-items at once
 //!    (with debuggable work-items or `-sycl-native-cpu-no-vecz` only the kernels that require
 //!    sub-groups wider than one work-item);
-//! 8. `sub-groups-of-one` — what is left scalar has sub-groups of one work-item;
-//! 9. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
-//!    rows of x through the vector form when there is one;
-//! 10. `replace-module-scope-vars` — work-group local variables in one block per work-group;
-//! 11. `add-kernel-metadata` — a note per kernel in the object, for the runtime's info queries;
-//! 12. `add-sched-params` — functions that reach the work-item state take the state pointer;
-//! 13. `define-mux-builtins` — the builtins become the device library's accessors on it;
-//! 14. `add-kernel-wrapper` — each kernel gets the subhandler the runtime calls;
-//! 15. `add-fp-control` — each subhandler runs with a defined MXCSR and restores the caller's;
-//! 16. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
+//! 8. `define-native-math` — the `sycl::native` functions get bodies: the hardware estimate,
+//!    in the scalar form and the vector forms the vectorizer called;
+//! 9. `sub-groups-of-one` — what is left scalar has sub-groups of one work-item;
+//! 10. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
+//!     rows of x through the vector form when there is one;
+//! 11. `replace-module-scope-vars` — work-group local variables in one block per work-group;
+//! 12. `add-kernel-metadata` — a note per kernel in the object, for the runtime's info queries;
+//! 13. `add-sched-params` — functions that reach the work-item state take the state pointer;
+//! 14. `define-mux-builtins` — the builtins become the device library's accessors on it;
+//! 15. `add-kernel-wrapper` — each kernel gets the subhandler the runtime calls;
+//! 16. `add-fp-control` — each subhandler runs with a defined MXCSR and restores the caller's;
+//! 17. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
 //!
-//! Steps 12–14 ask the Native CPU [scheduling target](crate::scheduling) how to lower the
+//! Steps 13–15 ask the Native CPU [scheduling target](crate::scheduling) how to lower the
 //! builtins; DPC++ names them together `prepare-sycl-native-cpu`.
 //!
 //! Then LLVM's own `default<O*>` pipeline optimises the result for the chosen CPU (see
@@ -30,8 +33,9 @@
 use crate::passes::{
     add_fp_control, add_kernel_metadata, add_kernel_wrapper, add_sched_params,
     assign_sycl_module_id, check_kernel_features, convert_to_mux_builtins, define_mux_builtins,
-    fatomics, lower_kernel_properties, prepare_barriers, rename_kernels, replace_module_scope_vars,
-    spec_constants, sub_groups_of_one, transfer_kernel_metadata, vectorize, work_item_loops,
+    define_native_math, fatomics, lower_kernel_properties, prepare_barriers, rename_kernels,
+    replace_module_scope_vars, spec_constants, sub_groups_of_one, transfer_kernel_metadata,
+    vectorize, work_item_loops,
 };
 
 /// What the `-mllvm` options ask of the vectorizer (DPC++'s knobs, plus remarks).
@@ -99,6 +103,7 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
         bare(&transfer_kernel_metadata::PASS),
         bare(&prepare_barriers::PASS),
         vectorize::PASS.element(&vectorizer_parameters),
+        bare(&define_native_math::PASS),
         bare(&sub_groups_of_one::PASS),
         work_item_loops::PASS.element(&loop_parameters),
         bare(&replace_module_scope_vars::PASS),

@@ -497,15 +497,21 @@ inline float divide(float x, float y) { return x / y; }
 template <typename T, typename U> value_t<T> divide(const T &x, const U &y) { return value_t<T>(x) / value_t<T>(y); }
 inline float recip(float x) { return 1.0f / x; }
 template <typename T> value_t<T> recip(const T &x) { return value_t<T>(1.0f) / value_t<T>(x); }
-// native::rsqrt, whose precision SYCL leaves to the implementation: the division may become a
-// reciprocal (LLVM's `arcp`), so x86 computes it as the hardware estimate (`vrsqrtps`) refined
-// by one Newton step, for scalars and for the vectorizer's vector form alike. That is within
-// 4 ulp for positive normal x (tests/programs/math_precision.cpp); zero, denormals and infinity
-// may give NaN instead of inf and 0.
+// native::rsqrt, whose precision SYCL leaves to the implementation. In kernels it is x86's
+// estimate (`rsqrtss`/`vrsqrtps`, within 1.5 * 2^-12 relative; 2^-14 on AVX-512) without a Newton
+// step, for scalars and for the vectorizer's vector forms alike: the device compile's
+// `define-native-math` gives this declaration its bodies (docs/vectorizer.md, "Native
+// functions"). On the host, the estimate refined by one Newton step (LLVM's `arcp`).
+// tests/programs/math_precision.cpp holds both to native's 8192-ulp bound for positive normal x.
+#ifdef __SYCL_DEVICE_ONLY__
+extern "C" float __nativecpu_native_rsqrtf(float) __attribute__((const, nothrow));
+inline float estimated_rsqrt(float x) { return __nativecpu_native_rsqrtf(x); }
+#else
 inline float estimated_rsqrt(float x) {
 #pragma clang fp reciprocal(on)
   return 1.0f / __builtin_elementwise_sqrt(x);
 }
+#endif
 template <typename T> value_t<T> estimated_rsqrt(const T &arg) {
   using result = value_t<T>;
   return map_elements<result>([](float x) { return estimated_rsqrt(x); }, result(arg));

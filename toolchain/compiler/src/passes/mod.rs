@@ -10,6 +10,7 @@ pub mod assign_sycl_module_id;
 pub mod check_kernel_features;
 pub mod convert_to_mux_builtins;
 pub mod define_mux_builtins;
+pub mod define_native_math;
 pub mod encode_kernel_metadata;
 pub mod fatomics;
 pub mod lower_kernel_properties;
@@ -114,6 +115,7 @@ pub const REGISTRY: &[&PassInfo] = &[
     &encode_kernel_metadata::PASS,
     &prepare_barriers::PASS,
     &vectorize::PASS,
+    &define_native_math::PASS,
     &sub_groups_of_one::PASS,
     &work_item_loops::PASS,
     &replace_module_scope_vars::PASS,

@@ -29,6 +29,10 @@ const UNARY: &[&str] = &[
 ];
 /// libm functions of two arguments whose vector forms we call (bounds 4 to 16 ulp).
 const BINARY: &[&str] = &["atan2", "hypot", "pow"];
+/// Our own float functions of one argument, declared by the headers and given bodies in every
+/// form (the scalar one and the vector ABI's) by `define-native-math` after vectorization: the
+/// `sycl::native` functions whose hardware form the vector kernel must keep.
+pub const NATIVE: &[&str] = &[crate::passes::define_native_math::NATIVE_RSQRT];
 
 /// A libm function with vector forms: its double-precision name and argument count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,7 +42,8 @@ pub struct MathFunction {
 }
 
 /// The libm function `callee` computes on `element_bits`-bit floats, if libmvec has it: an
-/// LLVM intrinsic (`llvm.sin.*`) or a libm declaration (`sinf` for floats, `sin` for doubles).
+/// LLVM intrinsic (`llvm.sin.*`) or a libm declaration (`sinf` for floats, `sin` for doubles);
+/// or one of our [`NATIVE`] float functions (`__nativecpu_native_rsqrtf`).
 pub fn math_function(callee: FunctionValue<'_>, element_bits: u32) -> Option<MathFunction> {
     let name = match intrinsic_base_name(callee) {
         Some(intrinsic) => intrinsic.strip_prefix("llvm.")?.to_string(),
@@ -52,6 +57,14 @@ pub fn math_function(callee: FunctionValue<'_>, element_bits: u32) -> Option<Mat
             }
         }
     };
+    if element_bits == 32 {
+        if let Some(native) = NATIVE.iter().find(|n| **n == name) {
+            return Some(MathFunction {
+                name: native,
+                arity: 1,
+            });
+        }
+    }
     let unary = UNARY.iter().find(|n| **n == name).map(|n| (*n, 1));
     let binary = BINARY.iter().find(|n| **n == name).map(|n| (*n, 2));
     unary
