@@ -25,6 +25,7 @@
 #include <sycl/kernel.hpp>
 #include <sycl/pointers.hpp>
 #include <sycl/usm/usm_pointer_info.hpp>
+#include <sycl/usm/usm_allocator.hpp>
 #include <sycl/version.hpp>
 
 #include "check.hpp"

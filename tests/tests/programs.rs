@@ -83,6 +83,11 @@ fn global_variables_are_shared_between_host_and_kernels() {
 }
 
 #[test]
+fn usm_allocator_in_standard_containers_and_aligned_alloc() {
+    compile_and_run(&["usm_allocator.cpp"], &["-O2"]);
+}
+
+#[test]
 fn allocation_sizes_that_do_not_fit_fail_cleanly() {
     compile_and_run(&["allocation_sizes.cpp"], &["-O2"]);
 }

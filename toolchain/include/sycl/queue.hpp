@@ -436,6 +436,9 @@ inline void *aligned_alloc_host(std::size_t alignment, std::size_t bytes, const 
 inline void *aligned_alloc_shared(std::size_t alignment, std::size_t bytes, const queue &q) {
   return aligned_alloc_shared(alignment, bytes, q.get_device(), q.get_context());
 }
+inline void *aligned_alloc(std::size_t alignment, std::size_t bytes, const queue &q, usm::alloc kind) {
+  return aligned_alloc(alignment, bytes, q.get_device(), q.get_context(), kind);
+}
 // Waits for the queue's commands first: one of them may still use the memory (a program that
 // frees after waiting for another queue, say), and reading freed memory must not be the result.
 // Not from inside a command (a host task), which would wait for itself.

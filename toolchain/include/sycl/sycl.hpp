@@ -25,6 +25,7 @@
 #include "specialization_constant.hpp"
 #include "handler.hpp"
 #include "queue.hpp"
+#include "usm/usm_allocator.hpp"
 #include "functional.hpp"
 #include "group_algorithm.hpp"
 #include "atomic_fence.hpp"

@@ -162,6 +162,15 @@ template <typename T> T *aligned_alloc_shared(std::size_t alignment, std::size_t
 template <typename T> T *malloc(std::size_t count, const device &d, const context &c, usm::alloc kind) {
   return static_cast<T *>(malloc(detail::usm_bytes<T>(count), d, c, kind));
 }
+// SYCL 2020 4.8.3.3: the kind given as a value; null for usm::alloc::unknown.
+inline void *aligned_alloc(std::size_t alignment, std::size_t bytes, const device &, const context &,
+                           usm::alloc kind) {
+  return kind == usm::alloc::unknown ? nullptr : detail::usm_allocate(alignment, bytes, kind);
+}
+template <typename T>
+T *aligned_alloc(std::size_t alignment, std::size_t count, const device &d, const context &c, usm::alloc kind) {
+  return static_cast<T *>(aligned_alloc(alignment, detail::usm_bytes<T>(count), d, c, kind));
+}
 
 // The queue forms are defined in queue.hpp, once queue is complete.
 void *malloc_device(std::size_t bytes, const queue &q);
@@ -171,6 +180,7 @@ void *malloc(std::size_t bytes, const queue &q, usm::alloc kind);
 void *aligned_alloc_device(std::size_t alignment, std::size_t bytes, const queue &q);
 void *aligned_alloc_host(std::size_t alignment, std::size_t bytes, const queue &q);
 void *aligned_alloc_shared(std::size_t alignment, std::size_t bytes, const queue &q);
+void *aligned_alloc(std::size_t alignment, std::size_t bytes, const queue &q, usm::alloc kind);
 void free(void *ptr, const queue &q);
 
 template <typename T> T *malloc_device(std::size_t count, const queue &q) {
@@ -193,6 +203,9 @@ template <typename T> T *aligned_alloc_host(std::size_t alignment, std::size_t c
 }
 template <typename T> T *aligned_alloc_shared(std::size_t alignment, std::size_t count, const queue &q) {
   return static_cast<T *>(aligned_alloc_shared(alignment, detail::usm_bytes<T>(count), q));
+}
+template <typename T> T *aligned_alloc(std::size_t alignment, std::size_t count, const queue &q, usm::alloc kind) {
+  return static_cast<T *>(aligned_alloc(alignment, detail::usm_bytes<T>(count), q, kind));
 }
 
 } // namespace _V1
