@@ -151,7 +151,7 @@ mod tests {
     #[test]
     fn expands_the_pipeline_alias() {
         let steps = parse(NATIVE_CPU_PIPELINE_ALIAS).unwrap();
-        assert_eq!(steps.len(), 16);
+        assert_eq!(steps.len(), 17);
     }
 
     #[test]

@@ -6,7 +6,8 @@
 
 target triple = "x86_64-pc-linux-gnu"
 
-; CHECK-LABEL: define internal float @__nativecpu_native_rsqrtf(float %0) #[[SCALAR:[0-9]+]] {
+; CHECK-LABEL: define internal float @__nativecpu_native_rsqrtf(float %0)
+; CHECK-SAME: #[[SCALAR:[0-9]+]] {
 ; CHECK: %[[PACKED:.*]] = insertelement <4 x float> zeroinitializer, float %0, i32 0
 ; CHECK-NEXT: %[[ESTIMATE:.*]] = call <4 x float> @llvm.x86.sse.rsqrt.ss(<4 x float> %[[PACKED]])
 ; CHECK-NEXT: %[[LANE:.*]] = extractelement <4 x float> %[[ESTIMATE]], i32 0
