@@ -117,6 +117,17 @@ pub fn original_name(function: FunctionValue<'_>) -> String {
         .unwrap_or_else(|| function.get_name().to_string_lossy().into_owned())
 }
 
+/// Gives `to` the CPU `from` is compiled for (`target-cpu`, `target-features`, `tune-cpu`): a
+/// function a pass creates for `from` to call, or to call `from`, must agree with it for LLVM to
+/// inline one into the other.
+pub fn copy_target_attributes(to: FunctionValue<'_>, from: FunctionValue<'_>) {
+    for key in ["target-cpu", "target-features", "tune-cpu"] {
+        if let Some(value) = string_attribute(from, key) {
+            set_string_attribute(to, key, &value);
+        }
+    }
+}
+
 /// Copies every function-level attribute of `from` onto `to` (target features, fast-math
 /// settings …), so that `from` can later be inlined into `to`.
 pub fn copy_function_attributes(to: FunctionValue<'_>, from: FunctionValue<'_>) {

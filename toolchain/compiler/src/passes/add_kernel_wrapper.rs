@@ -77,11 +77,7 @@ fn declare_wrapper<'ctx>(
     types.extend(external.iter().map(|p| BasicMetadataTypeEnum::from(p.ty)));
     let wrapper = module.add_function(name, context.void_type().fn_type(&types, false), None);
     wrapper.set_call_conventions(calling_convention::C);
-    for key in ["target-cpu", "target-features", "tune-cpu"] {
-        if let Some(value) = attributes::string_attribute(entry, key) {
-            attributes::set_string_attribute(wrapper, key, &value);
-        }
-    }
+    attributes::copy_target_attributes(wrapper, entry);
     attributes::add_enum_attribute(wrapper, AttributeLoc::Function, "nounwind");
     attributes::set_string_attribute(wrapper, attributes::SYCL_MODULE_ID, module_id);
     attributes::set_string_attribute(wrapper, attributes::MUX_ORIG_FN, kernel_name);

@@ -45,6 +45,12 @@ pub const PASS: PassInfo = PassInfo {
 #[derive(Default)]
 pub struct CheckKernelFeatures;
 
+/// Whether the demangled `variable` is one of the headers' own (in `sycl::`), which they mean
+/// to be per thread (`sycl::stream`'s record) or private to the device code: allowed.
+fn is_headers_own(variable: &str) -> bool {
+    variable.starts_with("sycl::")
+}
+
 /// Why the call `instruction` of `callee` is forbidden, and the name that ends the call chain.
 /// The headers' own `thread_local`s (in `sycl::`, such as `sycl::stream`'s per-thread record)
 /// are meant per thread and allowed.
@@ -64,7 +70,7 @@ fn forbidden(instruction: InstructionValue<'_>, callee: &str) -> Option<(String,
                 })
                 .map(|name| walk::demangled(&name))
                 .unwrap_or_default();
-            (!variable.starts_with("sycl::")).then(|| {
+            (!is_headers_own(&variable)).then(|| {
                 (
                     format!(
                         "uses the thread_local variable '{variable}', which SYCL kernels cannot \
@@ -103,7 +109,7 @@ fn internal_variable_writes<'ctx>(
             continue;
         }
         let variable = walk::demangled(&global.get_name().to_string_lossy());
-        if variable.starts_with("sycl::") {
+        if is_headers_own(&variable) {
             continue;
         }
         let mut addresses = vec![Value::from(global)];

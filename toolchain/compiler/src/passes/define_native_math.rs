@@ -59,15 +59,41 @@ fn is_native_rsqrt(function: FunctionValue<'_>) -> bool {
     name == scalar || name.starts_with("_ZGV") && name.ends_with(&format!("_{scalar}"))
 }
 
-/// The x86 estimate intrinsic for `lanes` floats, and whether it takes AVX-512's pass-through
-/// vector and lane mask too.
-fn estimate_intrinsic(lanes: u32) -> Option<(&'static str, bool)> {
-    match lanes {
-        4 => Some(("llvm.x86.sse.rsqrt.ps", false)),
-        8 => Some(("llvm.x86.avx.rsqrt.ps.256", false)),
-        16 => Some(("llvm.x86.avx512.rsqrt14.ps.512", true)),
-        _ => None,
-    }
+/// x86's estimate of `1 / sqrt(x)` for one float (`lanes` is `None`) or a vector of `lanes`
+/// floats, if x86 has an instruction of that width.
+fn estimate<'ctx>(
+    vectors: &VectorBuilder<'_, 'ctx>,
+    x: BasicValueEnum<'ctx>,
+    lanes: Option<u32>,
+) -> Result<Option<BasicValueEnum<'ctx>>, CompileError> {
+    let context = vectors.module.get_context();
+    let (intrinsic, arguments): (_, Vec<BasicValueEnum>) = match lanes {
+        None => {
+            let packed = vectors.insert_lane(context.f32_type().vec_type(4).const_zero(), x, 0)?;
+            ("llvm.x86.sse.rsqrt.ss", vec![packed.into()])
+        }
+        Some(4) => ("llvm.x86.sse.rsqrt.ps", vec![x]),
+        Some(8) => ("llvm.x86.avx.rsqrt.ps.256", vec![x]),
+        // AVX-512's form also takes a pass-through vector and a lane mask: every lane.
+        Some(16) => (
+            "llvm.x86.avx512.rsqrt14.ps.512",
+            vec![
+                x,
+                x.get_type().const_zero(),
+                context.i16_type().const_all_ones().into(),
+            ],
+        ),
+        Some(_) => return Ok(None),
+    };
+    let result = vectors
+        .call_intrinsic(intrinsic, &[], &arguments)?
+        .try_as_basic_value()
+        .basic()
+        .expect("a vector");
+    Ok(Some(match lanes {
+        None => vectors.extract_lane(result.into_vector_value(), 0)?,
+        Some(_) => result,
+    }))
 }
 
 /// The body of one form: the estimate of its width, or `1 / sqrt(x)`.
@@ -86,10 +112,10 @@ fn define<'ctx>(
         )
     })?;
     let f32_type = context.f32_type();
-    let (lanes, scalar) = match x.get_type() {
-        BasicTypeEnum::FloatType(t) if t == f32_type => (4, true),
+    let lanes = match x.get_type() {
+        BasicTypeEnum::FloatType(t) if t == f32_type => None,
         BasicTypeEnum::VectorType(t) if t.get_element_type() == f32_type.into() => {
-            (t.get_size(), false)
+            Some(t.get_size())
         }
         other => {
             return Err(CompileError::unsupported(
@@ -101,26 +127,11 @@ fn define<'ctx>(
     let vectors = VectorBuilder {
         builder: &builder,
         module,
-        width: lanes,
+        width: lanes.unwrap_or(1),
     };
-    let estimate = match estimate_intrinsic(lanes).filter(|_| x86) {
-        Some((_, _)) if scalar => {
-            let zeros = f32_type.vec_type(4).const_zero();
-            let packed = vectors.insert_lane(zeros, x, 0)?;
-            let call = vectors.call_intrinsic("llvm.x86.sse.rsqrt.ss", &[], &[packed.into()])?;
-            let result = call.try_as_basic_value().basic().expect("a vector");
-            Some(vectors.extract_lane(result.into_vector_value(), 0)?)
-        }
-        Some((intrinsic, masked)) => {
-            let mut arguments: Vec<BasicValueEnum> = vec![x];
-            if masked {
-                arguments.push(x.get_type().const_zero());
-                arguments.push(context.i16_type().const_all_ones().into());
-            }
-            let call = vectors.call_intrinsic(intrinsic, &[], &arguments)?;
-            call.try_as_basic_value().basic()
-        }
-        None => None,
+    let estimate = match x86 {
+        true => estimate(&vectors, x, lanes)?,
+        false => None,
     };
     let result = match estimate {
         Some(result) => result,
@@ -169,17 +180,12 @@ fn reciprocal_square_root<'ctx>(
 
 /// Gives `function` the CPU and features of a function that calls it.
 fn take_callers_target<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>) {
-    let Some(caller) = walk::calls_to(module, function)
+    let caller = walk::calls_to(module, function)
         .first()
         .and_then(|call| call.instruction.get_parent())
-        .and_then(|block| block.get_parent())
-    else {
-        return;
-    };
-    for key in ["target-cpu", "target-features", "tune-cpu"] {
-        if let Some(value) = attributes::string_attribute(caller, key) {
-            attributes::set_string_attribute(function, key, &value);
-        }
+        .and_then(|block| block.get_parent());
+    if let Some(caller) = caller {
+        attributes::copy_target_attributes(function, caller);
     }
 }
 

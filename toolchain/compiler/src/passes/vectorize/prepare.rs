@@ -1,8 +1,9 @@
 //! Puts kernels into the shape the vectorizer's analyses expect (docs/vectorizer.md,
 //! "Preparation"): every function a kernel calls inlined (a call the vector kernel cannot see
 //! into would have to run once per lane), private variables promoted to registers, one exit
-//! block (the return; a path ending in `unreachable` branches to it instead), no `switch`, loops with a preheader, one latch and dedicated exits, and values leaving
-//! a loop only through PHIs of its exit blocks (LCSSA).
+//! block (the return; a path ending in `unreachable` branches to it instead), no `switch`, loops
+//! with a preheader, one latch and dedicated exits, and values leaving a loop only through PHIs
+//! of its exit blocks (LCSSA).
 //!
 //! The cleanup runs on the whole module: LLVM's pipeline text cannot name one function, and the
 //! transformations only simplify code that LLVM's own `default<O*>` pipeline optimises later
