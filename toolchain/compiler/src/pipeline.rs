@@ -33,9 +33,9 @@
 use crate::passes::{
     add_fp_control, add_kernel_metadata, add_kernel_wrapper, add_sched_params,
     assign_sycl_module_id, check_kernel_features, convert_to_mux_builtins, define_mux_builtins,
-    define_native_math, fatomics, lower_kernel_properties, prepare_barriers, rename_kernels,
-    replace_module_scope_vars, spec_constants, sub_groups_of_one, transfer_kernel_metadata,
-    vectorize, work_item_loops,
+    define_native_math, fatomics, kernel_linkage, lower_kernel_properties, prepare_barriers,
+    rename_kernels, replace_module_scope_vars, spec_constants, sub_groups_of_one,
+    transfer_kernel_metadata, vectorize, work_item_loops,
 };
 
 /// What the `-mllvm` options ask of the vectorizer (DPC++'s knobs, plus remarks).
@@ -120,9 +120,13 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
 /// The passes the driver runs on each translation unit right after clang's device front-end,
 /// setting what DPC++'s front-end sets itself (docs/compiler-pipeline.md).
 pub fn front_end_pipeline() -> String {
-    [assign_sycl_module_id::PASS, lower_kernel_properties::PASS]
-        .map(|pass| pass.element(&[]))
-        .join(",")
+    [
+        assign_sycl_module_id::PASS,
+        kernel_linkage::PASS,
+        lower_kernel_properties::PASS,
+    ]
+    .map(|pass| pass.element(&[]))
+    .join(",")
 }
 
 /// The name `muxc --passes` accepts for the whole pipeline above.

@@ -13,6 +13,7 @@ pub mod define_mux_builtins;
 pub mod define_native_math;
 pub mod encode_kernel_metadata;
 pub mod fatomics;
+pub mod kernel_linkage;
 pub mod lower_kernel_properties;
 pub mod prepare_barriers;
 pub mod prepare_native_cpu;
@@ -106,6 +107,7 @@ pub fn without_parameters<P: ModulePass + Default + 'static>(
 /// Every pass of ours, in pipeline order (the front-end's passes first).
 pub const REGISTRY: &[&PassInfo] = &[
     &assign_sycl_module_id::PASS,
+    &kernel_linkage::PASS,
     &check_kernel_features::PASS,
     &lower_kernel_properties::PASS,
     &spec_constants::PASS,

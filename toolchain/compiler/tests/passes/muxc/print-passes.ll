@@ -8,6 +8,7 @@
 
 ; CHECK: Module passes:
 ; CHECK-NEXT: {{^  assign-sycl-module-id: stamps each kernel}}
+; CHECK-NEXT: kernel-linkage
 ; CHECK-NEXT: check-kernel-features
 ; CHECK-NEXT: lower-kernel-properties
 ; CHECK-NEXT: spec-constants
