@@ -10,7 +10,8 @@ use inkwell::builder::{Builder, BuilderError};
 use inkwell::targets::TargetData;
 use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::{
-    BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, IntValue, PointerValue,
+    BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue,
+    PointerValue,
 };
 use inkwell::{AtomicOrdering, AtomicRMWBinOp};
 
@@ -100,6 +101,47 @@ pub fn is_dereferenceable<'ctx>(
         .ok()
         .and_then(|start| start.checked_add(bytes))
         .is_some_and(|end| end <= available)
+}
+
+/// Whether `load` reads memory nothing changes while the kernel runs: a plain (not volatile,
+/// not atomic) load from a parameter of its function that is `readonly` and either `byval` or
+/// `noalias` (the vector form's copy of a by-value parameter), directly or through GEPs with
+/// constant indices. Such a parameter is the launch's copy of the SYCL kernel functor, which
+/// no work-item writes; so the load gives the same value anywhere in the function, and a pass
+/// may repeat it rather than keep its result (work-item-loops does, instead of storing it per
+/// work-item across a barrier).
+pub fn reads_unchanging_parameter(load: InstructionValue<'_>) -> bool {
+    if load.get_opcode() != InstructionOpcode::Load
+        || load.get_volatile().unwrap_or(true)
+        || load
+            .get_atomic_ordering()
+            .map_or(true, |o| o != AtomicOrdering::NotAtomic)
+    {
+        return false;
+    }
+    let Some(function) = load.get_parent().and_then(|block| block.get_parent()) else {
+        return false;
+    };
+    let mut pointer = operand(load, 0);
+    while let Some(gep) = pointer.and_then(|p| p.as_instruction_value()) {
+        let constant_indices = (1..gep.get_num_operands()).all(|index| {
+            matches!(operand(gep, index), Some(BasicValueEnum::IntValue(i)) if i.is_const())
+        });
+        if gep.get_opcode() != InstructionOpcode::GetElementPtr || !constant_indices {
+            return false;
+        }
+        pointer = operand(gep, 0);
+    }
+    let Some(index) = pointer.and_then(|p| function.get_param_iter().position(|q| q == p)) else {
+        return false;
+    };
+    let location = AttributeLoc::Param(index as u32);
+    let has = |name| {
+        function
+            .get_enum_attribute(location, Attribute::get_named_enum_kind_id(name))
+            .is_some()
+    };
+    has("readonly") && (has("byval") || has("noalias"))
 }
 
 /// `getelementptr [inbounds] element, base, indices`: an address inside the object `base`

@@ -176,3 +176,17 @@ pub fn set_loop_option(context: ContextRef<'_>, branch: InstructionValue<'_>, op
         );
     }
 }
+
+/// Marks `load` `!invariant.load`: the memory it reads holds the same value wherever the load
+/// runs, so LLVM may hoist it past any store (out of a work-item loop, say) without proving
+/// that the store does not alias. A load outside a block is left as it is.
+pub fn mark_invariant_load(load: InstructionValue<'_>) {
+    let Some(block) = load.get_parent() else {
+        return;
+    };
+    let context = block.get_context();
+    let kind = context.get_kind_id("invariant.load");
+    let empty = context.metadata_node(&[]);
+    load.set_metadata(empty, kind)
+        .expect("an empty node is metadata an instruction can carry");
+}

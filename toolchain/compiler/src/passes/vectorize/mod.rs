@@ -176,6 +176,11 @@ fn declare_vector_function<'ctx>(
                 function.add_attribute(AttributeLoc::Param(index), attribute);
             }
         }
+        if is_by_value(kernel, index) {
+            // The lanes share the launch's copy of the by-value argument, which nothing else
+            // points to (work-item-loops passes its wrapper's own `noalias` argument).
+            attributes::add_enum_attribute(function, AttributeLoc::Param(index), "noalias");
+        }
     }
     for (param, kernel_param) in function.get_param_iter().zip(kernel.get_param_iter()) {
         param.set_name(&kernel_param.get_name().to_string_lossy());
@@ -187,14 +192,19 @@ fn declare_vector_function<'ctx>(
     function
 }
 
+/// Whether parameter `index` of `kernel` is `byval`.
+fn is_by_value(kernel: FunctionValue<'_>, index: u32) -> bool {
+    let byval = inkwell::attributes::Attribute::get_named_enum_kind_id("byval");
+    kernel
+        .get_enum_attribute(AttributeLoc::Param(index), byval)
+        .is_some()
+}
+
 /// A kernel that writes its by-value argument needs a copy per work-item; lanes would share one.
 fn check_parameters(kernel: FunctionValue<'_>) -> Result<(), NotVectorizable> {
-    let byval = inkwell::attributes::Attribute::get_named_enum_kind_id("byval");
     let readonly = inkwell::attributes::Attribute::get_named_enum_kind_id("readonly");
     for index in 0..kernel.count_params() {
-        let by_value = kernel
-            .get_enum_attribute(AttributeLoc::Param(index), byval)
-            .is_some();
+        let by_value = is_by_value(kernel, index);
         let read_only = kernel
             .get_enum_attribute(AttributeLoc::Param(index), readonly)
             .is_some();

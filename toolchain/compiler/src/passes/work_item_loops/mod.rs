@@ -554,6 +554,23 @@ fn local_sizes<'ctx>(
     Ok(sizes)
 }
 
+/// Marks `function`'s reads of its kernel functor `!invariant.load`
+/// ([`memory::reads_unchanging_parameter`]). The wrapper's argument is `noalias`, but that
+/// fact does not survive inlining into the subhandler well enough for LLVM to hoist the reads
+/// of captured pointers out of the work-item loops past the loops' own stores.
+fn mark_functor_reads_invariant(function: FunctionValue<'_>) {
+    for block in function.get_basic_blocks() {
+        for instruction in crate::ir::cfg::instructions(block) {
+            if let Some(load) = instruction
+                .instruction()
+                .filter(|load| memory::reads_unchanging_parameter(*load))
+            {
+                metadata::mark_invariant_load(load);
+            }
+        }
+    }
+}
+
 fn wrap_kernel<'ctx>(
     module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
@@ -576,6 +593,10 @@ fn wrap_kernel<'ctx>(
             kernel_name,
             "a kernel must return void",
         ));
+    }
+    mark_functor_reads_invariant(kernel);
+    if let Some((vector, _)) = vectorize::vector_kernel(kernel) {
+        mark_functor_reads_invariant(vector);
     }
     let context = module.get_context();
     let wrapper_function = create_wrapper(module, kernel);

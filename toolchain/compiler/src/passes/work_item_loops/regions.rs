@@ -37,7 +37,7 @@ use crate::ir::cfg::{self, Dominators};
 use crate::ir::metadata::{self, DebugBuilder, Declaration, Metadata};
 use crate::ir::mux::{self, Collective, CollectiveKind, WorkItemQuery};
 use crate::ir::value::{Kind, Value};
-use crate::ir::walk;
+use crate::ir::{memory, walk};
 use crate::CompileError;
 
 /// Original values to their copies in one region.
@@ -170,8 +170,9 @@ pub fn split_at_barriers<'ctx>(
 }
 
 /// Whether `value` can be recomputed wherever it is used instead of being stored: a work-item
-/// query with constant arguments, or up to four casts / single-instruction-operand arithmetic
-/// or integer comparison steps away from one (or from arguments and constants).
+/// query with constant arguments, a read of the kernel functor, or up to four casts /
+/// single-instruction-operand arithmetic or integer comparison steps away from one (or from
+/// arguments and constants).
 fn rematerialisable(value: Value<'_>, depth: u32) -> bool {
     if !value.is(Kind::Instruction) {
         return true;
@@ -182,6 +183,14 @@ fn rematerialisable(value: Value<'_>, depth: u32) -> bool {
     if value.is(Kind::Call) {
         return WorkItemQuery::from_mux_name(&value.callee_name()).is_some()
             && (0..value.argument_count()).all(|i| value.operand(i).is(Kind::Constant));
+    }
+    // A capture read from the kernel functor (`byval readonly`): storing it for every
+    // work-item (vector) and loading it back in every region costs more than repeating the
+    // read, which LLVM then hoists out of the region's work-item loop.
+    if value.is(Kind::Load) {
+        return value
+            .instruction()
+            .is_some_and(memory::reads_unchanging_parameter);
     }
     // Splats of a query (insertelement + shufflevector) and the vectorizer's per-lane ids
     // (splat + constant step) count too: a vector form would otherwise keep a whole
@@ -736,9 +745,12 @@ impl<'ctx> RegionRewrite<'_, 'ctx> {
         Ok(())
     }
 
-    /// Rematerialised values: recomputed at each use the definition does not reach.
+    /// Rematerialised values: recomputed at each use the definition does not reach. Whether a
+    /// value can be is asked of the kernel's original, as [`find_live_values`] did: the region's
+    /// parameters lack the kernel's attributes.
     fn rematerialise_uses(&self) {
         let (function, dominators) = (self.clone.region.function, self.dominators);
+        let original: ValueMap = self.clone.values.iter().map(|(o, c)| (*c, *o)).collect();
         for block in function.get_basic_blocks() {
             if !dominators.is_reachable(block) {
                 continue;
@@ -749,7 +761,9 @@ impl<'ctx> RegionRewrite<'_, 'ctx> {
                     if !value.is(Kind::Instruction)
                         || value.parent_function() != Some(function)
                         || dominators.def_reaches_use(value, user, operand)
-                        || !rematerialisable(value, 0)
+                        || !original
+                            .get(&value)
+                            .is_some_and(|o| rematerialisable(*o, 0))
                     {
                         continue;
                     }

@@ -39,7 +39,7 @@ declare noundef i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 noundef) local_u
 ; CHECK-NOT: __spirv
 ; CHECK-NOT: __mux_
 
-; CHECK-LABEL: define internal void @__vecz_v4__ZTSZ4mainE4Fill(ptr noundef readonly align 8 captures(none) %0, i32 %active.lanes, ptr %state)
+; CHECK-LABEL: define internal void @__vecz_v4__ZTSZ4mainE4Fill(ptr noalias noundef readonly align 8 captures(none) %0, i32 %active.lanes, ptr %state)
 ; CHECK: call i64 @__dpcpp_nativecpu_get_global_id(i32 0, ptr %state)
 ; CHECK: call void @llvm.masked.store.v4f32.p0(<4 x float> splat (float 1.000000e+00)
 
