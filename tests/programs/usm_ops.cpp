@@ -1,5 +1,6 @@
 // USM allocations of every kind, the typed forms, memcpy / memset / fill / copy on the queue
-// and in a handler, and kernels reading host and shared memory.
+// and in a handler, kernels reading host and shared memory, and atomics on host and shared
+// memory that the host updates at the same time (aspect::usm_atomic_*_allocations).
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <cstdint>
@@ -32,6 +33,20 @@ int main() {
   q.submit([&](sycl::handler &h) { h.fill(aligned, 2.5, n); }).wait();
   q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { aligned[i] *= double(i[0]); }).wait();
   for (size_t i = 0; i < n; ++i) check::equal("double", i, aligned[i], 2.5 * double(i));
+
+  check::equal("usm_atomic_host_allocations", 0, q.get_device().has(sycl::aspect::usm_atomic_host_allocations), true);
+  check::equal("usm_atomic_shared_allocations", 0, q.get_device().has(sycl::aspect::usm_atomic_shared_allocations), true);
+  const int adds = 200000;
+  for (std::uint32_t *counter : {host, shared}) {
+    *counter = 0;
+    sycl::event kernel = q.parallel_for(sycl::range<1>(adds), [=](sycl::id<1>) {
+      sycl::atomic_ref<std::uint32_t, sycl::memory_order::relaxed, sycl::memory_scope::system> ref(*counter);
+      ref.fetch_add(1u);
+    });
+    for (int i = 0; i < adds; ++i) __atomic_fetch_add(counter, 1u, __ATOMIC_RELAXED);
+    kernel.wait();
+    check::equal("host and kernel atomics", counter == host ? 0 : 1, *counter, std::uint32_t(2 * adds));
+  }
 
   sycl::free(device, q);
   sycl::free(host, q);

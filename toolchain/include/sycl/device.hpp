@@ -190,7 +190,8 @@ inline std::vector<memory_scope> all_memory_scopes() {
           memory_scope::system};
 }
 // The aspects the device has, for device::has, info::device::aspects and the compile-time
-// any_device_has / all_devices_have.
+// any_device_has / all_devices_have. Host and shared allocations are the process's own memory,
+// so the host and kernels may update them atomically at the same time (usm_atomic_*).
 inline constexpr aspect device_aspect_list[] = {aspect::cpu,
                                                 aspect::fp16,
                                                 aspect::fp64,
@@ -198,7 +199,9 @@ inline constexpr aspect device_aspect_list[] = {aspect::cpu,
                                                 aspect::queue_profiling,
                                                 aspect::usm_device_allocations,
                                                 aspect::usm_host_allocations,
+                                                aspect::usm_atomic_host_allocations,
                                                 aspect::usm_shared_allocations,
+                                                aspect::usm_atomic_shared_allocations,
                                                 aspect::usm_system_allocations,
                                                 aspect::ext_oneapi_bfloat16_math_functions};
 constexpr bool device_has_aspect(aspect a) {
