@@ -12,7 +12,7 @@
 use std::collections::HashSet;
 
 use inkwell::attributes::AttributeLoc;
-use inkwell::module::Module;
+use inkwell::module::{Linkage, Module};
 use inkwell::passes::PassBuilderOptions;
 use inkwell::values::{FunctionValue, InstructionOpcode};
 
@@ -102,8 +102,25 @@ fn route_unreachable_to_return(kernel: FunctionValue<'_>) -> Result<(), CompileE
     Ok(())
 }
 
+/// Makes `kernel`'s definition the one that runs. The device module is linked whole, so nothing
+/// replaces a kernel any more; but a `weak_odr` kernel (as `kernel-linkage` and DPC++'s
+/// front-end make them) is, to LLVM, a definition a link could still swap for another, and
+/// `function-attrs` infers nothing from its body: at `-O0` its by-value argument would stay
+/// without `readonly`, and the vectorizer would refuse the kernel.
+fn make_definition_exact(kernel: FunctionValue<'_>) {
+    if matches!(
+        kernel.get_linkage(),
+        Linkage::WeakODR | Linkage::LinkOnceODR
+    ) {
+        kernel.set_linkage(Linkage::External);
+    }
+}
+
 /// Inlines and simplifies what `kernels` run.
 pub fn prepare(module: &Module<'_>, kernels: &[FunctionValue<'_>]) -> Result<(), CompileError> {
+    kernels
+        .iter()
+        .for_each(|kernel| make_definition_exact(*kernel));
     mark_callees_inline(kernels);
     let machine = host_target_machine(&CpuSelection::default(), 3)?;
     module

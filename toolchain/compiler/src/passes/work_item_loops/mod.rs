@@ -819,16 +819,58 @@ fn schedule_regions<'ctx>(
     }
     record_live_variables_size(wrapper.function, live.stride, vector.map_or(1, |v| v.width));
     let schedule = Schedule::new(wrapper, &live, vector, &live_variables, debug)?;
-    let dispatch = context.append_basic_block(wrapper.function, "barrier.dispatch");
+    let versions = row_versions(wrapper, vector)?;
     let exit = context.append_basic_block(wrapper.function, "kernel.exit");
-    builder
-        .build_unconditional_branch(dispatch)
-        .map_err(build_error)?;
-    let mut cases = vec![(context.i32_type().const_zero(), exit)];
-    for region in &regions {
-        cases.push(schedule.region(region, &barriers, dispatch)?);
+    builder.position_at_end(exit);
+    builder.build_return(None).map_err(build_error)?;
+    for &(dispatch, whole_rows) in &versions {
+        let mut cases = vec![(context.i32_type().const_zero(), exit)];
+        for region in &regions {
+            cases.push(schedule.region(region, &barriers, dispatch, whole_rows)?);
+        }
+        schedule.dispatch(dispatch, &cases)?;
     }
-    schedule.dispatch(dispatch, exit, &cases)
+    Ok(())
+}
+
+/// The region schedules the wrapper's entry chooses between, each a dispatch block and whether
+/// its rows of x are whole vectors. A vector form with a local size known only at run time gets
+/// two: one for rows that are a multiple of the width, where every call has all lanes active,
+/// so the lane masks and the remainder calls of every region fold away (the tree reduction's
+/// subhandler computed them at each work-group's start), and the general one. One otherwise.
+fn row_versions<'ctx>(
+    wrapper: &Wrapper<'_, 'ctx>,
+    vector: Option<VectorSchedule<'ctx>>,
+) -> Result<Vec<(BasicBlock<'ctx>, bool)>, CompileError> {
+    let (context, builder) = (wrapper.context, &wrapper.builder);
+    let dispatch = context.append_basic_block(wrapper.function, "barrier.dispatch");
+    let Some(v) = vector.filter(|v| !v.no_tail && !wrapper.sizes[0].is_const()) else {
+        builder
+            .build_unconditional_branch(dispatch)
+            .map_err(build_error)?;
+        return Ok(vec![(dispatch, false)]);
+    };
+    let whole = context.append_basic_block(wrapper.function, "barrier.dispatch.whole");
+    let i64_type = context.i64_type();
+    let remainder = builder
+        .build_int_unsigned_rem(
+            wrapper.sizes[0],
+            i64_type.const_int(u64::from(v.width), false),
+            "rows.rem",
+        )
+        .map_err(build_error)?;
+    let whole_rows = builder
+        .build_int_compare(
+            IntPredicate::EQ,
+            remainder,
+            i64_type.const_zero(),
+            "rows.whole",
+        )
+        .map_err(build_error)?;
+    builder
+        .build_conditional_branch(whole_rows, whole, dispatch)
+        .map_err(build_error)?;
+    Ok(vec![(dispatch, false), (whole, true)])
 }
 
 /// A scan a region starts at: its running value, and which member holds each work-item's
@@ -1155,18 +1197,22 @@ impl<'a, 'ctx> Schedule<'a, 'ctx> {
     }
 
     /// The block running `region` over the work-group, then going back to `dispatch`; returns
-    /// the dispatch case that leads to it.
+    /// the dispatch case that leads to it. With `whole_rows`, the rows of x are whole vectors
+    /// (no remainder call).
     fn region(
         &self,
         region: &regions::Region<'ctx>,
         barriers: &[regions::Barrier<'ctx>],
         dispatch: BasicBlock<'ctx>,
+        whole_rows: bool,
     ) -> Result<(IntValue<'ctx>, BasicBlock<'ctx>), CompileError> {
         let (wrapper, context, builder) =
             (self.wrapper, self.wrapper.context, &self.wrapper.builder);
-        let block = context.append_basic_block(wrapper.function, &format!("region.{}", region.id));
+        let version = if whole_rows { ".whole" } else { "" };
+        let block =
+            context.append_basic_block(wrapper.function, &format!("region.{}{version}", region.id));
         builder.position_at_end(block);
-        let label = format!("r{}.", region.id);
+        let label = format!("r{}{version}.", region.id);
         if let Some(barrier) = barriers
             .iter()
             .find(|b| 2 + b.id == region.id && b.collective.is_none())
@@ -1191,7 +1237,7 @@ impl<'a, 'ctx> Schedule<'a, 'ctx> {
                 self.run_region(function, input, wrapper.linear_id(ids)?, None)
             })?,
             Some(v) => wrapper.loops_over(&label, &[1, 2], None, |_, ids| {
-                wrapper.vector_row(v.width, v.no_tail, x_limit, |x, active| {
+                wrapper.vector_row(v.width, v.no_tail || whole_rows, x_limit, |x, active| {
                     let linear = wrapper.vector_linear_id(ids, x, self.row_items, v.width)?;
                     self.run_region(function, input, linear, Some(active))
                 })
@@ -1203,11 +1249,11 @@ impl<'a, 'ctx> Schedule<'a, 'ctx> {
         Ok((context.i32_type().const_int(region.id as u64, false), block))
     }
 
-    /// The dispatch block: runs the region the last one named, or leaves through `exit`.
+    /// The dispatch block: runs the region the last one named, or leaves through the exit
+    /// (the case of region 0).
     fn dispatch(
         &self,
         dispatch: BasicBlock<'ctx>,
-        exit: BasicBlock<'ctx>,
         cases: &[(IntValue<'ctx>, BasicBlock<'ctx>)],
     ) -> Result<(), CompileError> {
         let (wrapper, context, builder) =
@@ -1223,8 +1269,6 @@ impl<'a, 'ctx> Schedule<'a, 'ctx> {
             .map_err(build_error)?;
         builder.position_at_end(unreachable);
         builder.build_unreachable().map_err(build_error)?;
-        builder.position_at_end(exit);
-        builder.build_return(None).map_err(build_error)?;
         Ok(())
     }
 }

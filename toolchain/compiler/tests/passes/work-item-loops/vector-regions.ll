@@ -3,7 +3,9 @@
 ; pointer; each row of x runs whole vectors of 4 (x = 0, 4, …) and then one call for the rest
 ; with fewer lanes; live variables are kept per vector of work-items, so the buffer holds
 ; ceil(x size / 4) × y × z of them and the vector at x is number x / 4 of its row. The scalar
-; kernel and its vector form are gone; only their regions remain.
+; kernel and its vector form are gone; only their regions remain. The local size is known only
+; at run time, so the wrapper runs the regions in one of two versions: one for rows of x that
+; are whole vectors (every call has 4 active lanes: no remainder call), and the general one.
 ; RUN: muxc --passes 'prepare-barriers,run-vecz<width=4>,work-item-loops,verify' -S %s | FileCheck %s
 
 ; CHECK-LABEL: define void @reduce.mux-barrier-wrapper(
@@ -12,6 +14,16 @@
 ; CHECK-NEXT: %items.xy = mul nuw i64 %items.x, %local_size.y
 ; CHECK-NEXT: %items = mul nuw i64 %items.xy, %local_size.z
 ; CHECK-NEXT: %live.bytes = mul nuw i64 %items, [[STRIDE:[0-9]+]]
+; CHECK: %rows.rem = urem i64 %local_size.x, 4
+; CHECK-NEXT: %rows.whole = icmp eq i64 %rows.rem, 0
+; CHECK-NEXT: br i1 %rows.whole, label %barrier.dispatch.whole, label %barrier.dispatch
+
+; CHECK: barrier.dispatch.whole:
+; CHECK-NEXT: %region{{[0-9]*}} = load i32, ptr %next_barrier_id
+; CHECK-NEXT: switch i32 %region{{[0-9]*}}, label %barrier.unreachable{{[0-9]*}} [
+; CHECK-NEXT: i32 0, label %kernel.exit
+; CHECK-NEXT: i32 1, label %region.1.whole
+; CHECK-NEXT: i32 2, label %region.2.whole
 
 ; CHECK-LABEL: region.1:
 ; CHECK: %wi.x.rem = urem i64 %local_size.x, 4
@@ -27,6 +39,11 @@
 ; CHECK: %wi.x.active = trunc i64 %wi.x.rem to i32
 ; CHECK-NEXT: call void @__mux_set_local_id(i32 0, i64 %wi.x.full)
 ; CHECK: call i32 @reduce.mux-barrier-region.1(ptr addrspace(3) %scratch, ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %wi.x.active, ptr %{{.*}})
+
+; CHECK-LABEL: region.1.whole:
+; CHECK: call i32 @reduce.mux-barrier-region.1(ptr addrspace(3) %scratch, ptr addrspace(1) %out, ptr addrspace(1) %in, i32 4, ptr %{{.*}})
+; CHECK-NOT: call i32 @reduce.mux-barrier-region.1(
+; CHECK: br label %barrier.dispatch.whole
 
 ; CHECK: define internal i32 @reduce.mux-barrier-region.1(ptr addrspace(3) %0, ptr addrspace(1) %1, ptr addrspace(1) %2, i32 %3, ptr %4)
 ; CHECK: call <4 x float> @llvm.masked.load.v4f32.p1(
