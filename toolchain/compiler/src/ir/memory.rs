@@ -113,9 +113,7 @@ pub fn is_dereferenceable<'ctx>(
 pub fn reads_unchanging_parameter(load: InstructionValue<'_>) -> bool {
     if load.get_opcode() != InstructionOpcode::Load
         || load.get_volatile().unwrap_or(true)
-        || load
-            .get_atomic_ordering()
-            .map_or(true, |o| o != AtomicOrdering::NotAtomic)
+        || load.get_atomic_ordering() != Ok(AtomicOrdering::NotAtomic)
     {
         return false;
     }
