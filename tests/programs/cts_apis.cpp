@@ -265,6 +265,39 @@ static void local_memory_forms(sycl::queue &q) {
   sycl::free(aligned, q);
 }
 
+// stream, kernel (4.7.7.1, 4.14.2): multi_ptr made from a device accessor or a local accessor,
+// decorated or not, of const elements too; the deprecated constant_ptr; a vec<T, 1> assigned a
+// scalar (the swizzle assignment must not be considered for a scalar).
+static void pointers_from_accessors(sycl::queue &q) {
+  using sycl::access::address_space, sycl::access::decorated;
+  int values[4] = {1, 2, 3, 4};
+  sycl::buffer<int, 1> data(values, sycl::range<1>(4));
+  sycl::buffer<sycl::vec<int, 1>, 1> single(sycl::range<1>(1));
+  q.submit([&](sycl::handler &h) {
+     sycl::accessor<int, 1, sycl::access_mode::read_write> global(data, h);
+     sycl::accessor<sycl::vec<int, 1>, 1, sycl::access_mode::write> one(single, h);
+     sycl::local_accessor<int, 1> local(sycl::range<1>(4), h);
+     h.parallel_for(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1> it) {
+       const size_t i = it.get_local_id(0);
+       const sycl::multi_ptr<int, address_space::local_space, decorated::yes> local_pointer(local);
+       const sycl::multi_ptr<const int, address_space::local_space, decorated::no> local_const(local);
+       const sycl::multi_ptr<int, address_space::global_space, decorated::no> global_pointer(global);
+       const sycl::multi_ptr<const int, address_space::global_space, decorated::yes> global_const(global);
+       local_pointer[i] = global_const[i] * 10;
+       sycl::group_barrier(it.get_group());
+       global_pointer[i] = local_const[3 - i];
+       if (i == 0) one[0] = 7;
+     });
+   }).wait();
+  sycl::host_accessor result(data);
+  for (int i = 0; i < 4; ++i) check::equal("multi_ptr from accessors", i, result[i], (4 - i) * 10);
+  check::equal("vec<int, 1> = scalar", 0, int(sycl::host_accessor(single)[0][0]), 7);
+  static_assert(sycl::constant_ptr<int>::address_space == address_space::constant_space);
+  // kernel (its helpers name every access target, the image ones too).
+  static_assert(sycl::access::target::image != sycl::access::target::host_image &&
+                sycl::access::target::image_array != sycl::access::target::device);
+}
+
 // property (4.5.4.1): is_property and is_property_of; kernel (4.5.2): std::hash<kernel>.
 static_assert(sycl::is_property_v<sycl::property::queue::in_order> && !sycl::is_property_v<int>);
 static_assert(sycl::is_property_of_v<sycl::property::queue::in_order, sycl::queue> &&
@@ -275,6 +308,7 @@ static_assert(std::is_invocable_r_v<std::size_t, std::hash<sycl::kernel>, const 
 
 int main() {
   sycl::queue q;
+  pointers_from_accessors(q);
   local_memory_forms(q);
   buffer_interface(q);
   selectors();

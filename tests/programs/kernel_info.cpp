@@ -73,6 +73,8 @@ int main() {
                fixed.get_info<kds::compile_work_group_size>(device) == sycl::range<3>(2, 4, 8), true);
   check::equal("work_group_size of a fixed shape", 0, fixed.get_info<kds::work_group_size>(device), 64u);
   check::equal("private_mem_size without barriers", 0, fixed.get_info<kds::private_mem_size>(device), 0u);
+  check::equal("attributes of a fixed shape", 0,
+               fixed.get_info<sycl::info::kernel::attributes>() == "reqd_work_group_size(2,4,8)", true);
 
   const sycl::kernel sub_groups = kernel_of<FixedSubGroups>(q);
   check::equal("compile_sub_group_size", 0, sub_groups.get_info<kds::compile_sub_group_size>(device), 4u);
@@ -80,7 +82,20 @@ int main() {
   check::equal("preferred_work_group_size_multiple", 0,
                sub_groups.get_info<kds::preferred_work_group_size_multiple>(device), 4u);
 
+  check::equal("attributes of a required sub-group size", 0,
+               sub_groups.get_info<sycl::info::kernel::attributes>().find("reqd_sub_group_size(4)") !=
+                   std::string::npos,
+               true);
+
   const sycl::kernel plain = kernel_of<Plain>(q);
+  check::equal("attributes without properties", 0, plain.get_info<sycl::info::kernel::attributes>().empty(), true);
+  bool num_args_invalid = false;
+  try {
+    (void)plain.get_info<sycl::info::kernel::num_args>();
+  } catch (const sycl::exception &e) {
+    num_args_invalid = e.code() == sycl::errc::invalid;
+  }
+  check::equal("num_args of a SYCL kernel", 0, num_args_invalid, true);
   check::equal("compile_sub_group_size without a requirement", 0, plain.get_info<kds::compile_sub_group_size>(device), 0u);
   check::equal("local_mem_size without local memory", 0,
                plain.get_info<sycl::ext::nativecpu::info::kernel_device_specific::local_mem_size>(device), 0u);

@@ -106,6 +106,7 @@ void formatting(sycl::queue &q) {
   expect_text("19.0", "ff 255");
   expect_text("19.1", "255 255");
   expect_text("21", "nd_item(global_id: {5}, local_id: {1}) group(group_id: {1}, group_range: {2}, local_range: {4})");
+  expect_text("21.1", "nd_range(global_range: {8}, local_range: {4}, offset: {0})");
   expect_text("22", "item(range: {2, 3}, id: {1, 2}, offset: {0, 0})");
   expect_text("23", "h_item(global_id: {7}, logical_local_id: {3}, physical_local_id: {3})");
   q.submit([&](sycl::handler &h) {
@@ -118,6 +119,7 @@ void formatting(sycl::queue &q) {
          os << sycl::dec << 255 << sycl::endl;
        }
        if (global == 5) os << "fmt 21: " << it << ' ' << it.get_group() << sycl::endl;
+       if (global == 6) os << "fmt 21.1: " << it.get_nd_range() << sycl::endl;
      });
    }).wait();
   q.submit([&](sycl::handler &h) {

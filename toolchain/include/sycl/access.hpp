@@ -13,7 +13,10 @@ inline namespace _V1 {
 
 namespace access {
 enum class mode { read, write, read_write, discard_write, discard_read_write, atomic };
-enum class target { device, host_task, constant_buffer, local, host_buffer, global_buffer = device };
+// image, host_image and image_array name the image accessors, which this implementation does
+// not have; programs that name every target (the SYCL-CTS's helpers) still compile.
+enum class target { device, host_task, constant_buffer, local, host_buffer, image, host_image, image_array,
+                    global_buffer = device };
 enum class placeholder { false_t, true_t };
 
 // What nd_item::barrier and mem_fence order (SYCL 2020 deprecates them for group_barrier).

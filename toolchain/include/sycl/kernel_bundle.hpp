@@ -81,6 +81,11 @@ namespace info {
 namespace kernel {
 // The kernel's registered name (SYCL 1.2.1's descriptor, still offered by DPC++).
 struct function_name { using return_type = std::string; };
+// Only for kernels of an interoperability bundle or built-in kernels, which this device does
+// not have: always errc::invalid (SYCL 2020 4.11.13.2).
+struct num_args { using return_type = std::uint32_t; };
+// The kernel attributes the kernel was compiled with, as source text.
+struct attributes { using return_type = std::string; };
 } // namespace kernel
 namespace kernel_device_specific {
 struct global_work_size { using return_type = range<3>; };
@@ -124,8 +129,15 @@ public:
   kernel_bundle<bundle_state::executable> get_kernel_bundle() const;
 
   template <typename Param> typename Param::return_type get_info() const {
-    static_assert(std::is_same_v<Param, info::kernel::function_name>, "unsupported kernel info query");
-    return name_;
+    if constexpr (std::is_same_v<Param, info::kernel::function_name>)
+      return name_;
+    else if constexpr (std::is_same_v<Param, info::kernel::num_args>)
+      throw exception(make_error_code(errc::invalid),
+                      "num_args is only defined for built-in kernels and kernels of interoperability bundles");
+    else if constexpr (std::is_same_v<Param, info::kernel::attributes>)
+      return attributes();
+    else
+      static_assert(sizeof(Param) == 0, "unsupported kernel info query");
   }
 
   // Answered from what the compiler decided about the kernel (its metadata note): a kernel with
@@ -176,6 +188,21 @@ public:
   explicit kernel(std::string name) : name_(std::move(name)) {}
 
 private:
+  // "reqd_work_group_size(d0,d1,d2)" (SYCL order) and "reqd_sub_group_size(n)", space-separated,
+  // for the kernel properties the compiler recorded; empty without any.
+  std::string attributes() const {
+    const __nativecpu_kernel_info info = detail::compiled_kernel_info(name_);
+    const std::uint32_t *reqd = info.reqd_work_group_size;
+    std::string text;
+    if (reqd[0] != 0)
+      text = "reqd_work_group_size(" + std::to_string(reqd[2]) + "," + std::to_string(reqd[1]) + "," +
+             std::to_string(reqd[0]) + ")";
+    if (info.reqd_sub_group_size != 0)
+      text += (text.empty() ? "" : " ") + std::string("reqd_sub_group_size(") +
+              std::to_string(info.reqd_sub_group_size) + ")";
+    return text;
+  }
+
   std::string name_;
 };
 

@@ -3,9 +3,9 @@
 //
 // Every address space is ordinary memory on this device, so "decorated" and "raw" pointers are
 // the same type and every conversion is free. Implemented: construction from a raw pointer or
-// nullptr, get/get_raw/get_decorated, implicit conversion to the element pointer (as the legacy
-// form has), *, ->, [], pointer arithmetic and comparisons, the local_ptr/global_ptr/private_ptr
-// aliases and address_space_cast; multi_ptr<void> and multi_ptr<const void>, made from any
+// nullptr or from an accessor of the address space, get/get_raw/get_decorated, implicit conversion
+// to the element pointer (as the legacy form has), *, ->, [], pointer arithmetic and comparisons,
+// the local_ptr/global_ptr/private_ptr/constant_ptr aliases and address_space_cast; multi_ptr<void> and multi_ptr<const void>, made from any
 // multi_ptr of the same address space and explicitly convertible back. Not implemented: the
 // conversions between address spaces, and prefetch.
 #pragma once
@@ -19,6 +19,9 @@
 
 namespace sycl {
 inline namespace _V1 {
+
+template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P> class accessor;
+template <typename DataT, int Dims> class local_accessor;
 
 template <typename ElementType, access::address_space Space,
           access::decorated DecorateAddress = access::decorated::legacy>
@@ -36,6 +39,18 @@ public:
   multi_ptr() = default;
   multi_ptr(std::nullptr_t) {}
   explicit multi_ptr(ElementType *pointer) : pointer_(pointer) {}
+  // From the accessors of the address space: a device accessor (global or generic space) or a
+  // local accessor (local or generic space), of ElementType with or without const.
+  template <typename DataT, int Dims, access_mode Mode, access::placeholder P, access::address_space S = Space,
+            std::enable_if_t<std::is_same_v<std::remove_const_t<DataT>, std::remove_const_t<ElementType>> &&
+                                 (S == access::address_space::global_space || S == access::address_space::generic_space),
+                             int> = 0>
+  multi_ptr(accessor<DataT, Dims, Mode, target::device, P> source) : pointer_(source.get_pointer()) {}
+  template <typename DataT, int Dims, access::address_space S = Space,
+            std::enable_if_t<std::is_same_v<std::remove_const_t<DataT>, std::remove_const_t<ElementType>> &&
+                                 (S == access::address_space::local_space || S == access::address_space::generic_space),
+                             int> = 0>
+  multi_ptr(local_accessor<DataT, Dims> source) : pointer_(source.get_pointer()) {}
 
   ElementType *get() const { return pointer_; }
   ElementType *get_raw() const { return pointer_; }
@@ -141,6 +156,9 @@ template <typename ElementType, access::decorated IsDecorated = access::decorate
 using local_ptr = multi_ptr<ElementType, access::address_space::local_space, IsDecorated>;
 template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>
 using private_ptr = multi_ptr<ElementType, access::address_space::private_space, IsDecorated>;
+// Deprecated in SYCL 2020 with the constant address space (ordinary memory here).
+template <typename ElementType>
+using constant_ptr = multi_ptr<ElementType, access::address_space::constant_space, access::decorated::legacy>;
 template <typename ElementType>
 using raw_global_ptr = multi_ptr<ElementType, access::address_space::global_space, access::decorated::no>;
 template <typename ElementType>

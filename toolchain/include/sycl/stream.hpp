@@ -603,6 +603,15 @@ template <int Dims> const stream &operator<<(const stream &os, const group<Dims>
   return detail::put_text(os, text);
 }
 
+template <int Dims> const stream &operator<<(const stream &os, const nd_range<Dims> &value) {
+  detail::stream_text text;
+  text << "nd_range(global_range: ";
+  text.values(value.get_global_range(), Dims) << ", local_range: ";
+  text.values(value.get_local_range(), Dims) << ", offset: ";
+  text.values(value.get_offset(), Dims) << ")";
+  return detail::put_text(os, text);
+}
+
 template <int Dims> const stream &operator<<(const stream &os, const h_item<Dims> &value) {
   detail::stream_text text;
   text << "h_item(global_id: ";

@@ -146,7 +146,13 @@ template <typename VecT, int... Indices> struct vec_like<swizzled_vec<VecT, Indi
 };
 template <typename T> inline constexpr bool is_vec_like_v = vec_like<std::remove_cv_t<T>>::value;
 template <typename T> using vec_of_t = typename vec_like<std::remove_cv_t<T>>::type;
-template <typename T> inline constexpr bool is_swizzle_v = is_vec_like_v<T> && !std::is_same_v<vec_of_t<T>, std::remove_cv_t<T>>;
+// Whether T is a swizzle. A class rather than one `&&` expression: the expression would name
+// vec_of_t<T> for any T (a hard error for `int`), since `&&` does not stop instantiation.
+template <typename T, typename = void> struct is_swizzle : std::false_type {};
+template <typename T>
+struct is_swizzle<T, std::enable_if_t<is_vec_like_v<T>>>
+    : std::bool_constant<!std::is_same_v<vec_of_t<T>, std::remove_cv_t<T>>> {};
+template <typename T> inline constexpr bool is_swizzle_v = is_swizzle<T>::value;
 
 // How many elements a constructor argument contributes to a vec of DataT.
 template <typename DataT, typename Arg, typename = void> struct constructor_argument {
