@@ -75,8 +75,8 @@ fn check_stream_output(stdout: &str) {
     }
     assert_eq!(
         expected_format.len(),
-        25,
-        "the program prints 25 references"
+        26,
+        "the program prints 26 references"
     );
     for (key, expected) in &expected_format {
         let printed = printed_format.get(key).map(Vec::as_slice).unwrap_or(&[]);

@@ -55,6 +55,31 @@ pub fn add_enum_attribute(function: FunctionValue<'_>, loc: AttributeLoc, name: 
     function.add_attribute(loc, context.create_enum_attribute(kind, 0));
 }
 
+/// Adds an attribute with an integer value, such as `dereferenceable(24)`, to the function.
+pub fn add_integer_attribute(
+    function: FunctionValue<'_>,
+    loc: AttributeLoc,
+    name: &str,
+    value: u64,
+) {
+    let context = function.get_type().get_context();
+    let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(name);
+    function.add_attribute(loc, context.create_enum_attribute(kind, value));
+}
+
+/// The value of the function's integer attribute `name` at `loc` (`dereferenceable(24)`: 24,
+/// `align 8`: 8), if it has one.
+pub fn integer_attribute(
+    function: FunctionValue<'_>,
+    loc: AttributeLoc,
+    name: &str,
+) -> Option<u64> {
+    let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(name);
+    function
+        .get_enum_attribute(loc, kind)
+        .map(|attribute| attribute.get_enum_value())
+}
+
 /// Removes an enum attribute such as `noinline` from the function, if present.
 pub fn remove_enum_attribute(function: FunctionValue<'_>, loc: AttributeLoc, name: &str) {
     let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(name);

@@ -64,7 +64,7 @@ fn parameter_and_offset<'ctx>(
 
 /// How many bytes from its start parameter `index` points to for sure: the size of its `byval`
 /// type, or its `dereferenceable` bytes.
-fn dereferenceable_parameter_bytes(
+pub fn dereferenceable_parameter_bytes(
     function: FunctionValue<'_>,
     index: u32,
     target_data: &TargetData,

@@ -190,3 +190,24 @@ pub fn mark_invariant_load(load: InstructionValue<'_>) {
     load.set_metadata(empty, kind)
         .expect("an empty node is metadata an instruction can carry");
 }
+
+/// Gives the load of a pointer `load` the facts a parameter attribute states about that
+/// pointer: `!dereferenceable !{i64 bytes}` and, when known, `!align !{i64 alignment}`. A
+/// subhandler loads each argument's pointer from the runtime's array; once the kernel is inlined
+/// into it, these are what tell LLVM that reads through the pointer may be hoisted out of
+/// branches. A load outside a block is left as it is.
+pub fn mark_pointer_load(load: InstructionValue<'_>, bytes: u64, alignment: Option<u64>) {
+    let Some(block) = load.get_parent() else {
+        return;
+    };
+    let context = block.get_context();
+    let i64_type = context.i64_type();
+    let facts = [("dereferenceable", Some(bytes)), ("align", alignment)];
+    for (kind, value) in facts {
+        if let Some(value) = value {
+            let node = context.metadata_node(&[i64_type.const_int(value, false).into()]);
+            load.set_metadata(node, context.get_kind_id(kind))
+                .expect("a node of one integer is metadata a load can carry");
+        }
+    }
+}

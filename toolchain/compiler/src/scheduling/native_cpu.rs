@@ -25,6 +25,7 @@
 
 use std::collections::HashSet;
 
+use inkwell::attributes::AttributeLoc;
 use inkwell::builder::Builder;
 use inkwell::context::ContextRef;
 use inkwell::module::Module;
@@ -36,7 +37,7 @@ use inkwell::AddressSpace;
 
 use super::{SchedulingParameter, SchedulingTarget, WrapperBuilder};
 use crate::ir::mux::{self, ScheduledBuiltin, WorkGroupMemory};
-use crate::ir::{attributes, memory, walk};
+use crate::ir::{attributes, memory, metadata, walk};
 use crate::CompileError;
 
 /// Suffix of the renamed entry point the subhandler calls.
@@ -140,6 +141,7 @@ impl SchedulingTarget for NativeCpu {
         let mut arguments = Vec::new();
         for (index, parameter_type) in kernel_parameters.iter().enumerate() {
             let pointer = argument_pointer(wrapper.builder, wrapper.arguments, index as u64)?;
+            pass_on_pointer_facts(wrapper.entry, index as u32, pointer);
             let value: BasicValueEnum = match parameter_type {
                 // DPC++ IR takes global and local pointers in address spaces 1 and 3; the
                 // runtime's pointers are generic.
@@ -159,6 +161,20 @@ impl SchedulingTarget for NativeCpu {
             arguments.push(value.into());
         }
         Ok(arguments)
+    }
+}
+
+/// What the entry point's parameter `index` says of the pointer it receives (work-item-loops
+/// states the by-value functor's size and alignment), said again of `pointer`, the argument's
+/// load from the runtime's array: after inlining only the load is left to carry it.
+fn pass_on_pointer_facts(entry: FunctionValue<'_>, index: u32, pointer: PointerValue<'_>) {
+    let location = AttributeLoc::Param(index);
+    let Some(bytes) = attributes::integer_attribute(entry, location, "dereferenceable") else {
+        return;
+    };
+    let alignment = attributes::integer_attribute(entry, location, "align");
+    if let Some(load) = pointer.as_instruction_value() {
+        metadata::mark_pointer_load(load, bytes, alignment);
     }
 }
 

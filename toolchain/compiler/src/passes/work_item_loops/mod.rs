@@ -489,16 +489,25 @@ fn create_wrapper<'ctx>(module: &Module<'ctx>, kernel: FunctionValue<'ctx>) -> F
         param.set_name(&kernel_param.get_name().to_string_lossy());
     }
     let byval = Attribute::get_named_enum_kind_id("byval");
+    let align = Attribute::get_named_enum_kind_id("align");
+    let target_data = walk::target_data(module);
     for index in 0..kernel.count_params() {
-        if kernel
-            .get_enum_attribute(AttributeLoc::Param(index), byval)
-            .is_some()
-        {
-            // The wrapper's by-value argument is the launch's own copy: nothing the kernel can
-            // reach points into it, and work-items write only private copies. Saying so lets
-            // LLVM hoist the reads of captured values out of the work-item loops.
-            attributes::add_enum_attribute(wrapper, AttributeLoc::Param(index), "noalias");
-            attributes::add_enum_attribute(wrapper, AttributeLoc::Param(index), "readonly");
+        let location = AttributeLoc::Param(index);
+        if kernel.get_enum_attribute(location, byval).is_none() {
+            continue;
+        }
+        // The wrapper's by-value argument is the launch's own copy: nothing the kernel can
+        // reach points into it, and work-items write only private copies. Saying so lets
+        // LLVM hoist the reads of captured values out of the work-item loops; that the whole
+        // copy is there (and how it is aligned) lets it hoist them out of branches too, once
+        // add-kernel-wrapper has passed the facts on to the argument's load.
+        attributes::add_enum_attribute(wrapper, location, "noalias");
+        attributes::add_enum_attribute(wrapper, location, "readonly");
+        if let Some(bytes) = memory::dereferenceable_parameter_bytes(kernel, index, &target_data) {
+            attributes::add_integer_attribute(wrapper, location, "dereferenceable", bytes);
+        }
+        if let Some(alignment) = kernel.get_enum_attribute(location, align) {
+            wrapper.add_attribute(location, alignment);
         }
     }
     wrapper

@@ -43,7 +43,7 @@ declare noundef i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 noundef) local_u
 ; CHECK: call i64 @__dpcpp_nativecpu_get_global_id(i32 0, ptr %state)
 ; CHECK: call void @llvm.masked.store.v4f32.p0(<4 x float> splat (float 1.000000e+00)
 
-; CHECK-LABEL: define internal void @_ZTSZ4mainE4Fill.NativeCPUKernel(ptr noalias readonly %0, ptr %state)
+; CHECK-LABEL: define internal void @_ZTSZ4mainE4Fill.NativeCPUKernel(ptr noalias readonly align 8 dereferenceable(8) %0, ptr %state)
 ; CHECK: call i64 @__dpcpp_nativecpu_get_wg_size(i32 0, ptr %state)
 ; CHECK: call void @__dpcpp_nativecpu_set_local_id(i32 2, i64 {{%.*}}, ptr %state)
 ; CHECK: call void @__dpcpp_nativecpu_set_local_id(i32 1, i64 {{%.*}}, ptr %state)
@@ -54,14 +54,14 @@ declare noundef i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 noundef) local_u
 
 ; SCALAR-LABEL: define internal void @_ZTSZ4mainE4Fill.mux-kernel-body(ptr noundef readonly align 8 captures(none) %0, ptr %state)
 ; SCALAR: call i64 @__dpcpp_nativecpu_get_global_id(i32 0, ptr %state)
-; SCALAR-LABEL: define internal void @_ZTSZ4mainE4Fill.NativeCPUKernel(ptr noalias readonly %0, ptr %state)
+; SCALAR-LABEL: define internal void @_ZTSZ4mainE4Fill.NativeCPUKernel(ptr noalias readonly align 8 dereferenceable(8) %0, ptr %state)
 ; SCALAR: call void @__dpcpp_nativecpu_set_local_id(i32 0, i64 {{%.*}}, ptr %state)
 ; SCALAR-NEXT: call void @_ZTSZ4mainE4Fill.mux-kernel-body(ptr %0, ptr %state)
 
 ; CHECK-LABEL: define internal void @_ZTSZ4mainE4Fill.fp-body(ptr noalias %args, ptr noalias %state)
 ; CHECK-SAME: #[[BODY:[0-9]+]] {
 ; CHECK: [[COPY:%.*]] = alloca i8, i64 200, align 8
-; CHECK: [[ARG0:%.*]] = load ptr, ptr
+; CHECK: [[ARG0:%.*]] = load ptr, ptr {{.*}}, align 8, !dereferenceable [[EIGHT:![0-9]+]], !align [[EIGHT]]
 ; CHECK: call void @_ZTSZ4mainE4Fill.NativeCPUKernel(ptr [[ARG0]], ptr [[COPY]])
 
 ; CHECK-LABEL: define void @_ZTSZ4mainE4Fill.SYCLNCPU(ptr noalias %args, ptr noalias %state)

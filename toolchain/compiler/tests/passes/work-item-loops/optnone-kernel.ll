@@ -20,7 +20,7 @@ entry:
 
 declare i64 @__mux_get_global_id(i32)
 
-; CHECK: define void @_ZTS2O0.mux-barrier-wrapper(ptr noalias readonly %0) #[[WRAPPER:[0-9]+]] {
+; CHECK: define void @_ZTS2O0.mux-barrier-wrapper(ptr noalias readonly align 8 dereferenceable(8) %0) #[[WRAPPER:[0-9]+]] {
 ; CHECK: call void @_ZTS2O0(ptr byval(%class.anon) align 8 %0)
 
 ; CHECK-DAG: attributes #[[KERNEL]] = { convergent mustprogress noinline norecurse nounwind optnone "mux-base-fn-name"="_ZTS2O0" "mux-orig-fn"="_ZTS2O0" }

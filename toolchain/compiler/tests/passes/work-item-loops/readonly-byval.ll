@@ -1,6 +1,7 @@
 ; work-item-loops: a `readonly byval` kernel functor (what clang -O2 gives a lambda that only reads
 ; its captures) loses `byval` on the kernel, so all work-items share the launch's copy: the
-; wrapper's parameter is `noalias readonly` and the call passes the pointer as is. Other pointer
+; wrapper's parameter is `noalias readonly`, `dereferenceable` for the functor's 24 bytes and as
+; aligned as the kernel's was, and the call passes the pointer as is. Other pointer
 ; parameters (an output buffer) get neither attribute.
 ; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s
 
@@ -27,7 +28,7 @@ entry:
 
 declare i64 @__mux_get_global_id(i32)
 
-; CHECK-LABEL: define void @_ZTSZ4mainE4VAdd.mux-barrier-wrapper(ptr noalias readonly %0, ptr %extra)
+; CHECK-LABEL: define void @_ZTSZ4mainE4VAdd.mux-barrier-wrapper(ptr noalias readonly align 8 dereferenceable(24) %0, ptr %extra)
 ; CHECK: call void @_ZTSZ4mainE4VAdd(ptr %0, ptr %extra)
 ; CHECK-NOT: byval
 attributes #0 = { convergent mustprogress norecurse nounwind "mux-kernel"="entry-point" "mux-orig-fn"="_ZTSZ4mainE4VAdd" "mux-base-fn-name"="_ZTSZ4mainE4VAdd" }

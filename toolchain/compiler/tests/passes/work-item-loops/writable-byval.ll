@@ -26,7 +26,7 @@ entry:
 
 declare i64 @__mux_get_global_id(i32)
 
-; CHECK-LABEL: define void @_ZTS7Functor.mux-barrier-wrapper(ptr noalias readonly %this)
+; CHECK-LABEL: define void @_ZTS7Functor.mux-barrier-wrapper(ptr noalias readonly align 8 dereferenceable(16) %this)
 ; CHECK: call void @__mux_set_local_id(i32 0,
 ; CHECK-NEXT: call void @_ZTS7Functor(ptr byval(%struct.Functor) {{(align 8 )?}}%this)
 attributes #0 = { convergent mustprogress norecurse nounwind "mux-kernel"="entry-point" "mux-orig-fn"="_ZTS7Functor" "mux-base-fn-name"="_ZTS7Functor" }
