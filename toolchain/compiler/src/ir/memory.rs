@@ -15,6 +15,7 @@ use inkwell::values::{
 };
 use inkwell::{AtomicOrdering, AtomicRMWBinOp};
 
+use super::attributes;
 use super::vector::operand;
 
 /// `pointer` as a parameter of `function` plus a constant byte offset, through any chain of
@@ -76,10 +77,7 @@ pub fn dereferenceable_parameter_bytes(
             return Some(target_data.get_abi_size(&ty));
         }
     }
-    let kind = Attribute::get_named_enum_kind_id("dereferenceable");
-    function
-        .get_enum_attribute(location, kind)
-        .map(|attribute| attribute.get_enum_value())
+    attributes::integer_attribute(function, location, "dereferenceable")
 }
 
 /// Whether reading `bytes` bytes at `pointer` in `function` is valid on every path: `pointer`
@@ -134,11 +132,7 @@ pub fn reads_unchanging_parameter(load: InstructionValue<'_>) -> bool {
         return false;
     };
     let location = AttributeLoc::Param(index as u32);
-    let has = |name| {
-        function
-            .get_enum_attribute(location, Attribute::get_named_enum_kind_id(name))
-            .is_some()
-    };
+    let has = |name| attributes::has_enum_attribute(function, location, name);
     has("readonly") && (has("byval") || has("noalias"))
 }
 

@@ -176,7 +176,7 @@ fn declare_vector_function<'ctx>(
                 function.add_attribute(AttributeLoc::Param(index), attribute);
             }
         }
-        if is_by_value(kernel, index) {
+        if attributes::has_enum_attribute(kernel, AttributeLoc::Param(index), "byval") {
             // The lanes share the launch's copy of the by-value argument, which nothing else
             // points to (work-item-loops passes its wrapper's own `noalias` argument).
             attributes::add_enum_attribute(function, AttributeLoc::Param(index), "noalias");
@@ -192,22 +192,12 @@ fn declare_vector_function<'ctx>(
     function
 }
 
-/// Whether parameter `index` of `kernel` is `byval`.
-fn is_by_value(kernel: FunctionValue<'_>, index: u32) -> bool {
-    let byval = inkwell::attributes::Attribute::get_named_enum_kind_id("byval");
-    kernel
-        .get_enum_attribute(AttributeLoc::Param(index), byval)
-        .is_some()
-}
-
 /// A kernel that writes its by-value argument needs a copy per work-item; lanes would share one.
 fn check_parameters(kernel: FunctionValue<'_>) -> Result<(), NotVectorizable> {
-    let readonly = inkwell::attributes::Attribute::get_named_enum_kind_id("readonly");
     for index in 0..kernel.count_params() {
-        let by_value = is_by_value(kernel, index);
-        let read_only = kernel
-            .get_enum_attribute(AttributeLoc::Param(index), readonly)
-            .is_some();
+        let location = AttributeLoc::Param(index);
+        let by_value = attributes::has_enum_attribute(kernel, location, "byval");
+        let read_only = attributes::has_enum_attribute(kernel, location, "readonly");
         if by_value && !read_only {
             return refuse("the kernel writes its by-value argument");
         }

@@ -60,7 +60,7 @@ use crate::ir::metadata::{self, DebugBuilder};
 use crate::ir::mux::{self, Collective, CollectiveKind, CollectiveOp, StateUpdate, WorkItemQuery};
 use crate::ir::value::Value;
 use crate::ir::vector::function_metadata;
-use crate::ir::{attributes, calling_convention, walk};
+use crate::ir::{attributes, calling_convention, cfg, walk};
 use crate::passes::convert_to_mux_builtins::declare_query;
 use crate::passes::vectorize;
 use crate::CompileError;
@@ -488,12 +488,11 @@ fn create_wrapper<'ctx>(module: &Module<'ctx>, kernel: FunctionValue<'ctx>) -> F
     for (param, kernel_param) in wrapper.get_param_iter().zip(kernel.get_param_iter()) {
         param.set_name(&kernel_param.get_name().to_string_lossy());
     }
-    let byval = Attribute::get_named_enum_kind_id("byval");
     let align = Attribute::get_named_enum_kind_id("align");
     let target_data = walk::target_data(module);
     for index in 0..kernel.count_params() {
         let location = AttributeLoc::Param(index);
-        if kernel.get_enum_attribute(location, byval).is_none() {
+        if !attributes::has_enum_attribute(kernel, location, "byval") {
             continue;
         }
         // The wrapper's by-value argument is the launch's own copy: nothing the kernel can
@@ -569,7 +568,7 @@ fn local_sizes<'ctx>(
 /// of captured pointers out of the work-item loops past the loops' own stores.
 fn mark_functor_reads_invariant(function: FunctionValue<'_>) {
     for block in function.get_basic_blocks() {
-        for instruction in crate::ir::cfg::instructions(block) {
+        for instruction in cfg::instructions(block) {
             if let Some(load) = instruction
                 .instruction()
                 .filter(|load| memory::reads_unchanging_parameter(*load))
@@ -603,8 +602,9 @@ fn wrap_kernel<'ctx>(
             "a kernel must return void",
         ));
     }
+    let vector_form = vectorize::vector_kernel(kernel);
     mark_functor_reads_invariant(kernel);
-    if let Some((vector, _)) = vectorize::vector_kernel(kernel) {
+    if let Some((vector, _)) = vector_form {
         mark_functor_reads_invariant(vector);
     }
     let context = module.get_context();
@@ -622,7 +622,7 @@ fn wrap_kernel<'ctx>(
     };
     if has_barrier(kernel) {
         let subprogram = kernel.get_subprogram();
-        let vector = vectorize::vector_kernel(kernel).map(|(function, width)| VectorSchedule {
+        let vector = vector_form.map(|(function, width)| VectorSchedule {
             function,
             width,
             no_tail: options.no_tail,
@@ -640,7 +640,7 @@ fn wrap_kernel<'ctx>(
             wrapper_function.set_subprogram(subprogram);
             attributes::add_enum_attribute(wrapper_function, AttributeLoc::Function, "noinline");
         }
-    } else if let Some((vector, width)) = vectorize::vector_kernel(kernel) {
+    } else if let Some((vector, width)) = vector_form {
         set_number(wrapper_function, mux::VECTOR_WIDTH, u64::from(width));
         wrapper.loops_over("", &[1, 2], None, |_, _| {
             wrapper.vector_row(width, options.no_tail, None, |_, active| {
