@@ -240,6 +240,29 @@ static void buffer_interface(sycl::queue &q) {
   check::equal("get_property refused", 0, refused, 1);
 }
 
+// buffer (4.7.2.1): the deduction guides that take an allocator, which must not read the
+// allocator as a property list; vec (4.14.2): vec<half, N> assigned an int, as std::fill does.
+static void buffer_deduction_with_allocators() {
+  static_assert(!std::is_constructible_v<sycl::property_list, std::allocator<int>>);
+  std::vector<int> v{1, 2, 3, 4};
+  std::allocator<int> allocator;
+  sycl::buffer from_pointer(v.data(), sycl::range<1>(4), allocator);
+  const int *constant = v.data();
+  sycl::buffer from_const_pointer(constant, sycl::range<1>(4), allocator, {sycl::property::buffer::use_host_ptr()});
+  sycl::buffer from_container(v, allocator);
+  sycl::buffer from_iterators(v.begin(), v.end(), allocator);
+  using with_allocator = sycl::buffer<int, 1, std::allocator<int>>;
+  static_assert(std::is_same_v<decltype(from_pointer), with_allocator> &&
+                std::is_same_v<decltype(from_const_pointer), with_allocator> &&
+                std::is_same_v<decltype(from_container), with_allocator> &&
+                std::is_same_v<decltype(from_iterators), with_allocator>);
+  check::equal("deduced from iterators", 3, from_iterators.get_host_access()[3], 4);
+  check::equal("deduced with properties", 0, from_const_pointer.has_property<sycl::property::buffer::use_host_ptr>(), true);
+  sycl::vec<sycl::half, 2> halves(1.5f);
+  std::fill(&halves, &halves + 1, 3);
+  check::equal("vec<half, 2> = int", 1, float(halves[1]), 3.f);
+}
+
 // nd_item, group (4.7.6.11): the SYCL 1.2.1 local accessor (accessor<…, target::local>), and
 // local memory for vec<double, 16>, which needs 128-byte alignment.
 static void local_memory_forms(sycl::queue &q) {
@@ -311,6 +334,7 @@ int main() {
   pointers_from_accessors(q);
   local_memory_forms(q);
   buffer_interface(q);
+  buffer_deduction_with_allocators();
   selectors();
   exceptions_with_context();
   event_wait_lists(q);

@@ -777,3 +777,36 @@ fn fast_math_reaches_device_code_and_fno_fast_math_takes_it_back() {
         "{precise}"
     );
 }
+
+/// What `ncpu++ -fsycl -fsyntax-only` says about a source with `body` after the SYCL header, and
+/// the files the directory holds afterwards (only the source when nothing is written).
+fn syntax_check(body: &str) -> (std::process::Output, usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("checked.cpp");
+    std::fs::write(&source, format!("#include <sycl/sycl.hpp>\n{body}\n")).unwrap();
+    let output = ncpu_in(
+        dir.path(),
+        &["-fsycl", "-fsyntax-only", source.to_str().unwrap()],
+    );
+    let files = std::fs::read_dir(dir.path()).unwrap().count();
+    (output, files)
+}
+
+#[test]
+fn syntax_only_checks_both_passes_and_writes_nothing() {
+    let (output, files) = syntax_check(
+        "int main() { sycl::queue q; q.single_task([] {}).wait(); }",
+    );
+    assert!(output.status.success(), "{}", describe(&output));
+    assert_eq!(files, 1, "-fsyntax-only wrote files");
+    for pass in ["#ifdef __SYCL_DEVICE_ONLY__", "#ifndef __SYCL_DEVICE_ONLY__"] {
+        let (output, files) = syntax_check(&format!("{pass}\n#error \"only here\"\n#endif"));
+        assert!(!output.status.success(), "{pass}: {}", describe(&output));
+        assert!(
+            stderr(&output).contains("checked.cpp:3:2: error: \"only here\""),
+            "{pass}: {}",
+            describe(&output)
+        );
+        assert_eq!(files, 1);
+    }
+}

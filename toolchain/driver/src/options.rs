@@ -24,6 +24,8 @@ pub enum Mode {
     /// object; the host objects are left to the final link. What a build system that links with
     /// another linker (cargo, through a static archive) adds to the host objects.
     DeviceLink,
+    /// `-fsyntax-only`: both front-end passes check each source; nothing is written.
+    SyntaxOnly,
 }
 
 /// The kind of an input file, by extension.
@@ -375,6 +377,7 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
     let mut device_only = false;
     let mut compile_only = false;
     let mut device_link = false;
+    let mut syntax_only = false;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let mut value_of = |flag: &str| -> Result<String, DriverError> {
@@ -391,6 +394,7 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
                 device_only = true;
             }
             "-c" => compile_only = true,
+            "-fsyntax-only" => syntax_only = true,
             "-fsycl-link" => {
                 invocation.sycl = true;
                 device_link = true;
@@ -433,11 +437,12 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
             other => parse_joined(other, &mut invocation)?,
         }
     }
-    invocation.mode = match (device_only, compile_only, device_link) {
-        (true, _, _) => Mode::DeviceOnly,
-        (false, true, _) => Mode::CompileOnly,
-        (false, false, true) => Mode::DeviceLink,
-        (false, false, false) => Mode::Link,
+    invocation.mode = match (syntax_only, device_only, compile_only, device_link) {
+        (true, _, _, _) => Mode::SyntaxOnly,
+        (false, true, _, _) => Mode::DeviceOnly,
+        (false, false, true, _) => Mode::CompileOnly,
+        (false, false, false, true) => Mode::DeviceLink,
+        (false, false, false, false) => Mode::Link,
     };
     Ok(invocation)
 }
@@ -561,6 +566,7 @@ USAGE: ncpu++ [options] file...
   -fsycl-targets=native_cpu The only SYCL target (implies -fsycl)
   -fsycl-device-only        Write the device LLVM bitcode of each source
   -c                        Compile only; a SYCL object carries its device bitcode
+  -fsyntax-only             Check each source with both front-end passes; write nothing
   -fsycl-link               Link, compile and register the device code of -c objects and
                             archives into one object (device and registration) for a later link
   -o <file>                 Write the output to <file>
@@ -710,6 +716,10 @@ mod tests {
         let link = parse_str("-fsycl-link a.o -o device.o").unwrap();
         assert_eq!(link.mode, Mode::DeviceLink);
         assert!(link.sycl);
+        assert_eq!(
+            parse_str("-fsycl -c -fsyntax-only a.cpp").unwrap().mode,
+            Mode::SyntaxOnly
+        );
     }
 
     #[test]

@@ -199,17 +199,12 @@ impl Planner<'_> {
         args
     }
 
-    fn device_front_end(
-        &mut self,
-        source: &Path,
-        output: &Path,
-        dependencies: Option<DependencyOutput<'_>>,
-    ) {
+    /// The device pass's clang with every flag but what it does with the source.
+    fn device_clang(&self) -> Command {
         let invocation = self.invocation;
-        let front_end_output = self.scratch.file(&format!("{}.device-fe.bc", stem(source)));
         let opt = invocation.opt_flag.clone().unwrap_or_else(|| "-O2".into());
         let mut clang = Command::new(&self.tools.clang)
-            .args(["-c", "-emit-llvm", "-Xclang", "-fsycl-is-device"])
+            .args(["-Xclang", "-fsycl-is-device"])
             // The vectorizer across work-items wants one work-item's scalar code: no SLP packing
             // of unrelated values, no loop vectorization (docs/vectorizer.md,
             // "Preparation"). The backend's own O3 does those later on the final code.
@@ -230,7 +225,20 @@ impl Planner<'_> {
         if invocation.debug {
             clang = clang.arg("-g");
         }
-        clang = clang.args(self.dependency_args(dependencies));
+        clang
+    }
+
+    fn device_front_end(
+        &mut self,
+        source: &Path,
+        output: &Path,
+        dependencies: Option<DependencyOutput<'_>>,
+    ) {
+        let front_end_output = self.scratch.file(&format!("{}.device-fe.bc", stem(source)));
+        let clang = self
+            .device_clang()
+            .args(["-c", "-emit-llvm"])
+            .args(self.dependency_args(dependencies));
         self.commands.push(
             clang
                 .args(self.source_args(source))
@@ -250,21 +258,11 @@ impl Planner<'_> {
         );
     }
 
-    fn host_front_end(
-        &mut self,
-        source: &Path,
-        output: &Path,
-        dependencies: Option<DependencyOutput<'_>>,
-    ) {
+    /// The host pass's clang with every flag but what it does with the source.
+    fn host_clang(&self) -> Command {
         let invocation = self.invocation;
         let mut clang = Command::new(&self.tools.clang)
-            .args([
-                "-c",
-                "-Xclang",
-                "-fsycl-is-host",
-                "-D__SYCL_NATIVE_CPU__",
-                "-isystem",
-            ])
+            .args(["-Xclang", "-fsycl-is-host", "-D__SYCL_NATIVE_CPU__", "-isystem"])
             .arg(&self.tools.include_dir)
             .args(invocation.compile_flags.iter())
             .args(invocation.sanitizers.flags.iter())
@@ -272,7 +270,19 @@ impl Planner<'_> {
         if invocation.debug {
             clang = clang.arg("-g");
         }
-        clang = clang.args(self.dependency_args(dependencies));
+        clang
+    }
+
+    fn host_front_end(
+        &mut self,
+        source: &Path,
+        output: &Path,
+        dependencies: Option<DependencyOutput<'_>>,
+    ) {
+        let clang = self
+            .host_clang()
+            .arg("-c")
+            .args(self.dependency_args(dependencies));
         self.commands.push(
             clang
                 .args(self.source_args(source))
@@ -395,6 +405,24 @@ impl Planner<'_> {
             }
             Mode::Link => self.plan_link()?,
             Mode::DeviceLink => self.plan_device_link()?,
+            Mode::SyntaxOnly => self.plan_syntax_checks()?,
+        }
+        Ok(())
+    }
+
+    /// `-fsyntax-only`: the device and the host pass of each source, checking only.
+    fn plan_syntax_checks(&mut self) -> Result<(), DriverError> {
+        for (input, kind) in &self.invocation.inputs {
+            if *kind != InputKind::Source {
+                return Err(DriverError::Invalid(format!(
+                    "-fsyntax-only takes C++ sources, not '{}'",
+                    input.display()
+                )));
+            }
+            for clang in [self.device_clang(), self.host_clang()] {
+                let check = clang.arg("-fsyntax-only").args(self.source_args(input));
+                self.commands.push(check);
+            }
         }
         Ok(())
     }
@@ -549,8 +577,10 @@ impl Planner<'_> {
         if invocation.force_cpp {
             clang = clang.args(["-x", "c++"]);
         }
-        if invocation.mode == Mode::CompileOnly {
-            clang = clang.arg("-c");
+        match invocation.mode {
+            Mode::CompileOnly => clang = clang.arg("-c"),
+            Mode::SyntaxOnly => clang = clang.arg("-fsyntax-only"),
+            _ => {}
         }
         clang = clang
             .args(invocation.inputs.iter().map(|(path, _)| path))

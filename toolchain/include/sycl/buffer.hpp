@@ -312,13 +312,24 @@ private:
   property_list properties_;
 };
 
+// SYCL 2020 4.7.2.1's deduction guides, each with and without an allocator.
 template <typename T, int Dims> buffer(T *, const range<Dims> &, const property_list & = {}) -> buffer<T, Dims>;
+template <typename T, int Dims, typename AllocatorT>
+buffer(T *, const range<Dims> &, AllocatorT, const property_list & = {}) -> buffer<T, Dims, AllocatorT>;
 template <typename T, int Dims> buffer(const T *, const range<Dims> &, const property_list & = {}) -> buffer<T, Dims>;
+template <typename T, int Dims, typename AllocatorT>
+buffer(const T *, const range<Dims> &, AllocatorT, const property_list & = {}) -> buffer<T, Dims, AllocatorT>;
 template <typename Container>
 buffer(Container &, const property_list & = {}) -> buffer<std::remove_pointer_t<decltype(std::declval<Container &>().data())>, 1>;
+template <typename Container, typename AllocatorT>
+buffer(Container &, AllocatorT, const property_list & = {})
+    -> buffer<std::remove_pointer_t<decltype(std::declval<Container &>().data())>, 1, AllocatorT>;
 template <typename InputIterator>
 buffer(InputIterator, InputIterator, const property_list & = {})
     -> buffer<typename std::iterator_traits<InputIterator>::value_type, 1>;
+template <typename InputIterator, typename AllocatorT>
+buffer(InputIterator, InputIterator, AllocatorT, const property_list & = {})
+    -> buffer<typename std::iterator_traits<InputIterator>::value_type, 1, AllocatorT>;
 
 } // namespace _V1
 } // namespace sycl

@@ -85,10 +85,10 @@ struct is_property_of<property::no_init, host_accessor<T, Dims, Mode>> : std::tr
 
 class property_list {
 public:
-  // Any property; not an async handler, so that a lambda passed where a constructor takes
-  // (…, async_handler, property_list = {}) or (…, property_list) picks the handler form.
-  template <typename... Properties,
-            typename = std::enable_if_t<(!std::is_invocable_v<Properties &, exception_list> && ...)>>
+  // Properties only (SYCL 2020 4.5.4.1): an allocator or an async handler is not one, so
+  // `buffer(ptr, range, allocator)` and (…, async_handler) pick the constructors and deduction
+  // guides that take them rather than converting them to a list.
+  template <typename... Properties, typename = std::enable_if_t<(is_property_v<Properties> && ...)>>
   property_list(Properties... properties)
       : entries_{entry{std::type_index(typeid(Properties)), std::make_shared<const Properties>(properties)}...} {}
   template <typename Property> bool has_property() const { return find<Property>() != nullptr; }

@@ -311,6 +311,14 @@ public:
     data_ = vector_t(lane(value));
     return *this;
   }
+  // Another arithmetic scalar, converted to the element type first. Without this exact match,
+  // `vec<half, N> = 0` is ambiguous: int reaches both `half` and `vec` only through constructors.
+  template <typename Scalar, std::enable_if_t<std::is_arithmetic_v<Scalar> && !std::is_same_v<Scalar, DataT> &&
+                                                  std::is_convertible_v<Scalar, DataT>,
+                                              int> = 0>
+  vec &operator=(const Scalar &value) {
+    return *this = DataT(value);
+  }
   // A swizzle of this vec's type (an exact match, so that for 1-element vecs the conversion to
   // the element does not compete).
   template <typename Swizzle, std::enable_if_t<detail::is_swizzle_v<Swizzle> && detail::same_vec<Swizzle, vec>(), int> = 0>
