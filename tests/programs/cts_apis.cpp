@@ -263,6 +263,24 @@ static void buffer_deduction_with_allocators() {
   check::equal("vec<half, 2> = int", 1, float(halves[1]), 3.f);
 }
 
+// handler (4.9.4.3): copy between accessors of different dimensions, element by element in
+// row-major order.
+static void copies_across_dimensions(sycl::queue &q) {
+  std::vector<int> flat(16);
+  for (int i = 0; i < 16; ++i) flat[i] = i * 5;
+  sycl::buffer<int, 1> line(flat.data(), sycl::range<1>(16));
+  sycl::buffer<int, 2> square{sycl::range<2>(4, 4)};
+  sycl::buffer<int, 3> cube{sycl::range<3>(2, 2, 4)};
+  q.submit([&](sycl::handler &h) { h.copy(sycl::accessor(line, h, sycl::read_only), sycl::accessor(square, h, sycl::write_only)); });
+  q.submit([&](sycl::handler &h) { h.copy(sycl::accessor(square, h, sycl::read_only), sycl::accessor(cube, h, sycl::write_only)); });
+  sycl::host_accessor s(square);
+  sycl::host_accessor c(cube);
+  for (int i = 0; i < 16; ++i) {
+    check::equal("1-d into 4x4", i, s[i / 4][i % 4], i * 5);
+    check::equal("4x4 into 2x2x4", i, c[i / 8][i / 4 % 2][i % 4], i * 5);
+  }
+}
+
 // nd_item, group (4.7.6.11): the SYCL 1.2.1 local accessor (accessor<…, target::local>), and
 // local memory for vec<double, 16>, which needs 128-byte alignment.
 static void local_memory_forms(sycl::queue &q) {
@@ -335,6 +353,7 @@ int main() {
   local_memory_forms(q);
   buffer_interface(q);
   buffer_deduction_with_allocators();
+  copies_across_dimensions(q);
   selectors();
   exceptions_with_context();
   event_wait_lists(q);

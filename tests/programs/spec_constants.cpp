@@ -1,6 +1,6 @@
 // Specialization constants (SYCL 2020 4.9.5): defaults when nothing is set, set values
-// otherwise, for scalars, a bool, a small and a large struct, in range, nd_range and single_task
-// kernels, and from a second translation unit whose kernels use a subset of the constants.
+// otherwise, for scalars, a bool, a small and a large struct, in range, nd_range, single_task
+// and hierarchical kernels, and from a second translation unit whose kernels use a subset of the constants.
 #include "spec_constants.hpp"
 #include "check.hpp"
 
@@ -75,6 +75,16 @@ int main() {
      h.single_task<class SomeSet>([=](sycl::kernel_handler kh) { results[0] = read_all(kh); });
    }).wait();
   check_result("some set", results[0], 6, 2.5, true, default_small, default_big);
+
+  // A hierarchical kernel: the work-group function takes the kernel_handler after its group.
+  q.submit([&](sycl::handler &h) {
+     h.set_specialization_constant<int_id>(11);
+     h.parallel_for_work_group<class Hierarchical>(sycl::range<1>(4), sycl::range<1>(8),
+                                                   [=](sycl::group<1> g, sycl::kernel_handler kh) {
+                                                     results[g.get_group_id(0)] = read_all(kh);
+                                                   });
+   }).wait();
+  for (size_t i = 0; i < 4; ++i) check_result("hierarchical", results[i], 11, 2.5, true, default_small, default_big);
 
   // The other translation unit's kernel reads scale_id at the offset its image describes.
   double *scaled = sycl::malloc_shared<double>(n, q);

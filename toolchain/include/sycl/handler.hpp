@@ -190,18 +190,18 @@ public:
     });
   }
   // The destination must have at least as many elements as the source; they are copied in
-  // row-major order, so ranges of different shapes (8x2 into 2x8) pair the elements one by one
-  // instead of indexing the destination with the source's ids, past its range.
-  template <typename T, int Dims, access_mode M1, target T1, access::placeholder P1, typename U, access_mode M2,
-            target T2, access::placeholder P2>
-  void copy(accessor<T, Dims, M1, T1, P1> source, accessor<U, Dims, M2, T2, P2> destination) {
+  // row-major order, so ranges of different shapes (8x2 into 2x8, or 16 into 4x4) pair the
+  // elements one by one instead of indexing the destination with the source's ids, past its range.
+  template <typename T, int SourceDims, access_mode M1, target T1, access::placeholder P1, typename U,
+            int DestinationDims, access_mode M2, target T2, access::placeholder P2>
+  void copy(accessor<T, SourceDims, M1, T1, P1> source, accessor<U, DestinationDims, M2, T2, P2> destination) {
     if (source.size() > destination.size())
       throw exception(make_error_code(errc::invalid),
                       "copy: the destination accessor has " + std::to_string(destination.size()) +
                           " elements, fewer than the source's " + std::to_string(source.size()));
     set_command([source, destination] {
-      id<Dims> to;
-      detail::for_each_index(source.get_range(), [&](const id<Dims> &from) {
+      id<DestinationDims> to;
+      detail::for_each_index(source.get_range(), [&](const id<SourceDims> &from) {
         destination[to] = source[from];
         detail::next_index(to, destination.get_range());
       });

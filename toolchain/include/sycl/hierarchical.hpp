@@ -150,12 +150,22 @@ void parallel_for_work_item(const range<Dims> &logical_range, const WorkItemFunc
   walk_work_items<Flexible, 0>(walk, f);
 }
 
-// The kernel parallel_for_work_group launches: the work-group function, run by local id 0.
-template <int Dims, typename WorkGroupFunction> struct hierarchical_kernel {
+// The kernel parallel_for_work_group launches: the work-group function, run by local id 0. A
+// function that takes a kernel_handler after the group gets the launch's.
+template <int Dims, typename WorkGroupFunction,
+          bool TakesHandler = takes_kernel_handler<WorkGroupFunction, group<Dims>>>
+struct hierarchical_kernel {
   WorkGroupFunction function;
 
   void operator()(nd_item<Dims> it) const {
     if (it.get_local_linear_id() == 0) function(it.get_group());
+  }
+};
+template <int Dims, typename WorkGroupFunction> struct hierarchical_kernel<Dims, WorkGroupFunction, true> {
+  WorkGroupFunction function;
+
+  void operator()(nd_item<Dims> it, kernel_handler handler) const {
+    if (it.get_local_linear_id() == 0) function(it.get_group(), handler);
   }
 };
 
@@ -251,8 +261,9 @@ void handler::parallel_for_work_group(range<Dims> num_work_groups, const WorkGro
 template <typename KernelName, int Dims, typename WorkGroupFunction>
 void handler::parallel_for_work_group(range<Dims> num_work_groups, range<Dims> work_group_size,
                                       const WorkGroupFunction &f) {
-  static_assert(std::is_invocable_v<const WorkGroupFunction &, group<Dims>>,
-                "parallel_for_work_group's function must accept sycl::group of the range's dimensions");
+  static_assert(detail::accepts<WorkGroupFunction, group<Dims>>,
+                "parallel_for_work_group's function must accept sycl::group of the range's dimensions "
+                "(and optionally a sycl::kernel_handler)");
   using Kernel = detail::hierarchical_kernel<Dims, WorkGroupFunction>;
   using Name = detail::kernel_name_t<KernelName, Kernel>;
   range<Dims> global;
