@@ -1,9 +1,10 @@
 // Reductions (SYCL 2020 4.9.2): range and nd_range parallel_for with one and several reductions,
 // into USM and buffers, with and without initialize_to_identity, the standard operators with
 // deduced identities, a user operator with an explicit identity and one without, the reducer's
-// shorthand operators, multi-dimensional ranges, and empty ranges.
+// shorthand operators, multi-dimensional ranges, empty ranges, and reductions into spans.
 #include <sycl/sycl.hpp>
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <vector>
@@ -28,6 +29,71 @@ struct Gcd { // no identity given: the implementation must cope
     return a < 0 ? -a : a;
   }
 };
+
+// Reductions into spans (4.9.2.2): a histogram into a fixed-extent span next to a scalar sum, in
+// a range kernel; in an nd_range kernel, a dynamic-extent span with initialize_to_identity, a
+// user operator with an explicit identity, and one without an identity whose variables some
+// work-items leave alone.
+static void span_reductions(sycl::queue &q) {
+  constexpr int bins = 8;
+  const size_t n = 1000;
+  int *histogram = sycl::malloc_shared<int>(bins, q);
+  int *count = sycl::malloc_shared<int>(1, q);
+  for (int b = 0; b < bins; ++b) histogram[b] = 100;
+  *count = 0;
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for(sycl::range<1>(n), sycl::reduction(sycl::span<int, bins>(histogram, bins), sycl::plus<int>()),
+                    sycl::reduction(count, sycl::plus<int>()), [=](sycl::id<1> i, auto &hist, auto &c) {
+                      static_assert(std::remove_reference_t<decltype(hist)>::dimensions == 1);
+                      hist[(i[0] * 7) % bins] += 1;
+                      ++hist[0];
+                      c += 1;
+                    });
+   }).wait();
+  for (int b = 0; b < bins; ++b) {
+    int expected = 100 + (b == 0 ? int(n) : 0);
+    for (size_t i = 0; i < n; ++i) expected += (i * 7) % bins == size_t(b);
+    check::equal("span histogram", b, histogram[b], expected);
+  }
+  check::equal("sum beside a span", 0, *count, int(n));
+
+  const size_t variables = 5;
+  int *maxima = sycl::malloc_shared<int>(variables, q);
+  MinMax *ranges = sycl::malloc_shared<MinMax>(variables, q);
+  long *gcds = sycl::malloc_shared<long>(variables, q);
+  for (size_t v = 0; v < variables; ++v) {
+    maxima[v] = 1 << 30; // dropped: initialize_to_identity
+    ranges[v] = {0, 0};
+    gcds[v] = 0;
+  }
+  q.submit([&](sycl::handler &h) {
+     auto max = sycl::reduction(sycl::span<int>(maxima, variables), sycl::maximum<int>(),
+                                {sycl::property::reduction::initialize_to_identity()});
+     auto range = sycl::reduction(sycl::span<MinMax>(ranges, variables), MinMax{INT_MAX, INT_MIN}, CombineMinMax());
+     auto gcd = sycl::reduction(sycl::span<long>(gcds, variables), Gcd());
+     h.parallel_for(sycl::nd_range<1>(240, 16), max, range, gcd, [=](sycl::nd_item<1> it, auto &m, auto &r, auto &g) {
+       const int i = int(it.get_global_id(0));
+       for (size_t v = 0; v < variables; ++v) {
+         m[v].combine(i * int(v + 1) % 97);
+         r[v].combine({i - int(v), i + int(v)});
+         if (i % int(v + 2) == 0) g[v].combine(long(i + 1) * long(v + 1) * 3);
+       }
+     });
+   }).wait();
+  for (size_t v = 0; v < variables; ++v) {
+    int expected_max = 0;
+    for (int i = 0; i < 240; ++i) expected_max = std::max(expected_max, i * int(v + 1) % 97);
+    check::equal("span maximum", v, maxima[v], expected_max);
+    check::equal("span user operator, low", v, ranges[v].low, std::min(0, -int(v)));
+    check::equal("span user operator, high", v, ranges[v].high, 239 + int(v));
+    check::equal("span without identity", v, gcds[v], long(v + 1) * 3);
+  }
+  sycl::free(histogram, q);
+  sycl::free(count, q);
+  sycl::free(maxima, q);
+  sycl::free(ranges, q);
+  sycl::free(gcds, q);
+}
 
 int main() {
   sycl::queue q;
@@ -161,5 +227,6 @@ int main() {
   sycl::free(total, q);
   sycl::free(product, q);
   sycl::free(gcd, q);
+  span_reductions(q);
   return check::finish();
 }

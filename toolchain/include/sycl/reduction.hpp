@@ -13,6 +13,10 @@
 //
 // Operations without a known identity (user function objects, given no identity) are supported:
 // each reducer then remembers whether it holds a value, and empty ones are skipped when folding.
+//
+// A reduction into a span of N variables (SYCL 2020 4.9.2.2) keeps each work-item's N values in
+// its row of the work-group's local array from the start, instead of in a private array whose
+// size may be known only at run time; the group's first work-item then folds each column.
 #pragma once
 
 #include <cstddef>
@@ -32,9 +36,15 @@
 #include "nd_range.hpp"
 #include "properties.hpp"
 #include "range.hpp"
+#include "sycl_span.hpp"
 
 namespace sycl {
 inline namespace _V1 {
+
+// The object a kernel combines partial results into (one per work-item and reduction). The
+// fourth parameter is the implementation's: `void` for a reducer holding its value privately,
+// detail::in_local_memory for those of span reductions.
+template <typename T, typename BinaryOperation, int Dimensions = 0, typename Storage = void> class reducer;
 
 namespace detail {
 // A reducer's state: its value, and whether it holds one (always, once an identity is known).
@@ -62,19 +72,85 @@ template <typename T, typename BinaryOperation> struct reduction_descriptor {
   BinaryOperation op;
   reduction_slot<T> identity; // engaged when an identity is known or given
   bool initialize_to_identity;
+
+  std::size_t count() const { return 1; }
+};
+
+// What sycl::reduction returns for a span: `count` variables from `result` on, combined element
+// by element.
+template <typename T, std::size_t Extent, typename BinaryOperation>
+struct span_reduction_descriptor : reduction_descriptor<T, BinaryOperation> {
+  std::size_t variables;
+
+  std::size_t count() const { return variables; }
 };
 
 template <typename T, typename Op> inline constexpr bool is_reduction_v<reduction_descriptor<T, Op>> = true;
+template <typename T, std::size_t Extent, typename Op>
+inline constexpr bool is_reduction_v<span_reduction_descriptor<T, Extent, Op>> = true;
+
+// The tag of reducers whose values live in the work-group's local array (those of spans).
+struct in_local_memory;
+
+// What a span reducer is made from: the work-item's row of the group's array.
+template <typename T, typename BinaryOperation> struct reducer_row {
+  reduction_slot<T> *slots;
+  BinaryOperation op;
+};
 
 // One reduction as the kernel sees it: the group's scratch array and the partial results.
 template <typename T, typename BinaryOperation> struct reduction_in_kernel {
   using value_type = T;
   using operation = BinaryOperation;
+  using reducer_type = reducer<T, BinaryOperation>;
 
   local_accessor<reduction_slot<T>, 1> scratch;
   reduction_slot<T> *partials;
   reduction_slot<T> identity;
   BinaryOperation op;
+
+  // What the work-item's reducer is made from (the reducer holds its value privately).
+  const reduction_in_kernel &start(std::size_t) const { return *this; }
+  // The reducer's value, into the group's array for `fold`.
+  void store(std::size_t local, const reducer_type &reducer) const { scratch[local] = reducer.slot(); }
+  void fold(std::size_t size, std::size_t group) const {
+    auto total = scratch[0];
+    for (std::size_t i = 1; i < size; ++i)
+      if (scratch[i].engaged) combine_into(total, scratch[i].value, op);
+    partials[group] = total;
+  }
+};
+
+// A span reduction in the kernel: each work-item's `count` values are the row `local` of the
+// group's array, and the partial results are `count` per group.
+template <typename T, std::size_t Extent, typename BinaryOperation> struct span_reduction_in_kernel {
+  using value_type = T;
+  using operation = BinaryOperation;
+  using reducer_type = reducer<T, BinaryOperation, 1, in_local_memory>;
+
+  local_accessor<reduction_slot<T>, 1> scratch;
+  reduction_slot<T> *partials;
+  reduction_slot<T> identity;
+  BinaryOperation op;
+  std::size_t count;
+
+  // The work-item's row, set to the identity (or empty).
+  reducer_row<T, BinaryOperation> start(std::size_t local) const {
+    reduction_slot<T> *row = &scratch[local * count];
+    for (std::size_t i = 0; i < count; ++i) row[i] = identity;
+    return {row, op};
+  }
+  void store(std::size_t, const reducer_type &) const {}
+  void fold(std::size_t size, std::size_t group) const {
+    for (std::size_t element = 0; element < count; ++element) {
+      auto total = scratch[element];
+      for (std::size_t i = 1; i < size; ++i) {
+        const reduction_slot<T> &slot = scratch[i * count + element];
+        if (slot.engaged) combine_into(total, slot.value, op);
+      }
+      partials[group * count + element] = total;
+    }
+  }
 };
 
 template <typename BinaryOperation, typename T> reduction_slot<T> known_identity_slot() {
@@ -85,14 +161,54 @@ template <typename BinaryOperation, typename T> reduction_slot<T> known_identity
 }
 } // namespace detail
 
-// The object a kernel combines partial results into (one per work-item and reduction).
-template <typename T, typename BinaryOperation, int Dimensions = 0> class reducer {
-  static_assert(Dimensions == 0, "only scalar reductions are supported");
+namespace detail {
+// The shorthand operators of SYCL 2020 4.9.2.3, each for its operation, and identity(). Members
+// rather than friends taking `reducer &`, so that they also apply to the element reducers a span
+// reducer's operator[] returns by value.
+template <typename Reducer, typename T, typename BinaryOperation> class reducer_operators {
+  Reducer &self() { return static_cast<Reducer &>(*this); }
 
+public:
+  template <typename Op = BinaryOperation, typename = std::enable_if_t<has_known_identity_v<Op, T>>>
+  T identity() const {
+    return known_identity_v<Op, T>;
+  }
+
+  template <typename Op = BinaryOperation, typename = std::enable_if_t<op_kind_v<Op> == op_kind::plus>>
+  Reducer &operator+=(const T &partial) {
+    return self().combine(partial);
+  }
+  template <typename Op = BinaryOperation, typename = std::enable_if_t<op_kind_v<Op> == op_kind::multiplies>>
+  Reducer &operator*=(const T &partial) {
+    return self().combine(partial);
+  }
+  template <typename Op = BinaryOperation, typename = std::enable_if_t<op_kind_v<Op> == op_kind::bit_and>>
+  Reducer &operator&=(const T &partial) {
+    return self().combine(partial);
+  }
+  template <typename Op = BinaryOperation, typename = std::enable_if_t<op_kind_v<Op> == op_kind::bit_or>>
+  Reducer &operator|=(const T &partial) {
+    return self().combine(partial);
+  }
+  template <typename Op = BinaryOperation, typename = std::enable_if_t<op_kind_v<Op> == op_kind::bit_xor>>
+  Reducer &operator^=(const T &partial) {
+    return self().combine(partial);
+  }
+  template <typename Op = BinaryOperation,
+            typename = std::enable_if_t<op_kind_v<Op> == op_kind::plus && std::is_integral_v<T>>>
+  Reducer &operator++() {
+    return self().combine(T(1));
+  }
+};
+} // namespace detail
+
+template <typename T, typename BinaryOperation>
+class reducer<T, BinaryOperation, 0, void>
+    : public detail::reducer_operators<reducer<T, BinaryOperation, 0, void>, T, BinaryOperation> {
 public:
   using value_type = T;
   using binary_operation = BinaryOperation;
-  static constexpr int dimensions = Dimensions;
+  static constexpr int dimensions = 0;
 
   reducer(const reducer &) = delete;
   reducer &operator=(const reducer &) = delete;
@@ -102,43 +218,6 @@ public:
     return *this;
   }
 
-  template <typename Op = BinaryOperation, typename = std::enable_if_t<has_known_identity_v<Op, T>>>
-  T identity() const {
-    return known_identity_v<Op, T>;
-  }
-
-  // The shorthand operators of SYCL 2020 4.9.2.3, each for its operation.
-  template <typename Op = BinaryOperation,
-            typename = std::enable_if_t<detail::op_kind_v<Op> == detail::op_kind::plus>>
-  friend reducer &operator+=(reducer &r, const T &partial) {
-    return r.combine(partial);
-  }
-  template <typename Op = BinaryOperation,
-            typename = std::enable_if_t<detail::op_kind_v<Op> == detail::op_kind::multiplies>>
-  friend reducer &operator*=(reducer &r, const T &partial) {
-    return r.combine(partial);
-  }
-  template <typename Op = BinaryOperation,
-            typename = std::enable_if_t<detail::op_kind_v<Op> == detail::op_kind::bit_and>>
-  friend reducer &operator&=(reducer &r, const T &partial) {
-    return r.combine(partial);
-  }
-  template <typename Op = BinaryOperation,
-            typename = std::enable_if_t<detail::op_kind_v<Op> == detail::op_kind::bit_or>>
-  friend reducer &operator|=(reducer &r, const T &partial) {
-    return r.combine(partial);
-  }
-  template <typename Op = BinaryOperation,
-            typename = std::enable_if_t<detail::op_kind_v<Op> == detail::op_kind::bit_xor>>
-  friend reducer &operator^=(reducer &r, const T &partial) {
-    return r.combine(partial);
-  }
-  template <typename Op = BinaryOperation,
-            typename = std::enable_if_t<detail::op_kind_v<Op> == detail::op_kind::plus && std::is_integral_v<T>>>
-  friend reducer &operator++(reducer &r) {
-    return r.combine(T(1));
-  }
-
   // Implementation: made by the reduction kernel, empty or holding the identity.
   explicit reducer(const detail::reduction_in_kernel<T, BinaryOperation> &reduction)
       : slot_(reduction.identity), op_(reduction.op) {}
@@ -146,6 +225,56 @@ public:
 
 private:
   detail::reduction_slot<T> slot_;
+  BinaryOperation op_;
+};
+
+// One variable of a span reduction: what reducer<…, 1>::operator[] returns.
+template <typename T, typename BinaryOperation>
+class reducer<T, BinaryOperation, 0, detail::in_local_memory>
+    : public detail::reducer_operators<reducer<T, BinaryOperation, 0, detail::in_local_memory>, T, BinaryOperation> {
+public:
+  using value_type = T;
+  using binary_operation = BinaryOperation;
+  static constexpr int dimensions = 0;
+
+  reducer &combine(const T &partial) {
+    detail::combine_into(*slot_, partial, op_);
+    return *this;
+  }
+
+  // Implementation: made by the span reducer for one of its slots.
+  reducer(detail::reduction_slot<T> *slot, const BinaryOperation &op) : slot_(slot), op_(op) {}
+
+private:
+  detail::reduction_slot<T> *slot_;
+  BinaryOperation op_;
+};
+
+// A span reduction's reducer: one reducer per variable, by index.
+template <typename T, typename BinaryOperation>
+class reducer<T, BinaryOperation, 1, detail::in_local_memory> {
+public:
+  using value_type = T;
+  using binary_operation = BinaryOperation;
+  static constexpr int dimensions = 1;
+
+  reducer(const reducer &) = delete;
+  reducer &operator=(const reducer &) = delete;
+
+  reducer<T, BinaryOperation, 0, detail::in_local_memory> operator[](std::size_t index) const {
+    return {row_ + index, op_};
+  }
+
+  template <typename Op = BinaryOperation, typename = std::enable_if_t<has_known_identity_v<Op, T>>>
+  T identity() const {
+    return known_identity_v<Op, T>;
+  }
+
+  // Implementation: made by the reduction kernel over the work-item's row of the group's array.
+  explicit reducer(const detail::reducer_row<T, BinaryOperation> &row) : row_(row.slots), op_(row.op) {}
+
+private:
+  detail::reduction_slot<T> *row_;
   BinaryOperation op_;
 };
 
@@ -186,6 +315,24 @@ detail::reduction_descriptor<T, BinaryOperation> reduction(buffer<T, Dims, Alloc
           properties.has_property<property::reduction::initialize_to_identity>()};
 }
 
+// A reduction into each variable of a span (SYCL 2020 4.9.2.2).
+template <typename T, std::size_t Extent, typename BinaryOperation>
+detail::span_reduction_descriptor<T, Extent, BinaryOperation>
+reduction(span<T, Extent> variables, BinaryOperation combiner, const property_list &properties = {}) {
+  return {{variables.data(), combiner, detail::known_identity_slot<BinaryOperation, T>(),
+           properties.has_property<property::reduction::initialize_to_identity>()},
+          variables.size()};
+}
+
+template <typename T, std::size_t Extent, typename BinaryOperation>
+detail::span_reduction_descriptor<T, Extent, BinaryOperation>
+reduction(span<T, Extent> variables, const T &identity, BinaryOperation combiner,
+          const property_list &properties = {}) {
+  return {{variables.data(), combiner, {identity, true},
+           properties.has_property<property::reduction::initialize_to_identity>()},
+          variables.size()};
+}
+
 namespace detail {
 // The largest work-group a range parallel_for with reductions runs in.
 inline constexpr std::size_t reduction_group_size = 128;
@@ -204,8 +351,8 @@ struct reduction_kernel {
 
 private:
   template <std::size_t... I> void run(const nd_item<LaunchDims> &it, std::index_sequence<I...>) const {
-    std::tuple<reducer<typename Reductions::value_type, typename Reductions::operation>...> reducers(
-        std::get<I>(reductions)...);
+    const std::size_t local = it.get_local_linear_id();
+    std::tuple<typename Reductions::reducer_type...> reducers(std::get<I>(reductions).start(local)...);
     if constexpr (IsRange) {
       const std::size_t linear = it.get_global_linear_id();
       if (linear < user_range.size()) {
@@ -219,20 +366,12 @@ private:
     } else {
       functor(it, std::get<I>(reducers)...);
     }
-    const std::size_t local = it.get_local_linear_id();
-    ((std::get<I>(reductions).scratch[local] = std::get<I>(reducers).slot()), ...);
+    (std::get<I>(reductions).store(local, std::get<I>(reducers)), ...);
     group_barrier(it.get_group());
     if (local == 0) {
       const std::size_t size = it.get_local_range().size();
-      (fold(std::get<I>(reductions), size, it.get_group_linear_id()), ...);
+      (std::get<I>(reductions).fold(size, it.get_group_linear_id()), ...);
     }
-  }
-
-  template <typename R> static void fold(const R &reduction, std::size_t size, std::size_t group) {
-    auto total = reduction.scratch[0];
-    for (std::size_t i = 1; i < size; ++i)
-      if (reduction.scratch[i].engaged) combine_into(total, reduction.scratch[i].value, reduction.op);
-    reduction.partials[group] = total;
   }
 
   // SYCL order: the last dimension varies fastest.
@@ -254,16 +393,26 @@ reduction_in_kernel<T, BinaryOperation> prepare_reduction(const reduction_descri
           reduction.op};
 }
 
-// After the kernel: the reduction variable's old value (unless initialize_to_identity), then
-// every group's partial result, in group order.
+template <typename T, std::size_t Extent, typename BinaryOperation>
+span_reduction_in_kernel<T, Extent, BinaryOperation>
+prepare_reduction(const span_reduction_descriptor<T, Extent, BinaryOperation> &reduction, handler &h,
+                  std::size_t group_size, std::vector<reduction_slot<T>> &partials) {
+  return {local_accessor<reduction_slot<T>, 1>(range<1>(group_size * reduction.count()), h), partials.data(),
+          reduction.identity, reduction.op, reduction.count()};
+}
+
+// After the kernel, for each variable: its old value (unless initialize_to_identity), then every
+// group's partial result, in group order.
 template <typename T, typename BinaryOperation>
-void finish_reduction(const reduction_descriptor<T, BinaryOperation> &reduction,
+void finish_reduction(const reduction_descriptor<T, BinaryOperation> &reduction, std::size_t count,
                       const std::vector<reduction_slot<T>> &partials) {
-  reduction_slot<T> total =
-      reduction.initialize_to_identity ? reduction.identity : reduction_slot<T>{*reduction.result, true};
-  for (const auto &partial : partials)
-    if (partial.engaged) combine_into(total, partial.value, reduction.op);
-  if (total.engaged) *reduction.result = total.value;
+  for (std::size_t element = 0; element < count; ++element) {
+    T &variable = reduction.result[element];
+    reduction_slot<T> total = reduction.initialize_to_identity ? reduction.identity : reduction_slot<T>{variable, true};
+    for (std::size_t i = element; i < partials.size(); i += count)
+      if (partials[i].engaged) combine_into(total, partials[i].value, reduction.op);
+    if (total.engaged) variable = total.value;
+  }
 }
 
 template <typename KernelName, bool IsRange, int UserDims, int LaunchDims, typename Functor,
@@ -275,14 +424,14 @@ void submit_reductions(handler &h, const range<UserDims> &user_range, const nd_r
   const std::size_t group_size = launch.get_local_range().size();
   const std::size_t groups = launch.get_group_range().size();
   auto partials = std::make_shared<std::tuple<std::vector<reduction_slot<typename Descriptors::value_type>>...>>(
-      std::vector<reduction_slot<typename Descriptors::value_type>>(groups)...);
+      std::vector<reduction_slot<typename Descriptors::value_type>>(groups * descriptors.count())...);
   using Kernel = reduction_kernel<IsRange, UserDims, LaunchDims, Functor,
-                                  reduction_in_kernel<typename Descriptors::value_type, typename Descriptors::operation>...>;
+                                  decltype(prepare_reduction(descriptors, h, group_size, std::get<I>(*partials)))...>;
   Kernel kernel{functor, user_range,
                 std::make_tuple(prepare_reduction(descriptors, h, group_size, std::get<I>(*partials))...)};
   using Name = kernel_name_t<KernelName, Kernel>;
   h.template launch_nd_range_kernel<Name>(launch, kernel, [partials, descriptors...] {
-    (finish_reduction(descriptors, std::get<I>(*partials)), ...);
+    (finish_reduction(descriptors, descriptors.count(), std::get<I>(*partials)), ...);
   });
 }
 
