@@ -2,7 +2,8 @@
 // bit for bit against the host's correctly rounded binary16 results for every encoding, mixed
 // arithmetic result types, comparisons, the math, common and relational built-ins,
 // numeric_limits, std::hash, iostreams, and aspect::fp16; vec<half, N> and marray<half, N>
-// (operators, swizzles, conversions with rounding modes, built-ins) agreeing with scalar half.
+// (operators, swizzles, conversions with rounding modes, built-ins) agreeing with scalar half;
+// group algorithms and reductions over half.
 #include <sycl/sycl.hpp>
 
 #include <cmath>
@@ -179,6 +180,47 @@ void vectors(sycl::queue &q) {
   sycl::free(converted, q);
 }
 
+// Group algorithms and reductions over half (SYCL 2020 4.17.4, 4.9.2): the known identities,
+// reduce and scans over work-groups and sub-groups, joint_reduce, and sycl::reduction with a
+// deduced identity. The values (small integers and halves) are exact in binary16.
+void group_algorithms(sycl::queue &q) {
+  static_assert(sycl::has_known_identity_v<sycl::plus<sycl::half>, sycl::half> &&
+                sycl::known_identity_v<sycl::maximum<sycl::half>, sycl::half> == -std::numeric_limits<sycl::half>::infinity() &&
+                sycl::known_identity_v<sycl::multiplies<sycl::half>, sycl::half> == sycl::half(1));
+  constexpr std::size_t n = 64, wg = 16;
+  sycl::half *in = sycl::malloc_shared<sycl::half>(n, q);
+  sycl::half *out = sycl::malloc_shared<sycl::half>(n * 5, q);
+  sycl::half *sum = sycl::malloc_shared<sycl::half>(1, q);
+  for (std::size_t i = 0; i < n; ++i) in[i] = sycl::half(float(i % 16) / 2);
+  *sum = sycl::half(0.5f);
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for(sycl::nd_range<1>(n, wg), sycl::reduction(sum, sycl::plus<sycl::half>()),
+                    [=](sycl::nd_item<1> it, auto &total) {
+                      const std::size_t i = it.get_global_id(0);
+                      auto g = it.get_group();
+                      sycl::half x = in[i];
+                      out[i] = sycl::reduce_over_group(g, x, sycl::plus<sycl::half>());
+                      out[n + i] = sycl::reduce_over_group(it.get_sub_group(), x, sycl::maximum<sycl::half>());
+                      out[2 * n + i] = sycl::inclusive_scan_over_group(g, x, sycl::plus<sycl::half>());
+                      out[3 * n + i] = sycl::exclusive_scan_over_group(g, x, sycl::minimum<sycl::half>());
+                      out[4 * n + i] = sycl::joint_reduce(g, in, in + n, sycl::half(1), sycl::plus<sycl::half>());
+                      total += x;
+                    });
+   }).wait();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t local = i % wg;
+    check::equal("half reduce_over_group", long(i), float(out[i]), 60.0f);
+    check::equal("half sub-group maximum", long(i), float(out[n + i]) <= 7.5f && float(out[n + i]) >= float(in[i]), true);
+    check::equal("half inclusive scan", long(i), float(out[2 * n + i]), float(local * (local + 1)) / 4);
+    check::equal("half exclusive scan", long(i), float(out[3 * n + i]), local == 0 ? INFINITY : 0.0f);
+    check::equal("half joint_reduce", long(i), float(out[4 * n + i]), 241.0f);
+  }
+  check::equal("half reduction", 0, float(*sum), 240.5f);
+  sycl::free(in, q);
+  sycl::free(out, q);
+  sycl::free(sum, q);
+}
+
 } // namespace
 
 int main() {
@@ -188,5 +230,6 @@ int main() {
   limits_hash_and_streams(q.get_device());
   builtins(q);
   vectors(q);
+  group_algorithms(q);
   return check::finish();
 }

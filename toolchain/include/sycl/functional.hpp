@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "detail/defines.hpp"
+#include "half_type.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -86,17 +87,24 @@ NCPU_OP_KIND(logical_or, std::logical_or)
 
 template <typename Op> inline constexpr op_kind op_kind_v = op_kind_of<std::remove_cv_t<std::remove_reference_t<Op>>>::value;
 
+// SYCL's scalar arithmetic types: the fundamental ones and sycl::half.
+template <typename T>
+inline constexpr bool is_scalar_arithmetic_v = std::is_arithmetic_v<T> || std::is_same_v<std::remove_cv_t<T>, half>;
+// The floating-point ones.
+template <typename T>
+inline constexpr bool is_scalar_floating_point_v = std::is_floating_point_v<T> || std::is_same_v<std::remove_cv_t<T>, half>;
+
 template <op_kind Kind, typename T> constexpr bool identity_known() {
   switch (Kind) {
   case op_kind::plus:
-  case op_kind::multiplies: return std::is_arithmetic_v<T>;
+  case op_kind::multiplies: return is_scalar_arithmetic_v<T>;
   case op_kind::bit_and:
   case op_kind::bit_or:
   case op_kind::bit_xor: return std::is_integral_v<T>;
   case op_kind::logical_and:
   case op_kind::logical_or: return std::is_same_v<T, bool>;
   case op_kind::minimum:
-  case op_kind::maximum: return std::is_integral_v<T> || std::is_floating_point_v<T>;
+  case op_kind::maximum: return std::is_integral_v<T> || is_scalar_floating_point_v<T>;
   case op_kind::none: break;
   }
   return false;
@@ -114,9 +122,9 @@ template <op_kind Kind, typename T> constexpr T identity_value() {
   else if constexpr (Kind == op_kind::logical_or)
     return false;
   else if constexpr (Kind == op_kind::minimum)
-    return std::is_floating_point_v<T> ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
+    return is_scalar_floating_point_v<T> ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
   else
-    return std::is_floating_point_v<T> ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::lowest();
+    return is_scalar_floating_point_v<T> ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::lowest();
 }
 } // namespace detail
 

@@ -74,10 +74,13 @@ template <typename BinaryOperation, typename T> constexpr T identity_for() {
 }
 
 // The type a collective of `Kind` on T computes in: bool for the logical operators, else T's
-// size-and-signedness 32- or 64-bit integer, or T itself for float and double.
+// size-and-signedness 32- or 64-bit integer, float for half (exact for minimum and maximum; sums
+// and products are rounded to half once, at the end), or T itself for float and double.
 template <typename T, op_kind Kind> auto collective_type_of() {
   if constexpr (Kind == op_kind::logical_and || Kind == op_kind::logical_or)
     return bool{};
+  else if constexpr (std::is_same_v<T, half>)
+    return float{};
   else if constexpr (std::is_floating_point_v<T>) {
     static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>,
                   "group collectives support float and double (no long double)");
@@ -141,7 +144,7 @@ NCPU_ALWAYS_INLINE N spirv_collective(N value) {
 // Reduce or scan x over a group with BinaryOperation.
 template <unsigned Operation, typename BinaryOperation, typename Group, typename T>
 NCPU_ALWAYS_INLINE T group_collective(const Group &g, T x) {
-  static_assert(std::is_arithmetic_v<T>, "group algorithms need a fundamental arithmetic type");
+  static_assert(is_scalar_arithmetic_v<T>, "group algorithms need an arithmetic type or sycl::half");
   constexpr op_kind kind = op_kind_v<BinaryOperation>;
   static_assert(kind != op_kind::none,
                 "group algorithms need a SYCL function object (sycl::plus, multiplies, minimum, maximum, "
@@ -381,13 +384,13 @@ NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> joint_n
 // ---- Reduce -----------------------------------------------------------------------------------
 
 template <typename Group, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<T>, T>
 reduce_over_group(Group g, T x, BinaryOperation binary_op) {
   (void)binary_op;
   return detail::group_collective<detail::spirv_reduce, BinaryOperation>(g, x);
 }
 template <typename Group, typename V, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<V> && std::is_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<V> && detail::is_scalar_arithmetic_v<T>, T>
 reduce_over_group(Group g, V x, T init, BinaryOperation binary_op) {
   return binary_op(init, detail::group_collective<detail::spirv_reduce, BinaryOperation>(g, static_cast<T>(x)));
 }
@@ -400,7 +403,7 @@ joint_reduce(Group g, Ptr first, Ptr last, BinaryOperation binary_op) {
   return detail::group_collective<detail::spirv_reduce, BinaryOperation>(g, partial);
 }
 template <typename Group, typename Ptr, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<T>, T>
 joint_reduce(Group g, Ptr first, Ptr last, T init, BinaryOperation binary_op) {
   T partial = detail::share_partial<T>(g, first, last, binary_op);
   return binary_op(init, detail::group_collective<detail::spirv_reduce, BinaryOperation>(g, partial));
@@ -409,13 +412,13 @@ joint_reduce(Group g, Ptr first, Ptr last, T init, BinaryOperation binary_op) {
 // ---- Scans ------------------------------------------------------------------------------------
 
 template <typename Group, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<T>, T>
 exclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
   (void)binary_op;
   return detail::group_collective<detail::spirv_exclusive_scan, BinaryOperation>(g, x);
 }
 template <typename Group, typename V, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<V> && std::is_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<V> && detail::is_scalar_arithmetic_v<T>, T>
 exclusive_scan_over_group(Group g, V x, T init, BinaryOperation binary_op) {
   T prefix = detail::group_collective<detail::spirv_exclusive_scan, BinaryOperation>(g, static_cast<T>(x));
   // The first work-item has nothing before it: init itself, not init combined with the identity
@@ -424,13 +427,13 @@ exclusive_scan_over_group(Group g, V x, T init, BinaryOperation binary_op) {
 }
 
 template <typename Group, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<T>, T>
 inclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
   (void)binary_op;
   return detail::group_collective<detail::spirv_inclusive_scan, BinaryOperation>(g, x);
 }
 template <typename Group, typename V, typename BinaryOperation, typename T>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<V> && std::is_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<V> && detail::is_scalar_arithmetic_v<T>, T>
 inclusive_scan_over_group(Group g, V x, BinaryOperation binary_op, T init) {
   return binary_op(init, detail::group_collective<detail::spirv_inclusive_scan, BinaryOperation>(g, static_cast<T>(x)));
 }
@@ -442,7 +445,7 @@ joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOper
   return detail::joint_scan<false, false>(g, first, last, result, T{}, binary_op);
 }
 template <typename Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<T>, OutPtr>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<T>, OutPtr>
 joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, T init, BinaryOperation binary_op) {
   return detail::joint_scan<false, true>(g, first, last, result, init, binary_op);
 }
@@ -454,7 +457,7 @@ joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOper
   return detail::joint_scan<true, false>(g, first, last, result, T{}, binary_op);
 }
 template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, typename T>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && std::is_arithmetic_v<T>, OutPtr>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<T>, OutPtr>
 joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op, T init) {
   return detail::joint_scan<true, true>(g, first, last, result, init, binary_op);
 }
