@@ -281,6 +281,17 @@ static void copies_across_dimensions(sycl::queue &q) {
   }
 }
 
+// invoke (4.9.4.2): ranges given as braced lists, to the handler's and the queue's parallel_for.
+static void braced_ranges(sycl::queue &q) {
+  int *v = sycl::malloc_shared<int>(24, q);
+  q.parallel_for({4, 6}, [=](sycl::item<2> it) { v[it.get_linear_id()] = 1; }).wait();
+  q.submit([&](sycl::handler &h) { h.parallel_for({2, 3, 4}, [=](sycl::item<3> it) { v[it.get_linear_id()] += 2; }); }).wait();
+  q.submit([&](sycl::handler &h) { h.parallel_for({6, 4}, [=](sycl::id<2> i) { v[i[0] * 4 + i[1]] += 4; }); }).wait();
+  q.parallel_for({2, 2, 6}, [=](sycl::id<3> i) { v[i[0] * 12 + i[1] * 6 + i[2]] += 8; }).wait();
+  for (int i = 0; i < 24; ++i) check::equal("braced ranges", i, v[i], 15);
+  sycl::free(v, q);
+}
+
 // nd_item, group (4.7.6.11): the SYCL 1.2.1 local accessor (accessor<…, target::local>), and
 // local memory for vec<double, 16>, which needs 128-byte alignment.
 static void local_memory_forms(sycl::queue &q) {
@@ -354,6 +365,7 @@ int main() {
   buffer_interface(q);
   buffer_deduction_with_allocators();
   copies_across_dimensions(q);
+  braced_ranges(q);
   selectors();
   exceptions_with_context();
   event_wait_lists(q);

@@ -92,6 +92,16 @@ public:
   NCPU_ALWAYS_INLINE void parallel_for(std::size_t count, const Functor &f) {
     parallel_for<KernelName>(range<1>(count), f);
   }
+  // A braced range, `parallel_for({n, m}, f)`, which the forms above cannot deduce a dimension
+  // from (one number is the count form).
+  template <typename KernelName = detail::auto_name, typename Functor>
+  NCPU_ALWAYS_INLINE void parallel_for(range<2> extent, const Functor &f) {
+    parallel_for<KernelName, 2>(extent, f);
+  }
+  template <typename KernelName = detail::auto_name, typename Functor>
+  NCPU_ALWAYS_INLINE void parallel_for(range<3> extent, const Functor &f) {
+    parallel_for<KernelName, 3>(extent, f);
+  }
 
   // An nd_range kernel: called with an nd_item, may use local accessors and barriers.
   template <typename KernelName = detail::auto_name, int Dims, typename Functor>

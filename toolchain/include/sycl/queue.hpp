@@ -272,6 +272,15 @@ public:
   NCPU_ALWAYS_INLINE event parallel_for(std::size_t count, const Rest &...rest) {
     return parallel_for_impl<KernelName>(range<1>(count), rest...);
   }
+  // A braced range, `parallel_for({n, m}, f)`, which the forms above cannot deduce.
+  template <typename KernelName = detail::auto_name, typename... Rest>
+  NCPU_ALWAYS_INLINE event parallel_for(range<2> extent, const Rest &...rest) {
+    return parallel_for_impl<KernelName>(extent, rest...);
+  }
+  template <typename KernelName = detail::auto_name, typename... Rest>
+  NCPU_ALWAYS_INLINE event parallel_for(range<3> extent, const Rest &...rest) {
+    return parallel_for_impl<KernelName>(extent, rest...);
+  }
   // The same with the events as a braced list, `q.parallel_for(r, {e1, e2}, f)`, which the
   // forms above cannot deduce.
   template <typename KernelName = detail::auto_name, int Dims, typename... Rest>
