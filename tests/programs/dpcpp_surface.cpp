@@ -197,8 +197,17 @@ void common_interfaces(sycl::queue &q) {
       from_devices(std::vector<sycl::device>{d}), with_handler(d, [](sycl::exception_list) {});
   sycl::queue on_context(from_platform, d);
   check::equal("context constructors and queue info", 0,
-               on_context.get_info<sycl::info::queue::context>() == from_device &&
-                   on_context.get_info<sycl::info::queue::device>() == d && from_devices == with_handler,
+               on_context.get_info<sycl::info::queue::context>() == from_platform &&
+                   on_context.get_info<sycl::info::queue::device>() == d,
+               true);
+  // Contexts have reference semantics: each constructed one is new, copies are the same one,
+  // and queues made without one share the platform's default context.
+  sycl::context context_copy = from_devices;
+  check::equal("contexts are distinct", 0, from_device != from_platform && from_devices != with_handler, true);
+  check::equal("context copies", 0, context_copy == from_devices && std::hash<sycl::context>()(context_copy) == std::hash<sycl::context>()(from_devices), true);
+  check::equal("default context", 0,
+               q.get_context() == sycl::queue().get_context() &&
+                   q.get_context() == d.get_platform().ext_oneapi_get_default_context() && q.get_context() != context_copy,
                true);
   sycl::id<1> i(3);
   check::equal("id == scalar", 0, i == 3 && 3 == i && i != 4 && true == sycl::id<1>(1), true);

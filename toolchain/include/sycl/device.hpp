@@ -357,6 +357,9 @@ public:
   backend get_backend() const noexcept { return backend::native_cpu; }
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   static std::vector<platform> get_platforms() { return {platform()}; }
+  // sycl_ext_oneapi_default_context: the context of queues made without one (defined after
+  // context).
+  context ext_oneapi_get_default_context() const;
   friend bool operator==(const platform &, const platform &) { return true; }
   friend bool operator!=(const platform &, const platform &) { return false; }
 };
@@ -529,26 +532,35 @@ public:
 // There is one context: every constructor of SYCL 2020 (4.6.3) makes it, and all compare equal.
 // What a constructor adds is its async_handler: a queue made on the context without a handler of
 // its own reports its commands' errors to it (SYCL 2020 4.13.1.2; queue.hpp).
+// A context has reference semantics (SYCL 2020 4.5.2): copies share one identity and compare
+// equal, and every constructed context is a new one. All of them hold the one CPU device; what
+// differs is the identity and the async handler. Queues made without a context use the
+// platform's default context, one for the process.
 class context {
   template <typename Handler>
   using if_handler = std::enable_if_t<std::is_invocable_v<Handler &, exception_list>>;
+  struct state {
+    std::shared_ptr<const async_handler> handler;
+  };
 
 public:
-  context() = default;
-  explicit context(const property_list &) {}
-  explicit context(const device &, const property_list & = {}) {}
-  explicit context(const platform &, const property_list & = {}) {}
+  context() : context(nullptr) {}
+  explicit context(const property_list &) : context() {}
+  explicit context(const device &, const property_list & = {}) : context() {}
+  explicit context(const platform &, const property_list & = {}) : context() {}
   // SYCL 2020 4.6.3.1: a context needs at least one device.
-  explicit context(const std::vector<device> &devices, const property_list & = {}) { require_devices(devices); }
+  explicit context(const std::vector<device> &devices, const property_list & = {}) : context() {
+    require_devices(devices);
+  }
   template <typename Handler, typename = if_handler<Handler>>
-  explicit context(Handler handler, const property_list & = {}) : handler_(keep(std::move(handler))) {}
+  explicit context(Handler handler, const property_list & = {}) : context(keep(std::move(handler))) {}
   template <typename Handler, typename = if_handler<Handler>>
-  context(const device &, Handler handler, const property_list & = {}) : handler_(keep(std::move(handler))) {}
+  context(const device &, Handler handler, const property_list & = {}) : context(keep(std::move(handler))) {}
   template <typename Handler, typename = if_handler<Handler>>
-  context(const platform &, Handler handler, const property_list & = {}) : handler_(keep(std::move(handler))) {}
+  context(const platform &, Handler handler, const property_list & = {}) : context(keep(std::move(handler))) {}
   template <typename Handler, typename = if_handler<Handler>>
   context(const std::vector<device> &devices, Handler handler, const property_list & = {})
-      : handler_(keep(std::move(handler))) {
+      : context(keep(std::move(handler))) {
     require_devices(devices);
   }
   std::vector<device> get_devices() const { return {device()}; }
@@ -569,13 +581,17 @@ public:
     else
       static_assert(sizeof(Param) == 0, "unsupported context info query");
   }
-  friend bool operator==(const context &, const context &) { return true; }
-  friend bool operator!=(const context &, const context &) { return false; }
+  friend bool operator==(const context &a, const context &b) { return a.state_ == b.state_; }
+  friend bool operator!=(const context &a, const context &b) { return !(a == b); }
 
   // The handler this context was made with, if any (for queue.hpp).
-  const std::shared_ptr<const async_handler> &ncpu_async_handler() const { return handler_; }
+  const std::shared_ptr<const async_handler> &ncpu_async_handler() const { return state_->handler; }
+  // What std::hash<context> hashes: the shared identity.
+  const void *ncpu_identity() const { return state_.get(); }
 
 private:
+  explicit context(std::shared_ptr<const async_handler> handler)
+      : state_(std::make_shared<const state>(state{std::move(handler)})) {}
   template <typename Handler> static std::shared_ptr<const async_handler> keep(Handler handler) {
     return std::make_shared<const async_handler>(std::move(handler));
   }
@@ -583,23 +599,34 @@ private:
     if (devices.empty()) throw exception(make_error_code(errc::invalid), "a context needs at least one device");
   }
 
-  std::shared_ptr<const async_handler> handler_;
+  std::shared_ptr<const state> state_;
 };
+
+inline context platform::ext_oneapi_get_default_context() const {
+  static const context default_context;
+  return default_context;
+}
 
 } // namespace _V1
 } // namespace sycl
 
 namespace sycl {
 inline namespace _V1 {
-inline context exception::get_context() const {
-  if (!has_context_) throw exception(make_error_code(errc::invalid), "the exception has no context");
-  return context();
+inline exception::exception(const context &c, std::error_code ec, const std::string &what_arg)
+    : exception(ec, what_arg) {
+  context_ = std::make_shared<const context>(c);
 }
-inline context property::buffer::context_bound::get_context() const { return context(); }
+inline context exception::get_context() const {
+  if (!context_) throw exception(make_error_code(errc::invalid), "the exception has no context");
+  return *context_;
+}
+inline property::buffer::context_bound::context_bound(const sycl::context &context)
+    : context_(std::make_shared<const sycl::context>(context)) {}
+inline context property::buffer::context_bound::get_context() const { return *context_; }
 } // namespace _V1
 } // namespace sycl
 
-// There is one platform, one device and one default context: equal objects hash alike.
+// There is one platform and one device: equal objects hash alike. Contexts hash their identity.
 template <> struct std::hash<sycl::platform> {
   std::size_t operator()(const sycl::platform &) const noexcept { return 0; }
 };
@@ -607,5 +634,5 @@ template <> struct std::hash<sycl::device> {
   std::size_t operator()(const sycl::device &) const noexcept { return 0; }
 };
 template <> struct std::hash<sycl::context> {
-  std::size_t operator()(const sycl::context &) const noexcept { return 0; }
+  std::size_t operator()(const sycl::context &c) const noexcept { return std::hash<const void *>()(c.ncpu_identity()); }
 };

@@ -81,14 +81,11 @@ public:
       : exception(std::error_code(ev, category), what_arg) {}
   exception(int ev, const std::error_category &category)
       : exception(std::error_code(ev, category)) {}
-  // The same with the context the error belongs to (there is one context here).
-  exception(const context &, std::error_code ec, const std::string &what_arg) : exception(ec, what_arg) {
-    has_context_ = true;
-  }
-  exception(const context &, std::error_code ec, const char *what_arg) : exception(ec, what_arg) {
-    has_context_ = true;
-  }
-  exception(const context &, std::error_code ec) : exception(ec) { has_context_ = true; }
+  // The same with the context the error belongs to (kept for get_context; the three are
+  // defined with the context, device.hpp).
+  exception(const context &c, std::error_code ec, const std::string &what_arg);
+  exception(const context &c, std::error_code ec, const char *what_arg) : exception(c, ec, std::string(what_arg)) {}
+  exception(const context &c, std::error_code ec) : exception(c, ec, ec.message()) {}
   exception(const context &c, int ev, const std::error_category &category, const std::string &what_arg)
       : exception(c, std::error_code(ev, category), what_arg) {}
   exception(const context &c, int ev, const std::error_category &category, const char *what_arg)
@@ -99,14 +96,14 @@ public:
   const std::error_code &code() const noexcept { return code_; }
   const std::error_category &category() const noexcept { return code_.category(); }
   const char *what() const noexcept override { return what_->c_str(); }
-  bool has_context() const noexcept { return has_context_; }
+  bool has_context() const noexcept { return context_ != nullptr; }
   // The context, or errc::invalid without one (defined with the context, device.hpp).
   context get_context() const;
 
 private:
   std::error_code code_;
   std::shared_ptr<std::string> what_;
-  bool has_context_ = false;
+  std::shared_ptr<const context> context_;
 };
 
 class exception_list {

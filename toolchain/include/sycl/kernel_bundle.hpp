@@ -125,7 +125,7 @@ public:
   kernel() = delete;
 
   backend get_backend() const noexcept { return backend::native_cpu; }
-  context get_context() const { return context(); }
+  context get_context() const { return platform().ext_oneapi_get_default_context(); }
   kernel_bundle<bundle_state::executable> get_kernel_bundle() const;
 
   template <typename Param> typename Param::return_type get_info() const {
@@ -212,7 +212,7 @@ public:
 
   bool empty() const noexcept { return ids_.empty(); }
   backend get_backend() const noexcept { return backend::native_cpu; }
-  context get_context() const noexcept { return context(); }
+  context get_context() const noexcept { return platform().ext_oneapi_get_default_context(); }
   std::vector<device> get_devices() const noexcept { return {device()}; }
 
   bool has_kernel(const kernel_id &id) const noexcept {

@@ -25,11 +25,14 @@ struct enable_profiling {};
 } // namespace queue
 namespace buffer {
 struct use_host_ptr {};
-// Accepted: every buffer is usable in the one context.
+// Accepted: every buffer is usable in every context (they all hold the one CPU device).
 class context_bound {
 public:
-  explicit context_bound(const sycl::context &) {}
-  sycl::context get_context() const; // device.hpp
+  explicit context_bound(const sycl::context &context); // device.hpp
+  sycl::context get_context() const;                   // device.hpp
+
+private:
+  std::shared_ptr<const sycl::context> context_;
 };
 // Accepted: the buffer's memory is the host's, so there is nothing to guard while it is used.
 class use_mutex {

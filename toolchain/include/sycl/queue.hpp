@@ -422,7 +422,7 @@ private:
   }
 
   device device_;
-  context context_;
+  context context_ = platform().ext_oneapi_get_default_context();
   std::shared_ptr<detail::queue_state> state_;
 };
 
