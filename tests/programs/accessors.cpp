@@ -1,12 +1,58 @@
 // Buffers and accessors: read_only / write_only / read_write, no_init, ranged accessors with an
 // offset in 1-D and 2-D, acc[i][j] and acc[id] subscripts, host_accessor, write-back to a host
-// pointer and to a vector on destruction, no write-back from const data or when disabled.
+// pointer and to a vector on destruction, no write-back from const data or when disabled;
+// 0-dimensional, empty and host-task accessors.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <vector>
 
+// 0-dimensional accessors (SYCL 2020 4.7.6.9, 4.7.6.11): the first element of a buffer, read
+// and assigned through the accessor itself, in kernels (device and local) and on the host;
+// empty default-constructed accessors; accessors for host tasks from the *_host_task tags; an
+// item as an accessor's subscript.
+static void zero_dimensional_and_host_task_accessors(sycl::queue &q) {
+  sycl::buffer<int, 1> values{sycl::range<1>(4)};
+  {
+    sycl::host_accessor h(values, sycl::write_only);
+    for (int i = 0; i < 4; ++i) h[i] = i + 10;
+  }
+  sycl::buffer<std::size_t, 1> sizes{sycl::range<1>(1)};
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor<int, 0, sycl::access_mode::read_write> first(values, h);
+    sycl::accessor<std::size_t, 0, sycl::access_mode::write> size(sizes, h);
+    sycl::local_accessor<int, 0> scratch(h);
+    h.parallel_for(sycl::nd_range<1>(1, 1), [=](sycl::nd_item<1>) {
+      scratch = 5;
+      const int value = first;
+      first = value + int(scratch);
+      size = first.size() * 100 + scratch.size();
+    });
+  });
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor second(values, h, sycl::read_write_host_task);
+    static_assert(std::is_same_v<decltype(second),
+                                 sycl::accessor<int, 1, sycl::access_mode::read_write, sycl::target::host_task>>);
+    h.host_task([=] { second[1] += 1000; });
+  });
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor all(values, h, sycl::read_write);
+    h.parallel_for(sycl::range<1>(4), [=](sycl::item<1> it) { all[it] += 1; });
+  });
+  sycl::host_accessor<int, 0, sycl::access_mode::read> first(values);
+  sycl::host_accessor<std::size_t, 0, sycl::access_mode::read> size(sizes);
+  sycl::host_accessor all(values, sycl::read_only);
+  check::equal("0-d accessor", 0, int(first), 16);
+  check::equal("0-d sizes", 0, std::size_t(size), std::size_t(101));
+  check::equal("host task accessor", 1, all[1], 1012);
+  check::equal("reverse iterators", 0, *all.crbegin() + *(all.crend() - 1), 14 + 16);
+  const sycl::host_accessor<int, 2> none;
+  const sycl::accessor<int, 0> no_element;
+  check::equal("empty accessors", 0, none.empty() && none.size() == 0 && none.begin() == none.end() && no_element.empty(), true);
+}
+
 int main() {
   sycl::queue q;
+  zero_dimensional_and_host_task_accessors(q);
   std::vector<int> v(100);
   for (int i = 0; i < 100; ++i) v[i] = i;
   {

@@ -28,6 +28,13 @@ template <access_mode Mode> struct mode_tag_t {
 inline constexpr mode_tag_t<access_mode::read> read_only{};
 inline constexpr mode_tag_t<access_mode::read_write> read_write{};
 inline constexpr mode_tag_t<access_mode::write> write_only{};
+// The tags of accessors for host tasks (SYCL 2020 4.7.6.9.1).
+template <access_mode Mode, target Target> struct mode_target_tag_t {
+  explicit mode_target_tag_t() = default;
+};
+inline constexpr mode_target_tag_t<access_mode::read, target::host_task> read_only_host_task{};
+inline constexpr mode_target_tag_t<access_mode::read_write, target::host_task> read_write_host_task{};
+inline constexpr mode_target_tag_t<access_mode::write, target::host_task> write_only_host_task{};
 
 namespace detail {
 
@@ -120,8 +127,8 @@ private:
 
 // begin/end and their const and reverse forms, for an accessor class with a `view_` member.
 #define NCPU_ACCESSOR_ITERATORS(element)                                                            \
-  using iterator = detail::accessor_iterator<element, Dims>;                                        \
-  using const_iterator = detail::accessor_iterator<const element, Dims>;                            \
+  using iterator = detail::accessor_iterator<element, D>;                                           \
+  using const_iterator = detail::accessor_iterator<const element, D>;                               \
   using reverse_iterator = std::reverse_iterator<iterator>;                                         \
   using const_reverse_iterator = std::reverse_iterator<const_iterator>;                             \
   iterator begin() const noexcept { return iterator(view_, 0); }                                    \
@@ -153,6 +160,18 @@ private:
 
 template <typename DataT, access_mode Mode>
 using accessor_element = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
+
+// A 0-dimensional accessor reaches one element, the first of a one-dimensional buffer (or one
+// element of local memory): it is built on the one-dimensional view, whose dimension its
+// constructors' buffers, ranges and ids have.
+template <int Dims> inline constexpr int view_dims = Dims == 0 ? 1 : Dims;
+// The elements an accessor of the whole `extent` reaches: all of them, or the first one.
+template <int Dims> range<view_dims<Dims>> reached_range(const range<view_dims<Dims>> &extent) {
+  if constexpr (Dims == 0)
+    return range<1>(1);
+  else
+    return extent;
+}
 
 // Steps `index` to the next index of `extent` in row-major order (the last dimension fastest);
 // false, with `index` back at zero, after the last one.
@@ -186,7 +205,9 @@ template <typename DataT, int Dims = 1,
           access_mode Mode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write),
           target Target = target::device, access::placeholder P = access::placeholder::false_t>
 class accessor {
+  static_assert(Dims >= 0 && Dims <= 3, "accessors have 0 to 3 dimensions");
   using element = detail::accessor_element<std::remove_const_t<DataT>, Mode>;
+  static constexpr int D = detail::view_dims<Dims>;
 
 public:
   using value_type = element;
@@ -197,22 +218,30 @@ public:
   accessor() = default;
 
   template <typename T, typename AllocatorT>
-  accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, const property_list & = {})
-      : accessor(buf, h, buf.get_range(), id<Dims>()) {}
+  accessor(buffer<T, D, AllocatorT> &buf, handler &h, const property_list & = {})
+      : accessor(buf, h, detail::reached_range<Dims>(buf.get_range()), id<D>()) {}
   template <typename T, typename AllocatorT, access_mode TagMode>
-  accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, mode_tag_t<TagMode>, const property_list &props = {})
+  accessor(buffer<T, D, AllocatorT> &buf, handler &h, mode_tag_t<TagMode>, const property_list &props = {})
+      : accessor(buf, h, props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode, target TagTarget>
+  accessor(buffer<T, D, AllocatorT> &buf, handler &h, mode_target_tag_t<TagMode, TagTarget>,
+           const property_list &props = {})
       : accessor(buf, h, props) {}
   template <typename T, typename AllocatorT>
-  accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, const property_list & = {})
-      : accessor(buf, h, access_range, id<Dims>()) {}
+  accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, const property_list & = {})
+      : accessor(buf, h, access_range, id<D>()) {}
   template <typename T, typename AllocatorT, access_mode TagMode>
-  accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, mode_tag_t<TagMode>,
+  accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, mode_tag_t<TagMode>,
            const property_list & = {})
-      : accessor(buf, h, access_range, id<Dims>()) {}
+      : accessor(buf, h, access_range, id<D>()) {}
+  template <typename T, typename AllocatorT, access_mode TagMode, target TagTarget>
+  accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, mode_target_tag_t<TagMode, TagTarget>,
+           const property_list & = {})
+      : accessor(buf, h, access_range, id<D>()) {}
   // Every constructor with a handler ends here: the command group now depends on the buffer's
   // earlier commands.
   template <typename T, typename AllocatorT>
-  accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, id<Dims> offset,
+  accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, id<D> offset,
            const property_list &props = {})
       : accessor(buf, access_range, offset, props) {
     placeholder_ = false;
@@ -220,52 +249,70 @@ public:
   }
   // Placeholder accessors: bound to a command group later by handler::require.
   template <typename T, typename AllocatorT>
-  explicit accessor(buffer<T, Dims, AllocatorT> &buf, const property_list &props = {})
-      : accessor(buf, buf.get_range(), id<Dims>(), props) {}
+  explicit accessor(buffer<T, D, AllocatorT> &buf, const property_list &props = {})
+      : accessor(buf, detail::reached_range<Dims>(buf.get_range()), id<D>(), props) {}
   template <typename T, typename AllocatorT, access_mode TagMode>
-  accessor(buffer<T, Dims, AllocatorT> &buf, mode_tag_t<TagMode>, const property_list &props = {})
+  accessor(buffer<T, D, AllocatorT> &buf, mode_tag_t<TagMode>, const property_list &props = {})
       : accessor(buf, props) {}
   template <typename T, typename AllocatorT>
-  accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, const property_list &props = {})
-      : accessor(buf, access_range, id<Dims>(), props) {}
+  accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, const property_list &props = {})
+      : accessor(buf, access_range, id<D>(), props) {}
   template <typename T, typename AllocatorT, access_mode TagMode>
-  accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, mode_tag_t<TagMode>,
+  accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, mode_tag_t<TagMode>,
            const property_list &props = {})
-      : accessor(buf, access_range, id<Dims>(), props) {}
+      : accessor(buf, access_range, id<D>(), props) {}
   template <typename T, typename AllocatorT, access_mode TagMode>
-  accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, id<Dims> offset, mode_tag_t<TagMode>,
+  accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, id<D> offset, mode_tag_t<TagMode>,
            const property_list &props = {})
       : accessor(buf, access_range, offset, props) {}
   template <typename T, typename AllocatorT>
-  accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, id<Dims> offset, const property_list & = {})
+  accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, id<D> offset, const property_list & = {})
       : view_(buf.data(), buf.get_range(), access_range, offset), storage_(buf.storage().get()) {
     detail::check_sub_range(buf.get_range(), access_range, offset);
   }
   template <typename T, typename AllocatorT, access_mode TagMode>
-  accessor(buffer<T, Dims, AllocatorT> &buf, handler &h, range<Dims> access_range, id<Dims> offset,
+  accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, id<D> offset,
            mode_tag_t<TagMode>, const property_list &props = {})
+      : accessor(buf, h, access_range, offset, props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode, target TagTarget>
+  accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, id<D> offset,
+           mode_target_tag_t<TagMode, TagTarget>, const property_list &props = {})
       : accessor(buf, h, access_range, offset, props) {}
 
   // An element, or in access::mode::atomic a sycl::atomic of it (atomic.hpp).
-  decltype(auto) operator[](const id<Dims> &index) const {
+  decltype(auto) operator[](const id<D> &index) const {
     if constexpr (Mode == access_mode::atomic)
       return atomic<DataT>(multi_ptr<DataT, access::address_space::global_space>(&view_.at(index)));
     else
       return view_.at(index);
   }
-  template <int D = Dims, typename = std::enable_if_t<D == 1>> decltype(auto) operator[](std::size_t index) const {
+  template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 1>>
+  decltype(auto) operator[](std::size_t index) const {
     return (*this)[id<1>(index)];
   }
-  template <int D = Dims, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
+  template <int Dimensions = Dims, typename = std::enable_if_t<(Dimensions > 1)>>
+  auto operator[](std::size_t index) const {
     return detail::subscript<accessor, Dims, 0>(*this, id<Dims>())[index];
   }
+  // A 0-dimensional accessor is its element.
+  template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 0>> operator reference() const {
+    return view_.at(id<1>());
+  }
+  template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 0 && Mode != access_mode::read>>
+  const accessor &operator=(const value_type &value) const {
+    view_.at(id<1>()) = value;
+    return *this;
+  }
 
-  range<Dims> get_range() const { return view_.get_range(); }
-  id<Dims> get_offset() const { return view_.get_offset(); }
+  range<D> get_range() const { return view_.get_range(); }
+  id<D> get_offset() const { return view_.get_offset(); }
   std::size_t size() const noexcept { return view_.size(); }
+  std::size_t max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
   std::size_t get_count() const { return size(); }
   std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   bool is_placeholder() const { return placeholder_; }
+  void swap(accessor &other) { std::swap(*this, other); }
   element *get_pointer() const { return view_.base(); }
   // The start of the buffer's memory, also for a ranged accessor (SYCL 2020 4.7.6.9).
   template <access::decorated IsDecorated = access::decorated::no>
@@ -279,7 +326,7 @@ public:
   detail::buffer_storage *storage() const { return storage_; }
 
 private:
-  detail::accessor_view<element, Dims> view_;
+  detail::accessor_view<element, D> view_;
   detail::buffer_storage *storage_ = nullptr;
   bool placeholder_ = true;
 };
@@ -304,6 +351,15 @@ accessor(buffer<T, Dims, A> &, handler &, range<Dims>, id<Dims>, const property_
 template <typename T, int Dims, typename A, access_mode M>
 accessor(buffer<T, Dims, A> &, handler &, range<Dims>, id<Dims>, mode_tag_t<M>, const property_list & = {})
     -> accessor<T, Dims, M>;
+template <typename T, int Dims, typename A, access_mode M, target Target>
+accessor(buffer<T, Dims, A> &, handler &, mode_target_tag_t<M, Target>, const property_list & = {})
+    -> accessor<T, Dims, M, Target>;
+template <typename T, int Dims, typename A, access_mode M, target Target>
+accessor(buffer<T, Dims, A> &, handler &, range<Dims>, mode_target_tag_t<M, Target>, const property_list & = {})
+    -> accessor<T, Dims, M, Target>;
+template <typename T, int Dims, typename A, access_mode M, target Target>
+accessor(buffer<T, Dims, A> &, handler &, range<Dims>, id<Dims>, mode_target_tag_t<M, Target>,
+         const property_list & = {}) -> accessor<T, Dims, M, Target>;
 // Placeholders over a sub-range.
 template <typename T, int Dims, typename A>
 accessor(buffer<T, Dims, A> &, range<Dims>, const property_list & = {}) -> accessor<T, Dims, access_mode::read_write>;
@@ -318,55 +374,76 @@ accessor(buffer<T, Dims, A> &, range<Dims>, id<Dims>, mode_tag_t<M>, const prope
 template <typename DataT, int Dims = 1,
           access_mode Mode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
 class host_accessor {
+  static_assert(Dims >= 0 && Dims <= 3, "accessors have 0 to 3 dimensions");
   using element = detail::accessor_element<std::remove_const_t<DataT>, Mode>;
+  static constexpr int D = detail::view_dims<Dims>;
 
 public:
   using value_type = element;
   using reference = element &;
+  using const_reference = const DataT &;
   static constexpr int dimensions = Dims;
 
+  // An empty accessor, of no buffer.
+  host_accessor() = default;
   // Host accessors wait for the buffer's commands (the writer, and for a write the readers too)
   // and hold back the commands submitted after them until their last copy is destroyed.
   template <typename T, typename AllocatorT>
-  host_accessor(buffer<T, Dims, AllocatorT> &buf, const property_list &props = {})
-      : host_accessor(buf, buf.get_range(), id<Dims>(), props) {}
+  host_accessor(buffer<T, D, AllocatorT> &buf, const property_list &props = {})
+      : host_accessor(buf, detail::reached_range<Dims>(buf.get_range()), id<D>(), props) {}
   template <typename T, typename AllocatorT, access_mode TagMode>
-  host_accessor(buffer<T, Dims, AllocatorT> &buf, mode_tag_t<TagMode>, const property_list &props = {})
+  host_accessor(buffer<T, D, AllocatorT> &buf, mode_tag_t<TagMode>, const property_list &props = {})
       : host_accessor(buf, props) {}
   template <typename T, typename AllocatorT>
-  host_accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, id<Dims> offset = {},
+  host_accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, id<D> offset = {},
                 const property_list & = {})
       : storage_(buf.storage()), view_(buf.data(), buf.get_range(), access_range, offset) {
     detail::check_sub_range(buf.get_range(), access_range, offset);
     access_ = std::make_shared<detail::host_access>(storage_->tracker, Mode != access_mode::read);
   }
   template <typename T, typename AllocatorT, access_mode TagMode>
-  host_accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, mode_tag_t<TagMode>,
+  host_accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, mode_tag_t<TagMode>,
                 const property_list &props = {})
-      : host_accessor(buf, access_range, id<Dims>(), props) {}
+      : host_accessor(buf, access_range, id<D>(), props) {}
   template <typename T, typename AllocatorT, access_mode TagMode>
-  host_accessor(buffer<T, Dims, AllocatorT> &buf, range<Dims> access_range, id<Dims> offset,
-                mode_tag_t<TagMode>, const property_list &props = {})
+  host_accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, id<D> offset, mode_tag_t<TagMode>,
+                const property_list &props = {})
       : host_accessor(buf, access_range, offset, props) {}
 
-  reference operator[](const id<Dims> &index) const { return view_.at(index); }
-  template <int D = Dims, typename = std::enable_if_t<D == 1>> reference operator[](std::size_t index) const {
+  reference operator[](const id<D> &index) const {
+    return view_.at(index);
+  }
+  template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 1>>
+  reference operator[](std::size_t index) const {
     return view_.at(id<1>(index));
   }
-  template <int D = Dims, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
+  template <int Dimensions = Dims, typename = std::enable_if_t<(Dimensions > 1)>>
+  auto operator[](std::size_t index) const {
     return detail::subscript<host_accessor, Dims, 0>(*this, id<Dims>())[index];
   }
-  range<Dims> get_range() const { return view_.get_range(); }
-  id<Dims> get_offset() const { return view_.get_offset(); }
+  // A 0-dimensional accessor is its element.
+  template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 0>> operator reference() const {
+    return view_.at(id<1>());
+  }
+  template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 0 && Mode != access_mode::read>>
+  const host_accessor &operator=(const value_type &value) const {
+    view_.at(id<1>()) = value;
+    return *this;
+  }
+  range<D> get_range() const { return view_.get_range(); }
+  id<D> get_offset() const { return view_.get_offset(); }
   std::size_t size() const noexcept { return view_.size(); }
+  std::size_t max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
   std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
+  void swap(host_accessor &other) { std::swap(*this, other); }
   element *get_pointer() const { return view_.base(); }
   NCPU_ACCESSOR_ITERATORS(element)
 
 private:
   std::shared_ptr<detail::buffer_storage> storage_;
   std::shared_ptr<detail::host_access> access_;
-  detail::accessor_view<element, Dims> view_;
+  detail::accessor_view<element, D> view_;
 };
 
 template <typename T, int Dims, typename A>

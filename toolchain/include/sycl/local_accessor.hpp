@@ -12,8 +12,8 @@
 //
 // A local accessor may not be used by single_task or a range parallel_for (SYCL 2020
 // 4.7.6.11): those throw errc::kernel_argument at submission when the command group made one
-// (see handler.hpp). Deviations: no 0-dimensional form (nor its local_accessor(handler&)
-// constructor); get_pointer() returns DataT* instead of the deprecated local_ptr.
+// (see handler.hpp). A 0-dimensional accessor, local_accessor(handler&), is one element. Deviation:
+// get_pointer() returns DataT* instead of the deprecated local_ptr.
 #pragma once
 
 #include <cstddef>
@@ -45,7 +45,9 @@ inline constexpr std::size_t max_local_alignment = 128;
 } // namespace detail
 
 template <typename DataT, int Dims = 1> class local_accessor {
-  static_assert(Dims >= 1 && Dims <= 3, "local_accessor supports 1 to 3 dimensions (no 0-dimensional form)");
+  static constexpr int D = detail::view_dims<Dims>;
+
+  static_assert(Dims >= 0 && Dims <= 3, "local_accessor has 0 to 3 dimensions");
   static_assert(alignof(DataT) <= detail::max_local_alignment,
                 "local memory blocks are aligned to 128 bytes: DataT may not need more");
 
@@ -66,9 +68,13 @@ public:
   // An empty accessor (no memory).
   local_accessor() = default;
 
+  // One element.
+  template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 0>>
+  explicit local_accessor(handler &h, const property_list &props = {}) : local_accessor(range<1>(1), h, props) {}
+
   // A size that overflows size_t is errc::memory_allocation, as is any request for more local
   // memory than the device has, rather than a smaller block.
-  local_accessor(range<Dims> allocation_size, handler &h, const property_list & = {})
+  local_accessor(range<D> allocation_size, handler &h, const property_list & = {})
       : offset_(detail::reserve_local_memory(h, detail::storage_bytes<DataT>(allocation_size, "local_accessor"),
                                              alignment())),
         range_(allocation_size) {}
@@ -79,18 +85,31 @@ public:
     other = copy;
   }
 
-  range<Dims> get_range() const { return range_; }
+  range<D> get_range() const { return range_; }
   std::size_t size() const noexcept { return range_.size(); }
   std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   std::size_t max_size() const noexcept { return size(); }
   bool empty() const noexcept { return size() == 0; }
 
-  reference operator[](const id<Dims> &index) const { return data()[detail::linearize(index, range_)]; }
-  template <int D = Dims, typename = std::enable_if_t<D == 1>> reference operator[](std::size_t index) const {
+  reference operator[](const id<D> &index) const {
+    return data()[detail::linearize(index, range_)];
+  }
+  template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 1>>
+  reference operator[](std::size_t index) const {
     return data()[index];
   }
-  template <int D = Dims, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
+  template <int Dimensions = Dims, typename = std::enable_if_t<(Dimensions > 1)>>
+  auto operator[](std::size_t index) const {
     return detail::subscript<local_accessor, Dims, 0>(*this, id<Dims>())[index];
+  }
+  // A 0-dimensional accessor is its element.
+  template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 0>> operator reference() const {
+    return *data();
+  }
+  template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 0 && !std::is_const_v<DataT>>>
+  const local_accessor &operator=(const value_type &value) const {
+    *data() = value;
+    return *this;
   }
 
   // The current work-group's copy of the memory.
@@ -129,7 +148,7 @@ private:
   }
 
   std::size_t offset_ = 0;
-  range<Dims> range_;
+  range<D> range_;
 };
 
 // The SYCL 1.2.1 local accessor, accessor<…, target::local> (deprecated in SYCL 2020 for
