@@ -210,7 +210,7 @@ fn device_ir_compiles_to_an_object_exporting_subhandlers() {
         .map(|s| elf.strtab.get_at(s.st_name).unwrap().to_owned())
         .collect();
     exported.sort();
-    assert_eq!(exported.len(), 4, "{exported:?}");
+    assert_eq!(exported.len(), 6, "{exported:?}");
     assert!(
         exported
             .iter()

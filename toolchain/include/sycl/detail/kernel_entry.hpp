@@ -161,14 +161,22 @@ template <typename KernelName, typename Functor>
 #endif
 }
 
+// Clang takes only class types as the names of kernel entry points ("not a valid SYCL kernel
+// name type", silent in system headers: no kernel at all); SYCL 2020 also allows fundamental
+// types and enumerations (`single_task<bool>`), which name their kernels through this class.
+template <typename T> struct non_class_kernel_name;
+template <typename KernelName>
+using class_kernel_name = std::conditional_t<std::is_class_v<KernelName>, KernelName, non_class_kernel_name<KernelName>>;
+
 // The name the kernel is registered under, as the device compilation names it.
 template <typename KernelName> NCPU_ALWAYS_INLINE const char *kernel_name() {
-  return __builtin_sycl_unique_stable_name(KernelName);
+  return __builtin_sycl_unique_stable_name(class_kernel_name<KernelName>);
 }
 
 // The type naming a kernel: its kernel name, or for an unnamed kernel its functor's type.
 template <typename KernelName, typename Functor>
-using kernel_name_t = std::conditional_t<std::is_same_v<KernelName, auto_name>, Functor, KernelName>;
+using kernel_name_t =
+    std::conditional_t<std::is_same_v<KernelName, auto_name>, Functor, class_kernel_name<KernelName>>;
 
 } // namespace detail
 } // namespace _V1
