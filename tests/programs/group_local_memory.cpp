@@ -1,7 +1,8 @@
 // sycl::ext::oneapi::group_local_memory(_for_overwrite): work-group local allocations made inside
 // the kernel. Two call sites get distinct memory; the constructed value is visible to every
 // work-item; an allocation inside a loop is the same memory on every iteration (it accumulates);
-// and an array allocation works as a tile for a neighbour exchange.
+// an array allocation works as a tile for a neighbour exchange; and _for_overwrite
+// default-initialises a class with a default member initialiser.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 
@@ -11,11 +12,14 @@ struct Pair {
   int first;
   long second;
 };
+struct Defaulted {
+  int value = 42;
+};
 
 int main() {
   sycl::queue q;
   const size_t n = kLocal * kGroups;
-  long *out = sycl::malloc_shared<long>(n * 5, q);
+  long *out = sycl::malloc_shared<long>(n * 6, q);
   q.parallel_for<class GroupLocalMemory>(sycl::nd_range<1>(n, kLocal), [=](sycl::nd_item<1> it) {
     namespace oneapi = sycl::ext::oneapi;
     auto g = it.get_group();
@@ -42,7 +46,10 @@ int main() {
       sycl::group_barrier(g);
     }
 
-    long *o = out + it.get_global_id(0) * 5;
+    auto defaulted = oneapi::group_local_memory_for_overwrite<Defaulted>(g);
+
+    long *o = out + it.get_global_id(0) * 6;
+    o[5] = defaulted->value;
     o[0] = *one;
     o[1] = pair->first;
     o[2] = (*pair).second;
@@ -53,13 +60,14 @@ int main() {
   for (size_t group = 0; group < kGroups; ++group)
     for (size_t lid = 0; lid < kLocal; ++lid) {
       const size_t i = group * kLocal + lid;
-      const long *o = out + i * 5;
+      const long *o = out + i * 6;
       check::equal("group_local_memory<int>", long(i), o[0], long(group) + 1);
       check::equal("group_local_memory<Pair>.first", long(i), o[1], long(group) * 2);
       check::equal("group_local_memory<Pair>.second", long(i), o[2], long(group) * 3);
       check::equal("tile neighbour", long(i), o[3], long(group * kLocal + (lid + 1) % kLocal) * 10);
       // Iteration i reads 1, 1+2, 1+2+3, 1+2+3+4.
       check::equal("allocation in a loop", long(i), o[4], 1 + 3 + 6 + 10);
+      check::equal("for_overwrite default-initialises", long(i), o[5], 42L);
     }
   sycl::free(out, q);
   return check::finish();

@@ -33,15 +33,21 @@ template <typename T, typename Group>
 inline constexpr bool local_memory_ok_v = sycl::detail::is_work_group_v<Group> && std::is_trivially_destructible_v<T>;
 } // namespace detail
 
-// Uninitialised memory for one T (which may be an array type).
+// One T (which may be an array type), default-initialised: a class with a default constructor
+// is constructed by the group's leader, and every work-item returns after that (a group
+// barrier); anything trivially default-constructible is left uninitialised, with no barrier.
 template <typename T, typename Group>
 NCPU_ALWAYS_INLINE std::enable_if_t<detail::local_memory_ok_v<T, Group>,
                                     multi_ptr<T, access::address_space::local_space, access::decorated::legacy>>
 group_local_memory_for_overwrite(Group g) {
   (void)g;
 #ifdef __SYCL_DEVICE_ONLY__
-  void *memory = __nativecpu_allocate_local_memory(sizeof(T), alignof(T));
-  return multi_ptr<T, access::address_space::local_space, access::decorated::legacy>(static_cast<T *>(memory));
+  T *memory = static_cast<T *>(__nativecpu_allocate_local_memory(sizeof(T), alignof(T)));
+  if constexpr (!std::is_trivially_default_constructible_v<T>) {
+    if (g.leader()) new (memory) T;
+    group_barrier(g);
+  }
+  return multi_ptr<T, access::address_space::local_space, access::decorated::legacy>(memory);
 #else
   sycl::detail::device_only("sycl::ext::oneapi::group_local_memory_for_overwrite");
 #endif
