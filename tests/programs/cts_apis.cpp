@@ -292,6 +292,33 @@ static void braced_ranges(sycl::queue &q) {
   sycl::free(v, q);
 }
 
+// usm (4.8.3): every allocation function takes a property list. Programs written for DPC++ also
+// name the SYCL 1.2.1 exception classes and ext::oneapi::sub_group.
+static void allocation_properties_and_legacy_names(sycl::queue &q) {
+  const sycl::property_list none;
+  void *bytes = sycl::malloc_device(64, q, none);
+  int *ints = sycl::malloc_shared<int>(4, q.get_device(), q.get_context(), {});
+  void *aligned = sycl::aligned_alloc(64, 128, q, sycl::usm::alloc::host, none);
+  void *host = sycl::malloc_host(8, q.get_context(), none);
+  check::equal("allocations with properties", 0,
+               bytes && ints && host && reinterpret_cast<std::uintptr_t>(aligned) % 64 == 0, true);
+  for (void *p : {bytes, static_cast<void *>(ints), aligned, host}) sycl::free(p, q);
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+  static_assert(std::is_base_of_v<sycl::exception, sycl::runtime_error> &&
+                std::is_base_of_v<sycl::runtime_error, sycl::nd_range_error> &&
+                std::is_base_of_v<sycl::device_error, sycl::feature_not_supported>);
+  int caught = 0;
+  try {
+    throw sycl::invalid_parameter_error("legacy", 1);
+  } catch (const sycl::runtime_error &e) {
+    caught = std::string(e.what()) == "legacy";
+  }
+#pragma clang diagnostic pop
+  check::equal("legacy exception classes", 0, caught, 1);
+  static_assert(std::is_same_v<sycl::ext::oneapi::sub_group, sycl::sub_group>);
+}
+
 // nd_item, group (4.7.6.11): the SYCL 1.2.1 local accessor (accessor<…, target::local>), and
 // local memory for vec<double, 16>, which needs 128-byte alignment.
 static void local_memory_forms(sycl::queue &q) {
@@ -366,6 +393,7 @@ int main() {
   buffer_deduction_with_allocators();
   copies_across_dimensions(q);
   braced_ranges(q);
+  allocation_properties_and_legacy_names(q);
   selectors();
   exceptions_with_context();
   event_wait_lists(q);

@@ -106,6 +106,30 @@ private:
   std::shared_ptr<const context> context_;
 };
 
+// SYCL 1.2.1's exception classes, deprecated in SYCL 2020 (4.13.2) but still named by programs
+// (`catch (sycl::runtime_error &)`). The runtime throws sycl::exception with an errc, never these.
+#define NCPU_LEGACY_EXCEPTION(name, base)                                                             \
+  class [[deprecated("use sycl::exception with sycl::errc")]] name : public base {                  \
+  public:                                                                                            \
+    using base::base;                                                                                \
+    name(const std::string &message, int code) : base(std::error_code(code, sycl_category()), message) {} \
+  };
+NCPU_LEGACY_EXCEPTION(runtime_error, exception)
+NCPU_LEGACY_EXCEPTION(kernel_error, runtime_error)
+NCPU_LEGACY_EXCEPTION(accessor_error, runtime_error)
+NCPU_LEGACY_EXCEPTION(nd_range_error, runtime_error)
+NCPU_LEGACY_EXCEPTION(event_error, runtime_error)
+NCPU_LEGACY_EXCEPTION(invalid_parameter_error, runtime_error)
+NCPU_LEGACY_EXCEPTION(device_error, exception)
+NCPU_LEGACY_EXCEPTION(compile_program_error, device_error)
+NCPU_LEGACY_EXCEPTION(link_program_error, device_error)
+NCPU_LEGACY_EXCEPTION(invalid_object_error, device_error)
+NCPU_LEGACY_EXCEPTION(memory_allocation_error, device_error)
+NCPU_LEGACY_EXCEPTION(platform_error, device_error)
+NCPU_LEGACY_EXCEPTION(profiling_error, device_error)
+NCPU_LEGACY_EXCEPTION(feature_not_supported, device_error)
+#undef NCPU_LEGACY_EXCEPTION
+
 class exception_list {
 public:
   using value_type = std::exception_ptr;

@@ -178,5 +178,10 @@ NCPU_ALWAYS_INLINE std::enable_if_t<is_group_v<std::decay_t<Group>>> group_barri
 
 inline void sub_group::barrier() const { group_barrier(*this); }
 
+// DPC++'s name from before SYCL 2020 (sycl_ext_oneapi_sub_group).
+namespace ext::oneapi {
+using sycl::sub_group;
+} // namespace ext::oneapi
+
 } // namespace _V1
 } // namespace sycl

@@ -89,6 +89,7 @@ public:
   std::size_t size() const noexcept { return range_.size(); }
   std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   std::size_t max_size() const noexcept { return size(); }
+  std::size_t get_count() const noexcept { return size(); }
   bool empty() const noexcept { return size() == 0; }
 
   reference operator[](const id<D> &index) const {

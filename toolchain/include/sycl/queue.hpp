@@ -426,27 +426,32 @@ private:
   std::shared_ptr<detail::queue_state> state_;
 };
 
-inline void *malloc_device(std::size_t bytes, const queue &q) {
-  return malloc_device(bytes, q.get_device(), q.get_context());
+inline void *malloc_device(std::size_t bytes, const queue &q, const property_list &props) {
+  return malloc_device(bytes, q.get_device(), q.get_context(), props);
 }
-inline void *malloc_host(std::size_t bytes, const queue &q) { return malloc_host(bytes, q.get_context()); }
-inline void *malloc_shared(std::size_t bytes, const queue &q) {
-  return malloc_shared(bytes, q.get_device(), q.get_context());
+inline void *malloc_host(std::size_t bytes, const queue &q,
+    const property_list &props) { return malloc_host(bytes, q.get_context(), props); }
+inline void *malloc_shared(std::size_t bytes, const queue &q, const property_list &props) {
+  return malloc_shared(bytes, q.get_device(), q.get_context(), props);
 }
-inline void *malloc(std::size_t bytes, const queue &q, usm::alloc kind) {
-  return malloc(bytes, q.get_device(), q.get_context(), kind);
+inline void *malloc(std::size_t bytes, const queue &q, usm::alloc kind, const property_list &props) {
+  return malloc(bytes, q.get_device(), q.get_context(), kind, props);
 }
-inline void *aligned_alloc_device(std::size_t alignment, std::size_t bytes, const queue &q) {
-  return aligned_alloc_device(alignment, bytes, q.get_device(), q.get_context());
+inline void *aligned_alloc_device(std::size_t alignment, std::size_t bytes, const queue &q,
+    const property_list &props) {
+  return aligned_alloc_device(alignment, bytes, q.get_device(), q.get_context(), props);
 }
-inline void *aligned_alloc_host(std::size_t alignment, std::size_t bytes, const queue &q) {
-  return aligned_alloc_host(alignment, bytes, q.get_context());
+inline void *aligned_alloc_host(std::size_t alignment, std::size_t bytes, const queue &q,
+    const property_list &props) {
+  return aligned_alloc_host(alignment, bytes, q.get_context(), props);
 }
-inline void *aligned_alloc_shared(std::size_t alignment, std::size_t bytes, const queue &q) {
-  return aligned_alloc_shared(alignment, bytes, q.get_device(), q.get_context());
+inline void *aligned_alloc_shared(std::size_t alignment, std::size_t bytes, const queue &q,
+    const property_list &props) {
+  return aligned_alloc_shared(alignment, bytes, q.get_device(), q.get_context(), props);
 }
-inline void *aligned_alloc(std::size_t alignment, std::size_t bytes, const queue &q, usm::alloc kind) {
-  return aligned_alloc(alignment, bytes, q.get_device(), q.get_context(), kind);
+inline void *aligned_alloc(std::size_t alignment, std::size_t bytes, const queue &q, usm::alloc kind,
+    const property_list &props) {
+  return aligned_alloc(alignment, bytes, q.get_device(), q.get_context(), kind, props);
 }
 // Waits for the queue's commands first: one of them may still use the memory (a program that
 // frees after waiting for another queue, say), and reading freed memory must not be the result.

@@ -102,23 +102,27 @@ inline void check_usm_extent(const char *command, const char *role, const void *
 }
 } // namespace detail
 
-inline void *aligned_alloc_device(std::size_t alignment, std::size_t bytes, const device &, const context &) {
+inline void *aligned_alloc_device(std::size_t alignment, std::size_t bytes, const device &, const context &,
+    const property_list & = {}) {
   return detail::usm_allocate(alignment, bytes, usm::alloc::device);
 }
-inline void *aligned_alloc_host(std::size_t alignment, std::size_t bytes, const context &) {
+inline void *aligned_alloc_host(std::size_t alignment, std::size_t bytes, const context &,
+    const property_list & = {}) {
   return detail::usm_allocate(alignment, bytes, usm::alloc::host);
 }
-inline void *aligned_alloc_shared(std::size_t alignment, std::size_t bytes, const device &, const context &) {
+inline void *aligned_alloc_shared(std::size_t alignment, std::size_t bytes, const device &, const context &,
+    const property_list & = {}) {
   return detail::usm_allocate(alignment, bytes, usm::alloc::shared);
 }
-inline void *malloc_device(std::size_t bytes, const device &d, const context &c) {
+inline void *malloc_device(std::size_t bytes, const device &d, const context &c, const property_list & = {}) {
   return aligned_alloc_device(0, bytes, d, c);
 }
-inline void *malloc_host(std::size_t bytes, const context &c) { return aligned_alloc_host(0, bytes, c); }
-inline void *malloc_shared(std::size_t bytes, const device &d, const context &c) {
+inline void *malloc_host(std::size_t bytes, const context &c,
+    const property_list & = {}) { return aligned_alloc_host(0, bytes, c); }
+inline void *malloc_shared(std::size_t bytes, const device &d, const context &c, const property_list & = {}) {
   return aligned_alloc_shared(0, bytes, d, c);
 }
-inline void *malloc(std::size_t bytes, const device &, const context &, usm::alloc kind) {
+inline void *malloc(std::size_t bytes, const device &, const context &, usm::alloc kind, const property_list & = {}) {
   return kind == usm::alloc::unknown ? nullptr : detail::usm_allocate(0, bytes, kind);
 }
 inline void free(void *ptr, const context &) {
@@ -141,70 +145,82 @@ inline device get_pointer_device(const void *ptr, const context &c) {
   return device();
 }
 
-template <typename T> T *malloc_device(std::size_t count, const device &d, const context &c) {
+template <typename T> T *malloc_device(std::size_t count, const device &d, const context &c,
+    const property_list & = {}) {
   return static_cast<T *>(aligned_alloc_device(alignof(T), detail::usm_bytes<T>(count), d, c));
 }
-template <typename T> T *malloc_host(std::size_t count, const context &c) {
+template <typename T> T *malloc_host(std::size_t count, const context &c, const property_list & = {}) {
   return static_cast<T *>(aligned_alloc_host(alignof(T), detail::usm_bytes<T>(count), c));
 }
-template <typename T> T *malloc_shared(std::size_t count, const device &d, const context &c) {
+template <typename T> T *malloc_shared(std::size_t count, const device &d, const context &c,
+    const property_list & = {}) {
   return static_cast<T *>(aligned_alloc_shared(alignof(T), detail::usm_bytes<T>(count), d, c));
 }
-template <typename T> T *aligned_alloc_device(std::size_t alignment, std::size_t count, const device &d, const context &c) {
+template <typename T> T *aligned_alloc_device(std::size_t alignment, std::size_t count, const device &d, const context &c,
+    const property_list & = {}) {
   return static_cast<T *>(aligned_alloc_device(alignment, detail::usm_bytes<T>(count), d, c));
 }
-template <typename T> T *aligned_alloc_host(std::size_t alignment, std::size_t count, const context &c) {
+template <typename T> T *aligned_alloc_host(std::size_t alignment, std::size_t count, const context &c,
+    const property_list & = {}) {
   return static_cast<T *>(aligned_alloc_host(alignment, detail::usm_bytes<T>(count), c));
 }
-template <typename T> T *aligned_alloc_shared(std::size_t alignment, std::size_t count, const device &d, const context &c) {
+template <typename T> T *aligned_alloc_shared(std::size_t alignment, std::size_t count, const device &d, const context &c,
+    const property_list & = {}) {
   return static_cast<T *>(aligned_alloc_shared(alignment, detail::usm_bytes<T>(count), d, c));
 }
-template <typename T> T *malloc(std::size_t count, const device &d, const context &c, usm::alloc kind) {
+template <typename T> T *malloc(std::size_t count, const device &d, const context &c, usm::alloc kind,
+    const property_list & = {}) {
   return static_cast<T *>(malloc(detail::usm_bytes<T>(count), d, c, kind));
 }
 // SYCL 2020 4.8.3.3: the kind given as a value; null for usm::alloc::unknown.
 inline void *aligned_alloc(std::size_t alignment, std::size_t bytes, const device &, const context &,
-                           usm::alloc kind) {
+                           usm::alloc kind, const property_list & = {}) {
   return kind == usm::alloc::unknown ? nullptr : detail::usm_allocate(alignment, bytes, kind);
 }
 template <typename T>
-T *aligned_alloc(std::size_t alignment, std::size_t count, const device &d, const context &c, usm::alloc kind) {
+T *aligned_alloc(std::size_t alignment, std::size_t count, const device &d, const context &c, usm::alloc kind,
+    const property_list & = {}) {
   return static_cast<T *>(aligned_alloc(alignment, detail::usm_bytes<T>(count), d, c, kind));
 }
 
 // The queue forms are defined in queue.hpp, once queue is complete.
-void *malloc_device(std::size_t bytes, const queue &q);
-void *malloc_host(std::size_t bytes, const queue &q);
-void *malloc_shared(std::size_t bytes, const queue &q);
-void *malloc(std::size_t bytes, const queue &q, usm::alloc kind);
-void *aligned_alloc_device(std::size_t alignment, std::size_t bytes, const queue &q);
-void *aligned_alloc_host(std::size_t alignment, std::size_t bytes, const queue &q);
-void *aligned_alloc_shared(std::size_t alignment, std::size_t bytes, const queue &q);
-void *aligned_alloc(std::size_t alignment, std::size_t bytes, const queue &q, usm::alloc kind);
+void *malloc_device(std::size_t bytes, const queue &q, const property_list & = {});
+void *malloc_host(std::size_t bytes, const queue &q, const property_list & = {});
+void *malloc_shared(std::size_t bytes, const queue &q, const property_list & = {});
+void *malloc(std::size_t bytes, const queue &q, usm::alloc kind, const property_list & = {});
+void *aligned_alloc_device(std::size_t alignment, std::size_t bytes, const queue &q, const property_list & = {});
+void *aligned_alloc_host(std::size_t alignment, std::size_t bytes, const queue &q, const property_list & = {});
+void *aligned_alloc_shared(std::size_t alignment, std::size_t bytes, const queue &q, const property_list & = {});
+void *aligned_alloc(std::size_t alignment, std::size_t bytes, const queue &q, usm::alloc kind,
+    const property_list & = {});
 void free(void *ptr, const queue &q);
 
-template <typename T> T *malloc_device(std::size_t count, const queue &q) {
+template <typename T> T *malloc_device(std::size_t count, const queue &q, const property_list & = {}) {
   return static_cast<T *>(aligned_alloc_device(alignof(T), detail::usm_bytes<T>(count), q));
 }
-template <typename T> T *malloc_host(std::size_t count, const queue &q) {
+template <typename T> T *malloc_host(std::size_t count, const queue &q, const property_list & = {}) {
   return static_cast<T *>(aligned_alloc_host(alignof(T), detail::usm_bytes<T>(count), q));
 }
-template <typename T> T *malloc_shared(std::size_t count, const queue &q) {
+template <typename T> T *malloc_shared(std::size_t count, const queue &q, const property_list & = {}) {
   return static_cast<T *>(aligned_alloc_shared(alignof(T), detail::usm_bytes<T>(count), q));
 }
-template <typename T> T *malloc(std::size_t count, const queue &q, usm::alloc kind) {
+template <typename T> T *malloc(std::size_t count, const queue &q, usm::alloc kind, const property_list & = {}) {
   return static_cast<T *>(malloc(detail::usm_bytes<T>(count), q, kind));
 }
-template <typename T> T *aligned_alloc_device(std::size_t alignment, std::size_t count, const queue &q) {
+template <typename T> T *aligned_alloc_device(std::size_t alignment, std::size_t count, const queue &q,
+    const property_list & = {}) {
   return static_cast<T *>(aligned_alloc_device(alignment, detail::usm_bytes<T>(count), q));
 }
-template <typename T> T *aligned_alloc_host(std::size_t alignment, std::size_t count, const queue &q) {
+template <typename T> T *aligned_alloc_host(std::size_t alignment, std::size_t count, const queue &q,
+    const property_list & = {}) {
   return static_cast<T *>(aligned_alloc_host(alignment, detail::usm_bytes<T>(count), q));
 }
-template <typename T> T *aligned_alloc_shared(std::size_t alignment, std::size_t count, const queue &q) {
+template <typename T> T *aligned_alloc_shared(std::size_t alignment, std::size_t count, const queue &q,
+    const property_list & = {}) {
   return static_cast<T *>(aligned_alloc_shared(alignment, detail::usm_bytes<T>(count), q));
 }
-template <typename T> T *aligned_alloc(std::size_t alignment, std::size_t count, const queue &q, usm::alloc kind) {
+template <typename T> T *aligned_alloc(std::size_t alignment, std::size_t count, const queue &q, usm::alloc kind,
+    const property_list & = {}) {
   return static_cast<T *>(aligned_alloc(alignment, detail::usm_bytes<T>(count), q, kind));
 }
 
