@@ -377,6 +377,16 @@ static void pointers_from_accessors(sycl::queue &q) {
                 sycl::access::target::image_array != sycl::access::target::device);
 }
 
+// address_space (4.7.6.9, 4.7.6.11): the deprecated get_pointer of accessors gives the pointer
+// class of their address space.
+static_assert(std::is_same_v<decltype(std::declval<sycl::local_accessor<int, 1>>().get_pointer()), sycl::local_ptr<int>>);
+static_assert(std::is_same_v<decltype(std::declval<sycl::accessor<int, 1, sycl::access_mode::read>>().get_pointer()),
+                             sycl::global_ptr<const int>>);
+static_assert(std::is_same_v<decltype(std::declval<sycl::accessor<int, 1, sycl::access_mode::read,
+                                                                  sycl::target::constant_buffer>>()
+                                          .get_pointer()),
+                             sycl::constant_ptr<int>>);
+
 // property (4.5.4.1): is_property and is_property_of; kernel (4.5.2): std::hash<kernel>.
 static_assert(sycl::is_property_v<sycl::property::queue::in_order> && !sycl::is_property_v<int>);
 static_assert(sycl::is_property_of_v<sycl::property::queue::in_order, sycl::queue> &&

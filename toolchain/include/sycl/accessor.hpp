@@ -313,7 +313,14 @@ public:
   std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   bool is_placeholder() const { return placeholder_; }
   void swap(accessor &other) { std::swap(*this, other); }
-  element *get_pointer() const { return view_.base(); }
+  // The deprecated pointer of SYCL 2020 4.7.6.9: constant_ptr for a constant-buffer accessor,
+  // global_ptr for the others (both convert to the element pointer).
+  auto get_pointer() const noexcept {
+    if constexpr (Target == target::constant_buffer)
+      return constant_ptr<std::remove_const_t<DataT>>(const_cast<std::remove_const_t<DataT> *>(view_.base()));
+    else
+      return global_ptr<element, access::decorated::legacy>(view_.base());
+  }
   // The start of the buffer's memory, also for a ranged accessor (SYCL 2020 4.7.6.9).
   template <access::decorated IsDecorated = access::decorated::no>
   multi_ptr<element, access::address_space::global_space, IsDecorated> get_multi_ptr() const noexcept {

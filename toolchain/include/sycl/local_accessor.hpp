@@ -12,8 +12,7 @@
 //
 // A local accessor may not be used by single_task or a range parallel_for (SYCL 2020
 // 4.7.6.11): those throw errc::kernel_argument at submission when the command group made one
-// (see handler.hpp). A 0-dimensional accessor, local_accessor(handler&), is one element. Deviation:
-// get_pointer() returns DataT* instead of the deprecated local_ptr.
+// (see handler.hpp). A 0-dimensional accessor, local_accessor(handler&), is one element.
 #pragma once
 
 #include <cstddef>
@@ -113,8 +112,11 @@ public:
     return *this;
   }
 
-  // The current work-group's copy of the memory.
-  DataT *get_pointer() const noexcept { return data(); }
+  // The current work-group's copy of the memory, as the deprecated local_ptr (which converts to
+  // DataT *).
+  accessor_ptr<access::decorated::legacy> get_pointer() const noexcept {
+    return accessor_ptr<access::decorated::legacy>(data());
+  }
   template <access::decorated IsDecorated> accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
     return accessor_ptr<IsDecorated>(data());
   }
