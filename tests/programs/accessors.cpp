@@ -38,13 +38,28 @@ static void zero_dimensional_and_host_task_accessors(sycl::queue &q) {
     sycl::accessor all(values, h, sycl::read_write);
     h.parallel_for(sycl::range<1>(4), [=](sycl::item<1> it) { all[it] += 1; });
   });
-  sycl::host_accessor<int, 0, sycl::access_mode::read> first(values);
-  sycl::host_accessor<std::size_t, 0, sycl::access_mode::read> size(sizes);
-  sycl::host_accessor all(values, sycl::read_only);
-  check::equal("0-d accessor", 0, int(first), 16);
-  check::equal("0-d sizes", 0, std::size_t(size), std::size_t(101));
-  check::equal("host task accessor", 1, all[1], 1012);
-  check::equal("reverse iterators", 0, *all.crbegin() + *(all.crend() - 1), 14 + 16);
+  {
+    sycl::host_accessor<int, 0, sycl::access_mode::read> first(values);
+    sycl::host_accessor<std::size_t, 0, sycl::access_mode::read> size(sizes);
+    sycl::host_accessor all(values, sycl::read_only);
+    check::equal("0-d accessor", 0, int(first), 16);
+    check::equal("0-d sizes", 0, std::size_t(size), std::size_t(101));
+    check::equal("host task accessor", 1, all[1], 1012);
+    check::equal("reverse iterators", 0, *all.crbegin() + *(all.crend() - 1), 14 + 16);
+  }
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor fresh(sizes, h, sycl::write_only, sycl::no_init);
+    sycl::accessor kept(values, h, sycl::read_only);
+    check::equal("accessor properties", 0,
+                 fresh.has_property<sycl::property::no_init>() && !kept.has_property<sycl::property::no_init>(), true);
+    (void)fresh.get_property<sycl::property::no_init>();
+    h.single_task([=] { fresh[0] = kept[0]; });
+  });
+  {
+    sycl::host_accessor host(sizes, sycl::read_write, {sycl::no_init});
+    check::equal("host accessor properties", 0, host.has_property<sycl::property::no_init>(), true);
+    check::equal("no_init write", 0, int(host[0]), 16);
+  }
   const sycl::host_accessor<int, 2> none;
   const sycl::accessor<int, 0> no_element;
   check::equal("empty accessors", 0, none.empty() && none.size() == 0 && none.begin() == none.end() && no_element.empty(), true);

@@ -218,8 +218,8 @@ public:
   accessor() = default;
 
   template <typename T, typename AllocatorT>
-  accessor(buffer<T, D, AllocatorT> &buf, handler &h, const property_list & = {})
-      : accessor(buf, h, detail::reached_range<Dims>(buf.get_range()), id<D>()) {}
+  accessor(buffer<T, D, AllocatorT> &buf, handler &h, const property_list &props = {})
+      : accessor(buf, h, detail::reached_range<Dims>(buf.get_range()), id<D>(), props) {}
   template <typename T, typename AllocatorT, access_mode TagMode>
   accessor(buffer<T, D, AllocatorT> &buf, handler &h, mode_tag_t<TagMode>, const property_list &props = {})
       : accessor(buf, h, props) {}
@@ -228,16 +228,16 @@ public:
            const property_list &props = {})
       : accessor(buf, h, props) {}
   template <typename T, typename AllocatorT>
-  accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, const property_list & = {})
-      : accessor(buf, h, access_range, id<D>()) {}
+  accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, const property_list &props = {})
+      : accessor(buf, h, access_range, id<D>(), props) {}
   template <typename T, typename AllocatorT, access_mode TagMode>
   accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, mode_tag_t<TagMode>,
-           const property_list & = {})
-      : accessor(buf, h, access_range, id<D>()) {}
+           const property_list &props = {})
+      : accessor(buf, h, access_range, id<D>(), props) {}
   template <typename T, typename AllocatorT, access_mode TagMode, target TagTarget>
   accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, mode_target_tag_t<TagMode, TagTarget>,
-           const property_list & = {})
-      : accessor(buf, h, access_range, id<D>()) {}
+           const property_list &props = {})
+      : accessor(buf, h, access_range, id<D>(), props) {}
   // Every constructor with a handler ends here: the command group now depends on the buffer's
   // earlier commands.
   template <typename T, typename AllocatorT>
@@ -266,8 +266,9 @@ public:
            const property_list &props = {})
       : accessor(buf, access_range, offset, props) {}
   template <typename T, typename AllocatorT>
-  accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, id<D> offset, const property_list & = {})
-      : view_(buf.data(), buf.get_range(), access_range, offset), storage_(buf.storage().get()) {
+  accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, id<D> offset, const property_list &props = {})
+      : view_(buf.data(), buf.get_range(), access_range, offset), storage_(buf.storage().get()),
+        no_init_(props.has_property<property::no_init>()) {
     detail::check_sub_range(buf.get_range(), access_range, offset);
   }
   template <typename T, typename AllocatorT, access_mode TagMode>
@@ -313,6 +314,16 @@ public:
   std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   bool is_placeholder() const { return placeholder_; }
   void swap(accessor &other) { std::swap(*this, other); }
+  // The property interface (SYCL 2020 4.5.4.3). An accessor's one property is no_init; it is
+  // kept as a flag rather than a property_list, which a kernel could not capture.
+  template <typename Property> bool has_property() const noexcept {
+    return std::is_same_v<Property, property::no_init> && no_init_;
+  }
+  template <typename Property> Property get_property() const {
+    if constexpr (std::is_same_v<Property, property::no_init>)
+      if (no_init_) return property::no_init{};
+    throw exception(make_error_code(errc::invalid), "the accessor was not made with this property");
+  }
   // The deprecated pointer of SYCL 2020 4.7.6.9: constant_ptr for a constant-buffer accessor,
   // global_ptr for the others (both convert to the element pointer).
   auto get_pointer() const noexcept {
@@ -336,6 +347,7 @@ private:
   detail::accessor_view<element, D> view_;
   detail::buffer_storage *storage_ = nullptr;
   bool placeholder_ = true;
+  bool no_init_ = false;
 };
 
 template <typename T, int Dims, typename A>
@@ -403,8 +415,8 @@ public:
       : host_accessor(buf, props) {}
   template <typename T, typename AllocatorT>
   host_accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, id<D> offset = {},
-                const property_list & = {})
-      : storage_(buf.storage()), view_(buf.data(), buf.get_range(), access_range, offset) {
+                const property_list &props = {})
+      : storage_(buf.storage()), view_(buf.data(), buf.get_range(), access_range, offset), properties_(props) {
     detail::check_sub_range(buf.get_range(), access_range, offset);
     access_ = std::make_shared<detail::host_access>(storage_->tracker, Mode != access_mode::read);
   }
@@ -444,6 +456,8 @@ public:
   bool empty() const noexcept { return size() == 0; }
   std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   void swap(host_accessor &other) { std::swap(*this, other); }
+  template <typename Property> bool has_property() const noexcept { return properties_.has_property<Property>(); }
+  template <typename Property> Property get_property() const { return properties_.get_property<Property>(); }
   element *get_pointer() const { return view_.base(); }
   NCPU_ACCESSOR_ITERATORS(element)
 
@@ -451,6 +465,7 @@ private:
   std::shared_ptr<detail::buffer_storage> storage_;
   std::shared_ptr<detail::host_access> access_;
   detail::accessor_view<element, D> view_;
+  property_list properties_;
 };
 
 template <typename T, int Dims, typename A>
