@@ -214,6 +214,9 @@ static void buffer_interface(sycl::queue &q) {
       h.single_task([=] { a[0] += 100; });
     });
     check::equal("deprecated host get_access", 0, b.get_access<sycl::access_mode::read>()[0], 100);
+    using legacy_host = sycl::accessor<int, 1, sycl::access_mode::read, sycl::target::host_buffer>;
+    static_assert(std::is_same_v<decltype(b.get_access<sycl::access_mode::read>()), legacy_host> &&
+                  std::is_base_of_v<sycl::host_accessor<int, 1, sycl::access_mode::read>, legacy_host>);
     check::equal("reinterpret as bytes", 0, b.reinterpret<unsigned char>().size(), 32u);
     auto two = b.reinterpret<int, 2>(sycl::range<2>(2, 4));
     check::equal("reinterpret as 2x4", 0, two.get_host_access()[sycl::id<2>(1, 0)], 4);

@@ -482,6 +482,15 @@ template <typename T, int Dims, typename A, access_mode M>
 host_accessor(buffer<T, Dims, A> &, range<Dims>, id<Dims>, mode_tag_t<M>, const property_list & = {})
     -> host_accessor<T, Dims, M>;
 
+// The SYCL 1.2.1 host accessor, accessor<…, target::host_buffer> (deprecated in SYCL 2020 for
+// host_accessor, 4.7.6.10), which buffer::get_access<Mode, target::host_buffer>() returns, is a
+// host_accessor.
+template <typename DataT, int Dims, access_mode Mode, access::placeholder P>
+class accessor<DataT, Dims, Mode, target::host_buffer, P> : public host_accessor<DataT, Dims, Mode> {
+public:
+  using host_accessor<DataT, Dims, Mode>::host_accessor;
+};
+
 #undef NCPU_ACCESSOR_ITERATORS
 
 } // namespace _V1

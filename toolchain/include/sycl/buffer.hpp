@@ -218,16 +218,17 @@ public:
                                                                            id<Dims> offset = {}) {
     return accessor<T, Dims, Mode, Target, access::placeholder::false_t>(*this, h, extent, offset);
   }
-  // The deprecated host forms (SYCL 2020 4.7.2.3): a host accessor.
+  // The deprecated host forms (SYCL 2020 4.7.2.3): the SYCL 1.2.1 host accessor, a host_accessor.
   template <access_mode Mode = access_mode::read_write, target Target = target::host_buffer,
             typename = std::enable_if_t<Target == target::host_buffer>>
-  host_accessor<T, Dims, Mode> get_access() {
-    return host_accessor<T, Dims, Mode>(*this);
+  accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t> get_access() {
+    return accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t>(*this);
   }
   template <access_mode Mode = access_mode::read_write, target Target = target::host_buffer,
             typename = std::enable_if_t<Target == target::host_buffer>>
-  host_accessor<T, Dims, Mode> get_access(range<Dims> extent, id<Dims> offset = {}) {
-    return host_accessor<T, Dims, Mode>(*this, extent, offset);
+  accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t> get_access(range<Dims> extent,
+                                                                                     id<Dims> offset = {}) {
+    return accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t>(*this, extent, offset);
   }
   // The SYCL 2020 forms: an accessor, or a host accessor, made from the buffer and `args`.
   template <typename... Ts, typename = std::enable_if_t<(sizeof...(Ts) > 0)>> auto get_access(Ts &&...args) {
