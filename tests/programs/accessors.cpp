@@ -65,9 +65,40 @@ static void zero_dimensional_and_host_task_accessors(sycl::queue &q) {
   check::equal("empty accessors", 0, none.empty() && none.size() == 0 && none.begin() == none.end() && no_element.empty(), true);
 }
 
+// Common reference semantics (SYCL 2020 4.5.2) of device, local and host accessors: copies
+// compare equal and hash alike; placeholder accessors from the host-task tags.
+static void accessor_reference_semantics(sycl::queue &q) {
+  sycl::buffer<int, 1> b{sycl::range<1>(8)};
+  sycl::buffer<int, 1> other{sycl::range<1>(8)};
+  int same = 0;
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor a(b, h, sycl::write_only);
+    sycl::accessor elsewhere(other, h, sycl::write_only);
+    const auto copy = a;
+    sycl::local_accessor<int, 0> local(h);
+    const auto local_copy = local;
+    static_assert(std::is_same_v<decltype(a)::size_type, std::size_t> &&
+                  std::is_same_v<decltype(a)::difference_type, std::ptrdiff_t>);
+    same = a == copy && a != elsewhere && std::hash<decltype(a)>()(a) == std::hash<decltype(a)>()(copy) &&
+           local == local_copy && std::hash<decltype(local)>()(local) == std::hash<decltype(local)>()(local_copy);
+    h.parallel_for(sycl::nd_range<1>(1, 1), [=](sycl::nd_item<1>) {
+      local = 3;
+      a[0] = local;
+      elsewhere[0] = 0;
+    });
+  });
+  sycl::accessor placeholder(b, sycl::read_write_host_task);
+  static_assert(std::is_same_v<decltype(placeholder), sycl::accessor<int, 1, sycl::access_mode::read_write, sycl::target::host_task>>);
+  sycl::host_accessor h(b);
+  const auto h_copy = h;
+  check::equal("accessor reference semantics", 0, same, 1);
+  check::equal("host accessor reference semantics", 0, h == h_copy && std::hash<decltype(h)>()(h) == std::hash<decltype(h)>()(h_copy) && h[0] == 3, true);
+}
+
 int main() {
   sycl::queue q;
   zero_dimensional_and_host_task_accessors(q);
+  accessor_reference_semantics(q);
   std::vector<int> v(100);
   for (int i = 0; i < 100; ++i) v[i] = i;
   {

@@ -56,6 +56,9 @@ public:
   id<Dims> get_offset() const { return offset_; }
   std::size_t size() const { return access_range_.size(); }
   Element *base() const { return base_; }
+  friend bool operator==(const accessor_view &a, const accessor_view &b) {
+    return a.base_ == b.base_ && a.offset_ == b.offset_ && a.access_range_ == b.access_range_;
+  }
 
 private:
   Element *base_ = nullptr;
@@ -213,6 +216,10 @@ public:
   using value_type = element;
   using reference = element &;
   using const_reference = const DataT &;
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<element, access::address_space::global_space, IsDecorated>;
+  using difference_type = std::ptrdiff_t;
+  using size_type = std::size_t;
   static constexpr int dimensions = Dims;
 
   accessor() = default;
@@ -254,6 +261,17 @@ public:
   template <typename T, typename AllocatorT, access_mode TagMode>
   accessor(buffer<T, D, AllocatorT> &buf, mode_tag_t<TagMode>, const property_list &props = {})
       : accessor(buf, props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode, target TagTarget>
+  accessor(buffer<T, D, AllocatorT> &buf, mode_target_tag_t<TagMode, TagTarget>, const property_list &props = {})
+      : accessor(buf, props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode, target TagTarget>
+  accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, mode_target_tag_t<TagMode, TagTarget>,
+           const property_list &props = {})
+      : accessor(buf, access_range, id<D>(), props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode, target TagTarget>
+  accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, id<D> offset, mode_target_tag_t<TagMode, TagTarget>,
+           const property_list &props = {})
+      : accessor(buf, access_range, offset, props) {}
   template <typename T, typename AllocatorT>
   accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, const property_list &props = {})
       : accessor(buf, access_range, id<D>(), props) {}
@@ -324,6 +342,9 @@ public:
       if (no_init_) return property::no_init{};
     throw exception(make_error_code(errc::invalid), "the accessor was not made with this property");
   }
+  // Reference semantics (SYCL 2020 4.5.2): copies of one accessor are equal.
+  friend bool operator==(const accessor &a, const accessor &b) { return a.view_ == b.view_; }
+  friend bool operator!=(const accessor &a, const accessor &b) { return !(a == b); }
   // The deprecated pointer of SYCL 2020 4.7.6.9: constant_ptr for a constant-buffer accessor,
   // global_ptr for the others (both convert to the element pointer).
   auto get_pointer() const noexcept {
@@ -379,6 +400,15 @@ accessor(buffer<T, Dims, A> &, handler &, range<Dims>, mode_target_tag_t<M, Targ
 template <typename T, int Dims, typename A, access_mode M, target Target>
 accessor(buffer<T, Dims, A> &, handler &, range<Dims>, id<Dims>, mode_target_tag_t<M, Target>,
          const property_list & = {}) -> accessor<T, Dims, M, Target>;
+template <typename T, int Dims, typename A, access_mode M, target Target>
+accessor(buffer<T, Dims, A> &, mode_target_tag_t<M, Target>, const property_list & = {})
+    -> accessor<T, Dims, M, Target>;
+template <typename T, int Dims, typename A, access_mode M, target Target>
+accessor(buffer<T, Dims, A> &, range<Dims>, mode_target_tag_t<M, Target>, const property_list & = {})
+    -> accessor<T, Dims, M, Target>;
+template <typename T, int Dims, typename A, access_mode M, target Target>
+accessor(buffer<T, Dims, A> &, range<Dims>, id<Dims>, mode_target_tag_t<M, Target>, const property_list & = {})
+    -> accessor<T, Dims, M, Target>;
 // Placeholders over a sub-range.
 template <typename T, int Dims, typename A>
 accessor(buffer<T, Dims, A> &, range<Dims>, const property_list & = {}) -> accessor<T, Dims, access_mode::read_write>;
@@ -401,6 +431,8 @@ public:
   using value_type = element;
   using reference = element &;
   using const_reference = const DataT &;
+  using difference_type = std::ptrdiff_t;
+  using size_type = std::size_t;
   static constexpr int dimensions = Dims;
 
   // An empty accessor, of no buffer.
@@ -456,6 +488,8 @@ public:
   bool empty() const noexcept { return size() == 0; }
   std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   void swap(host_accessor &other) { std::swap(*this, other); }
+  friend bool operator==(const host_accessor &a, const host_accessor &b) { return a.view_ == b.view_; }
+  friend bool operator!=(const host_accessor &a, const host_accessor &b) { return !(a == b); }
   template <typename Property> bool has_property() const noexcept { return properties_.has_property<Property>(); }
   template <typename Property> Property get_property() const { return properties_.get_property<Property>(); }
   element *get_pointer() const { return view_.base(); }
@@ -495,3 +529,16 @@ public:
 
 } // namespace _V1
 } // namespace sycl
+
+// Equal accessors (copies) hash alike: by their buffer's memory.
+template <typename DataT, int Dims, sycl::access_mode Mode, sycl::target Target, sycl::access::placeholder P>
+struct std::hash<sycl::accessor<DataT, Dims, Mode, Target, P>> {
+  std::size_t operator()(const sycl::accessor<DataT, Dims, Mode, Target, P> &a) const noexcept {
+    return std::hash<const void *>()(a.get_pointer().get());
+  }
+};
+template <typename DataT, int Dims, sycl::access_mode Mode> struct std::hash<sycl::host_accessor<DataT, Dims, Mode>> {
+  std::size_t operator()(const sycl::host_accessor<DataT, Dims, Mode> &a) const noexcept {
+    return std::hash<const void *>()(a.get_pointer());
+  }
+};

@@ -136,6 +136,8 @@ public:
     return a.offset_ == b.offset_ && a.range_ == b.range_;
   }
   friend bool operator!=(const local_accessor &a, const local_accessor &b) { return !(a == b); }
+  // What std::hash<local_accessor> hashes: the place in the work-group's memory.
+  std::size_t ncpu_offset() const noexcept { return offset_; }
 
 private:
   static constexpr std::size_t alignment() {
@@ -164,3 +166,9 @@ public:
 
 } // namespace _V1
 } // namespace sycl
+
+template <typename DataT, int Dims> struct std::hash<sycl::local_accessor<DataT, Dims>> {
+  std::size_t operator()(const sycl::local_accessor<DataT, Dims> &a) const noexcept {
+    return std::hash<std::size_t>()(a.ncpu_offset());
+  }
+};
