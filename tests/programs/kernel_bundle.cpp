@@ -1,7 +1,7 @@
 // Kernel bundles (SYCL 2020 4.11): get_kernel_id and get_kernel_ids find the program's kernels
 // (named range, single_task, hierarchical and reduction kernels) and nothing else; the
 // executable bundle of the context holds them all, a bundle made for some ids holds only
-// those; kernel objects and their info queries; bundles in the input state are empty; errors
+// those; kernel objects and their info queries; input bundles and compile/link/build; errors
 // for unknown kernels and wrong states; and use_kernel_bundle before running a kernel.
 #include <sycl/sycl.hpp>
 
@@ -96,14 +96,20 @@ int main() {
                }),
                true);
 
-  // Input bundles: no images in that state.
+  // Input bundles hold the same kernels (specialization constants apply at launch); they become
+  // executable through build or compile + link, and a command group takes only executable ones.
   auto input = sycl::get_kernel_bundle<sycl::bundle_state::input>(context);
-  check::equal("input bundle empty", 0, input.empty(), true);
-  check::equal("has_kernel_bundle input", 0, sycl::has_kernel_bundle<sycl::bundle_state::input>(context), false);
-  check::equal("input bundle of an id", 0, throws(sycl::errc::invalid, [&] {
-                 sycl::get_kernel_bundle<sycl::bundle_state::input>(context, {fill});
-               }),
+  check::equal("input bundle kernels", 0, input.get_kernel_ids().size(), all.size());
+  check::equal("has_kernel_bundle input", 0, sycl::has_kernel_bundle<sycl::bundle_state::input>(context), true);
+  check::equal("input bundle of an id", 0, sycl::get_kernel_bundle<sycl::bundle_state::input>(context, {fill}).has_kernel(fill),
                true);
+  check::equal("built bundle", 0, sycl::build(input).get_kernel_ids().size(), all.size());
+  check::equal("linked bundle", 0,
+               sycl::link({sycl::compile(sycl::get_kernel_bundle<sycl::bundle_state::input>(context, {fill})),
+                           sycl::compile(sycl::get_kernel_bundle<sycl::bundle_state::input>(context, {sum}))})
+                   .get_kernel_ids()
+                   .size(),
+               2u);
   check::equal("use_kernel_bundle input", 0, throws(sycl::errc::invalid, [&] {
                  q.submit([&](sycl::handler &h) { h.use_kernel_bundle(input); });
                }),

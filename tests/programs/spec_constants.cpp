@@ -1,6 +1,6 @@
 // Specialization constants (SYCL 2020 4.9.5): defaults when nothing is set, set values
 // otherwise, for scalars, a bool, a small and a large struct, in range, nd_range, single_task
-// and hierarchical kernels, and from a second translation unit whose kernels use a subset of the constants.
+// and hierarchical kernels, through kernel bundles, and from a second translation unit whose kernels use a subset of the constants.
 #include "spec_constants.hpp"
 #include "check.hpp"
 
@@ -85,6 +85,28 @@ int main() {
                                                    });
    }).wait();
   for (size_t i = 0; i < 4; ++i) check_result("hierarchical", results[i], 11, 2.5, true, default_small, default_big);
+
+  // Through a kernel bundle (4.11.12): set on an input bundle, carried by build and by
+  // compile + link, given to a command group by use_kernel_bundle.
+  auto input = sycl::get_kernel_bundle<sycl::bundle_state::input>(q.get_context());
+  input.set_specialization_constant<int_id>(23);
+  auto built = sycl::build(input);
+  auto linked = sycl::link(sycl::compile(input));
+  check::equal("bundle constant built", 0, built.get_specialization_constant<int_id>(), 23);
+  check::equal("bundle constant linked", 0, linked.get_specialization_constant<int_id>(), 23);
+  check::equal("bundle constant default", 0, linked.get_specialization_constant<scale_id>(), 2.5);
+  int refused = 0;
+  q.submit([&](sycl::handler &h) {
+     h.use_kernel_bundle(built);
+     try {
+       h.set_specialization_constant<int_id>(1);
+     } catch (const sycl::exception &e) {
+       refused = e.code() == sycl::errc::invalid;
+     }
+     h.single_task<class FromBundle>([=](sycl::kernel_handler kh) { results[0] = read_all(kh); });
+   }).wait();
+  check_result("from a bundle", results[0], 23, 2.5, true, default_small, default_big);
+  check::equal("set after use_kernel_bundle", 0, refused, 1);
 
   // The other translation unit's kernel reads scale_id at the offset its image describes.
   double *scaled = sycl::malloc_shared<double>(n, q);

@@ -144,6 +144,9 @@ public:
 
   // Specialization constants of this command group (SYCL 2020 4.9.4.2.3).
   template <auto &Id> void set_specialization_constant(const detail::spec_constant_value_t<Id> &value) {
+    if (uses_kernel_bundle_)
+      throw exception(make_error_code(errc::invalid),
+                      "set_specialization_constant after use_kernel_bundle (the bundle's constants apply)");
     spec_constants_.set<Id>(value);
   }
   template <auto &Id> detail::spec_constant_value_t<Id> get_specialization_constant() const {
@@ -391,6 +394,7 @@ private:
   std::size_t local_memory_size_ = 0;
   std::size_t local_accessors_ = 0;
   detail::spec_constant_values spec_constants_;
+  bool uses_kernel_bundle_ = false;
 };
 
 inline void detail::require(handler &h, const std::shared_ptr<buffer_storage> &storage, bool writes) {

@@ -3,16 +3,18 @@
 // handler::use_kernel_bundle.
 //
 // Every kernel of the program is compiled ahead of time to native code and registered with the
-// runtime when the program starts, so there is exactly one kind of device image: executable.
-// A kernel_id is a kernel's registered name (the one __builtin_sycl_unique_stable_name gives its
-// kernel name type); the runtime lists the registered names (__nativecpu_kernel_names). The
-// executable bundle of a context holds every registered kernel (or the ones asked for); bundles
-// in the input and object states are empty, since no such images exist. Not provided: online
-// compilation, linking and building (compile/link/build), device_image iteration, and
-// specialization constants set on a bundle. use_kernel_bundle is accepted and does not restrict
-// which kernels a command group may run: all are in every executable bundle of the context.
+// runtime when the program starts. A kernel_id is a kernel's registered name (the one
+// __builtin_sycl_unique_stable_name gives its kernel name type); the runtime lists the registered
+// names (__nativecpu_kernel_names). A bundle of a context holds every registered kernel (or the
+// ones asked for), in any state: specialization constants are applied when a kernel is launched
+// (specialization_constant.hpp), so an input bundle needs no image of its own. compile, link and
+// build carry the kernels and the specialization constants set on an input bundle over to the
+// next state; use_kernel_bundle gives the command group the executable bundle's constants. Not
+// provided: device_image iteration. use_kernel_bundle does not restrict which kernels a command
+// group may run: all are in every executable bundle of the context.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -27,6 +29,7 @@
 #include "exception.hpp"
 #include "handler.hpp"
 #include "range.hpp"
+#include "specialization_constant.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -240,40 +243,56 @@ public:
     return get_kernel(kernel_id(detail::kernel_name<KernelName>()));
   }
 
-  bool contains_specialization_constants() const noexcept { return false; }
+  // Specialization constants (SYCL 2020 4.11.12): set on input bundles, read in any state.
+  // Whether a kernel uses a constant is known only when it is launched, so every bundle with
+  // kernels counts as containing each one.
+  bool contains_specialization_constants() const noexcept { return !empty(); }
   bool native_specialization_constant() const noexcept { return false; }
+  template <auto &Id> bool has_specialization_constant() const noexcept { return !empty(); }
+  template <auto &Id, bundle_state S = State, typename = std::enable_if_t<S == bundle_state::input>>
+  void set_specialization_constant(const detail::spec_constant_value_t<Id> &value) {
+    spec_constants_->set<Id>(value);
+  }
+  template <auto &Id> detail::spec_constant_value_t<Id> get_specialization_constant() const {
+    return spec_constants_->get<Id>();
+  }
 
-  friend bool operator==(const kernel_bundle &a, const kernel_bundle &b) { return a.ids_ == b.ids_; }
+  // Copies share their constants; bundles of the same kernels and constant values are equal too
+  // (there is one image per kernel here).
+  friend bool operator==(const kernel_bundle &a, const kernel_bundle &b) {
+    return a.ids_ == b.ids_ && *a.spec_constants_ == *b.spec_constants_;
+  }
   friend bool operator!=(const kernel_bundle &a, const kernel_bundle &b) { return !(a == b); }
 
-  // Not part of the SYCL interface: get_kernel_bundle makes bundles.
-  explicit kernel_bundle(std::vector<kernel_id> ids) : ids_(std::move(ids)) {}
+  // Not part of the SYCL interface: get_kernel_bundle and the state changes make bundles, and
+  // use_kernel_bundle reads their constants.
+  explicit kernel_bundle(std::vector<kernel_id> ids, const detail::spec_constant_values &constants = {})
+      : ids_(std::move(ids)), spec_constants_(std::make_shared<detail::spec_constant_values>(constants)) {}
+  const detail::spec_constant_values &ncpu_spec_constants() const { return *spec_constants_; }
 
 private:
   std::vector<kernel_id> ids_;
+  std::shared_ptr<detail::spec_constant_values> spec_constants_;
 };
 
 inline kernel_bundle<bundle_state::executable> kernel::get_kernel_bundle() const {
   return kernel_bundle<bundle_state::executable>(std::vector<kernel_id>{kernel_id(name_)});
 }
 
-// Every kernel of the program, in the executable state; the other states have no images.
+// Every kernel of the program.
 template <bundle_state State> kernel_bundle<State> get_kernel_bundle(const context &) {
-  if constexpr (State == bundle_state::executable)
-    return kernel_bundle<State>(get_kernel_ids());
-  else
-    return kernel_bundle<State>(std::vector<kernel_id>());
+  return kernel_bundle<State>(get_kernel_ids());
 }
 template <bundle_state State>
 kernel_bundle<State> get_kernel_bundle(const context &c, const std::vector<device> &) {
   return get_kernel_bundle<State>(c);
 }
 
-// The given kernels; errc::invalid if one has no image in State.
+// The given kernels; errc::invalid if one is not registered.
 template <bundle_state State>
 kernel_bundle<State> get_kernel_bundle(const context &, const std::vector<kernel_id> &ids) {
   for (const kernel_id &id : ids)
-    if (State != bundle_state::executable || !detail::kernel_registered(id.get_name()))
+    if (!detail::kernel_registered(id.get_name()))
       throw exception(make_error_code(errc::invalid),
                       std::string("no device image in the requested state contains the kernel ") + id.get_name());
   return kernel_bundle<State>(ids);
@@ -288,10 +307,9 @@ template <typename KernelName, bundle_state State> kernel_bundle<State> get_kern
 }
 
 template <bundle_state State> bool has_kernel_bundle(const context &) {
-  return State == bundle_state::executable && __nativecpu_kernel_names(nullptr, 0) != 0;
+  return __nativecpu_kernel_names(nullptr, 0) != 0;
 }
 template <bundle_state State> bool has_kernel_bundle(const context &, const std::vector<kernel_id> &ids) {
-  if (State != bundle_state::executable) return ids.empty();
   for (const kernel_id &id : ids)
     if (!detail::kernel_registered(id.get_name())) return false;
   return true;
@@ -306,9 +324,63 @@ inline bool is_compatible(const std::vector<kernel_id> &ids, const device &) {
   return true;
 }
 
-template <bundle_state State> void handler::use_kernel_bundle(const kernel_bundle<State> &) {
+// The state changes of SYCL 2020 4.11.13: the same kernels and specialization constants.
+inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &input,
+                                                   const std::vector<device> & = {device()}, const property_list & = {}) {
+  return kernel_bundle<bundle_state::object>(input.get_kernel_ids(), input.ncpu_spec_constants());
+}
+inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &input,
+                                                   const property_list &properties) {
+  return compile(input, {device()}, properties);
+}
+// Linking several object bundles unites their kernels; the constants are the first bundle's
+// with the others' set values over them.
+inline kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>> &objects,
+                                                    const std::vector<device> & = {device()},
+                                                    const property_list & = {}) {
+  std::vector<kernel_id> ids;
+  detail::spec_constant_values constants;
+  for (const auto &object : objects) {
+    for (const kernel_id &id : object.get_kernel_ids())
+      if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+    constants.merge(object.ncpu_spec_constants());
+  }
+  return kernel_bundle<bundle_state::executable>(ids, constants);
+}
+inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &object,
+                                                    const std::vector<device> &devices = {device()},
+                                                    const property_list &properties = {}) {
+  return link(std::vector<kernel_bundle<bundle_state::object>>{object}, devices, properties);
+}
+inline kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>> &objects,
+                                                    const property_list &properties) {
+  return link(objects, {device()}, properties);
+}
+inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &object,
+                                                    const property_list &properties) {
+  return link(object, {device()}, properties);
+}
+inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &input,
+                                                     const std::vector<device> & = {device()},
+                                                     const property_list & = {}) {
+  return kernel_bundle<bundle_state::executable>(input.get_kernel_ids(), input.ncpu_spec_constants());
+}
+inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &input,
+                                                     const property_list &properties) {
+  return build(input, {device()}, properties);
+}
+
+// The command group's kernels read the bundle's specialization constants; errc::invalid for a
+// bundle not in the executable state, or after the command group set constants of its own
+// (SYCL 2020 4.9.4.2.3).
+template <bundle_state State> void handler::use_kernel_bundle(const kernel_bundle<State> &bundle) {
   if (State != bundle_state::executable)
     throw exception(make_error_code(errc::invalid), "use_kernel_bundle needs a bundle in the executable state");
+  if (!spec_constants_.empty())
+    throw exception(make_error_code(errc::invalid),
+                    "use_kernel_bundle after the command group set specialization constants");
+  spec_constants_ = bundle.ncpu_spec_constants();
+  uses_kernel_bundle_ = true;
 }
 
 } // namespace _V1

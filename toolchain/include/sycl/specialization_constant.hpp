@@ -14,6 +14,7 @@
 // units would share it; give them distinct names.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <string>
@@ -81,6 +82,17 @@ public:
   }
 
   bool empty() const { return values_.empty(); }
+  friend bool operator==(const spec_constant_values &a, const spec_constant_values &b) { return a.values_ == b.values_; }
+  // Sets the values `other` sets, over this one's.
+  void merge(const spec_constant_values &other) {
+    for (const auto &entry : other.values_) {
+      auto same = std::find_if(values_.begin(), values_.end(), [&](const auto &own) { return own.first == entry.first; });
+      if (same != values_.end())
+        same->second = entry.second;
+      else
+        values_.push_back(entry);
+    }
+  }
 
   // The buffer kernel `kernel_name` reads: its image's defaults with the set values over them.
   // Storage is in max_align_t units, so every constant's offset is aligned for its type.
