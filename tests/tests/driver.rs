@@ -794,12 +794,14 @@ fn syntax_check(body: &str) -> (std::process::Output, usize) {
 
 #[test]
 fn syntax_only_checks_both_passes_and_writes_nothing() {
-    let (output, files) = syntax_check(
-        "int main() { sycl::queue q; q.single_task([] {}).wait(); }",
-    );
+    let (output, files) =
+        syntax_check("int main() { sycl::queue q; q.single_task([] {}).wait(); }");
     assert!(output.status.success(), "{}", describe(&output));
     assert_eq!(files, 1, "-fsyntax-only wrote files");
-    for pass in ["#ifdef __SYCL_DEVICE_ONLY__", "#ifndef __SYCL_DEVICE_ONLY__"] {
+    for pass in [
+        "#ifdef __SYCL_DEVICE_ONLY__",
+        "#ifndef __SYCL_DEVICE_ONLY__",
+    ] {
         let (output, files) = syntax_check(&format!("{pass}\n#error \"only here\"\n#endif"));
         assert!(!output.status.success(), "{pass}: {}", describe(&output));
         assert!(

@@ -262,7 +262,12 @@ impl Planner<'_> {
     fn host_clang(&self) -> Command {
         let invocation = self.invocation;
         let mut clang = Command::new(&self.tools.clang)
-            .args(["-Xclang", "-fsycl-is-host", "-D__SYCL_NATIVE_CPU__", "-isystem"])
+            .args([
+                "-Xclang",
+                "-fsycl-is-host",
+                "-D__SYCL_NATIVE_CPU__",
+                "-isystem",
+            ])
             .arg(&self.tools.include_dir)
             .args(invocation.compile_flags.iter())
             .args(invocation.sanitizers.flags.iter())
