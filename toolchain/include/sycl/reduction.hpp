@@ -162,17 +162,26 @@ template <typename BinaryOperation, typename T> reduction_slot<T> known_identity
 } // namespace detail
 
 namespace detail {
-// The shorthand operators of SYCL 2020 4.9.2.3, each for its operation, and identity(). Members
-// rather than friends taking `reducer &`, so that they also apply to the element reducers a span
-// reducer's operator[] returns by value.
-template <typename Reducer, typename T, typename BinaryOperation> class reducer_operators {
-  Reducer &self() { return static_cast<Reducer &>(*this); }
+// What every reducer declares (SYCL 2020 4.9.2.3): its member types, dimensions and identity().
+template <typename T, typename BinaryOperation, int Dimensions> struct reducer_interface {
+  using value_type = T;
+  using binary_operation = BinaryOperation;
+  static constexpr int dimensions = Dimensions;
 
-public:
   template <typename Op = BinaryOperation, typename = std::enable_if_t<has_known_identity_v<Op, T>>>
   T identity() const {
     return known_identity_v<Op, T>;
   }
+};
+
+// The shorthand operators of SYCL 2020 4.9.2.3, each for its operation. Members rather than
+// friends taking `reducer &`, so that they also apply to the element reducers a span reducer's
+// operator[] returns by value.
+template <typename Reducer, typename T, typename BinaryOperation>
+class reducer_operators : public reducer_interface<T, BinaryOperation, 0> {
+  Reducer &self() { return static_cast<Reducer &>(*this); }
+
+public:
 
   template <typename Op = BinaryOperation, typename = std::enable_if_t<op_kind_v<Op> == op_kind::plus>>
   Reducer &operator+=(const T &partial) {
@@ -206,10 +215,6 @@ template <typename T, typename BinaryOperation>
 class reducer<T, BinaryOperation, 0, void>
     : public detail::reducer_operators<reducer<T, BinaryOperation, 0, void>, T, BinaryOperation> {
 public:
-  using value_type = T;
-  using binary_operation = BinaryOperation;
-  static constexpr int dimensions = 0;
-
   reducer(const reducer &) = delete;
   reducer &operator=(const reducer &) = delete;
 
@@ -233,10 +238,6 @@ template <typename T, typename BinaryOperation>
 class reducer<T, BinaryOperation, 0, detail::in_local_memory>
     : public detail::reducer_operators<reducer<T, BinaryOperation, 0, detail::in_local_memory>, T, BinaryOperation> {
 public:
-  using value_type = T;
-  using binary_operation = BinaryOperation;
-  static constexpr int dimensions = 0;
-
   reducer &combine(const T &partial) {
     detail::combine_into(*slot_, partial, op_);
     return *this;
@@ -252,22 +253,13 @@ private:
 
 // A span reduction's reducer: one reducer per variable, by index.
 template <typename T, typename BinaryOperation>
-class reducer<T, BinaryOperation, 1, detail::in_local_memory> {
+class reducer<T, BinaryOperation, 1, detail::in_local_memory> : public detail::reducer_interface<T, BinaryOperation, 1> {
 public:
-  using value_type = T;
-  using binary_operation = BinaryOperation;
-  static constexpr int dimensions = 1;
-
   reducer(const reducer &) = delete;
   reducer &operator=(const reducer &) = delete;
 
   reducer<T, BinaryOperation, 0, detail::in_local_memory> operator[](std::size_t index) const {
     return {row_ + index, op_};
-  }
-
-  template <typename Op = BinaryOperation, typename = std::enable_if_t<has_known_identity_v<Op, T>>>
-  T identity() const {
-    return known_identity_v<Op, T>;
   }
 
   // Implementation: made by the reduction kernel over the work-item's row of the group's array.
