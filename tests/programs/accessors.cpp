@@ -60,6 +60,9 @@ static void zero_dimensional_and_host_task_accessors(sycl::queue &q) {
     check::equal("host accessor properties", 0, host.has_property<sycl::property::no_init>(), true);
     check::equal("no_init write", 0, int(host[0]), 16);
   }
+  sycl::buffer<int, 1> nothing{sycl::range<1>(0)};
+  const sycl::host_accessor<int, 0> of_nothing(nothing);
+  check::equal("0-d accessor of an empty buffer", 0, of_nothing.empty() && of_nothing.begin() == of_nothing.end(), true);
   const sycl::host_accessor<int, 2> none;
   const sycl::accessor<int, 0> no_element;
   check::equal("empty accessors", 0, none.empty() && none.size() == 0 && none.begin() == none.end() && no_element.empty(), true);

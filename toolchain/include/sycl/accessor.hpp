@@ -168,10 +168,11 @@ using accessor_element = std::conditional_t<Mode == access_mode::read, const Dat
 // element of local memory): it is built on the one-dimensional view, whose dimension its
 // constructors' buffers, ranges and ids have.
 template <int Dims> inline constexpr int view_dims = Dims == 0 ? 1 : Dims;
-// The elements an accessor of the whole `extent` reaches: all of them, or the first one.
+// The elements an accessor of the whole `extent` reaches: all of them, or the first one (none
+// of an empty buffer: the accessor is then empty).
 template <int Dims> range<view_dims<Dims>> reached_range(const range<view_dims<Dims>> &extent) {
   if constexpr (Dims == 0)
-    return range<1>(1);
+    return range<1>(extent[0] == 0 ? 0 : 1);
   else
     return extent;
 }
