@@ -63,5 +63,17 @@ int main() {
   check::equal("typed aligned_alloc", 0, typed[9], 42L);
   sycl::free(typed, q);
   check::equal("unknown kind gives null", 0, long(sycl::aligned_alloc(64, 8, q, sycl::usm::alloc::unknown) == nullptr), 1L);
+
+  // A typed aligned allocation is aligned for its type even when asked for less.
+  struct alignas(256) Wide {
+    char bytes[256];
+  };
+  Wide *wides[] = {sycl::aligned_alloc_device<Wide>(64, 1, q), sycl::aligned_alloc_host<Wide>(16, 1, q),
+                  sycl::aligned_alloc_shared<Wide>(128, 1, q.get_device(), q.get_context()),
+                  sycl::aligned_alloc<Wide>(8, 1, q, sycl::usm::alloc::shared)};
+  for (int i = 0; i < 4; ++i) {
+    check::equal("typed alignment", i, long(reinterpret_cast<std::uintptr_t>(wides[i]) % alignof(Wide)), 0L);
+    sycl::free(wides[i], q);
+  }
   return check::finish();
 }

@@ -81,6 +81,13 @@ inline void *usm_allocate(std::size_t alignment, std::size_t bytes, usm::alloc k
   }
   return pointer;
 }
+// The alignment of a typed aligned allocation: the one asked for, or T's if that is larger, so
+// that `aligned_alloc_device<T>(alignof(T) / 2, …)` still gives properly aligned objects. An
+// alignment that is not a power of two stays as given: the allocation fails.
+template <typename T> std::size_t typed_alignment(std::size_t alignment) {
+  if (alignment & (alignment - 1)) return alignment;
+  return alignment < alignof(T) ? alignof(T) : alignment;
+}
 // The bytes of `count` objects of type T; SIZE_MAX, which no allocation can have, when the
 // product does not fit in size_t.
 template <typename T> std::size_t usm_bytes(std::size_t count) {
@@ -158,15 +165,17 @@ template <typename T> T *malloc_shared(std::size_t count, const device &d, const
 }
 template <typename T> T *aligned_alloc_device(std::size_t alignment, std::size_t count, const device &d, const context &c,
     const property_list & = {}) {
-  return static_cast<T *>(aligned_alloc_device(alignment, detail::usm_bytes<T>(count), d, c));
+  return static_cast<T *>(aligned_alloc_device(detail::typed_alignment<T>(alignment),
+                            detail::usm_bytes<T>(count), d, c));
 }
 template <typename T> T *aligned_alloc_host(std::size_t alignment, std::size_t count, const context &c,
     const property_list & = {}) {
-  return static_cast<T *>(aligned_alloc_host(alignment, detail::usm_bytes<T>(count), c));
+  return static_cast<T *>(aligned_alloc_host(detail::typed_alignment<T>(alignment), detail::usm_bytes<T>(count), c));
 }
 template <typename T> T *aligned_alloc_shared(std::size_t alignment, std::size_t count, const device &d, const context &c,
     const property_list & = {}) {
-  return static_cast<T *>(aligned_alloc_shared(alignment, detail::usm_bytes<T>(count), d, c));
+  return static_cast<T *>(aligned_alloc_shared(detail::typed_alignment<T>(alignment),
+                            detail::usm_bytes<T>(count), d, c));
 }
 template <typename T> T *malloc(std::size_t count, const device &d, const context &c, usm::alloc kind,
     const property_list & = {}) {
@@ -180,7 +189,8 @@ inline void *aligned_alloc(std::size_t alignment, std::size_t bytes, const devic
 template <typename T>
 T *aligned_alloc(std::size_t alignment, std::size_t count, const device &d, const context &c, usm::alloc kind,
     const property_list & = {}) {
-  return static_cast<T *>(aligned_alloc(alignment, detail::usm_bytes<T>(count), d, c, kind));
+  return static_cast<T *>(aligned_alloc(detail::typed_alignment<T>(alignment),
+                            detail::usm_bytes<T>(count), d, c, kind));
 }
 
 // The queue forms are defined in queue.hpp, once queue is complete.
@@ -209,19 +219,21 @@ template <typename T> T *malloc(std::size_t count, const queue &q, usm::alloc ki
 }
 template <typename T> T *aligned_alloc_device(std::size_t alignment, std::size_t count, const queue &q,
     const property_list & = {}) {
-  return static_cast<T *>(aligned_alloc_device(alignment, detail::usm_bytes<T>(count), q));
+  return static_cast<T *>(aligned_alloc_device(detail::typed_alignment<T>(alignment),
+                            detail::usm_bytes<T>(count), q));
 }
 template <typename T> T *aligned_alloc_host(std::size_t alignment, std::size_t count, const queue &q,
     const property_list & = {}) {
-  return static_cast<T *>(aligned_alloc_host(alignment, detail::usm_bytes<T>(count), q));
+  return static_cast<T *>(aligned_alloc_host(detail::typed_alignment<T>(alignment), detail::usm_bytes<T>(count), q));
 }
 template <typename T> T *aligned_alloc_shared(std::size_t alignment, std::size_t count, const queue &q,
     const property_list & = {}) {
-  return static_cast<T *>(aligned_alloc_shared(alignment, detail::usm_bytes<T>(count), q));
+  return static_cast<T *>(aligned_alloc_shared(detail::typed_alignment<T>(alignment),
+                            detail::usm_bytes<T>(count), q));
 }
 template <typename T> T *aligned_alloc(std::size_t alignment, std::size_t count, const queue &q, usm::alloc kind,
     const property_list & = {}) {
-  return static_cast<T *>(aligned_alloc(alignment, detail::usm_bytes<T>(count), q, kind));
+  return static_cast<T *>(aligned_alloc(detail::typed_alignment<T>(alignment), detail::usm_bytes<T>(count), q, kind));
 }
 
 } // namespace _V1
