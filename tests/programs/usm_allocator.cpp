@@ -70,8 +70,9 @@ int main() {
   };
   Wide *wides[] = {sycl::aligned_alloc_device<Wide>(64, 1, q), sycl::aligned_alloc_host<Wide>(16, 1, q),
                   sycl::aligned_alloc_shared<Wide>(128, 1, q.get_device(), q.get_context()),
-                  sycl::aligned_alloc<Wide>(8, 1, q, sycl::usm::alloc::shared)};
-  for (int i = 0; i < 4; ++i) {
+                  sycl::aligned_alloc<Wide>(8, 1, q, sycl::usm::alloc::shared),
+                  sycl::malloc<Wide>(1, q, sycl::usm::alloc::host)};
+  for (int i = 0; i < 5; ++i) {
     check::equal("typed alignment", i, long(reinterpret_cast<std::uintptr_t>(wides[i]) % alignof(Wide)), 0L);
     sycl::free(wides[i], q);
   }

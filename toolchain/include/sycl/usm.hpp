@@ -179,7 +179,7 @@ template <typename T> T *aligned_alloc_shared(std::size_t alignment, std::size_t
 }
 template <typename T> T *malloc(std::size_t count, const device &d, const context &c, usm::alloc kind,
     const property_list & = {}) {
-  return static_cast<T *>(malloc(detail::usm_bytes<T>(count), d, c, kind));
+  return static_cast<T *>(aligned_alloc(alignof(T), detail::usm_bytes<T>(count), d, c, kind));
 }
 // SYCL 2020 4.8.3.3: the kind given as a value; null for usm::alloc::unknown.
 inline void *aligned_alloc(std::size_t alignment, std::size_t bytes, const device &, const context &,
@@ -215,7 +215,7 @@ template <typename T> T *malloc_shared(std::size_t count, const queue &q, const 
   return static_cast<T *>(aligned_alloc_shared(alignof(T), detail::usm_bytes<T>(count), q));
 }
 template <typename T> T *malloc(std::size_t count, const queue &q, usm::alloc kind, const property_list & = {}) {
-  return static_cast<T *>(malloc(detail::usm_bytes<T>(count), q, kind));
+  return static_cast<T *>(aligned_alloc(alignof(T), detail::usm_bytes<T>(count), q, kind));
 }
 template <typename T> T *aligned_alloc_device(std::size_t alignment, std::size_t count, const queue &q,
     const property_list & = {}) {
