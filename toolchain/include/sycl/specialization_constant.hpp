@@ -14,7 +14,6 @@
 // units would share it; give them distinct names.
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <string>
@@ -63,12 +62,7 @@ public:
                   "a specialization constant's type must be trivially copyable");
     std::vector<char> bytes(sizeof(value));
     std::memcpy(bytes.data(), &value, sizeof(value));
-    for (auto &entry : values_)
-      if (entry.first == spec_constant_symbolic_id<Id>()) {
-        entry.second = std::move(bytes);
-        return;
-      }
-    values_.emplace_back(spec_constant_symbolic_id<Id>(), std::move(bytes));
+    put(spec_constant_symbolic_id<Id>(), std::move(bytes));
   }
 
   template <auto &Id> spec_constant_value_t<Id> get() const {
@@ -85,13 +79,7 @@ public:
   friend bool operator==(const spec_constant_values &a, const spec_constant_values &b) { return a.values_ == b.values_; }
   // Sets the values `other` sets, over this one's.
   void merge(const spec_constant_values &other) {
-    for (const auto &entry : other.values_) {
-      auto same = std::find_if(values_.begin(), values_.end(), [&](const auto &own) { return own.first == entry.first; });
-      if (same != values_.end())
-        same->second = entry.second;
-      else
-        values_.push_back(entry);
-    }
+    for (const auto &entry : other.values_) put(entry.first, entry.second);
   }
 
   // The buffer kernel `kernel_name` reads: its image's defaults with the set values over them.
@@ -119,6 +107,15 @@ private:
       throw exception(make_error_code(result == NATIVECPU_ERROR_INVALID_KERNEL ? errc::kernel_not_supported
                                                                                : errc::invalid),
                       __nativecpu_last_error());
+  }
+  // Sets the value of `id`, in place if it has one already (the order of first setting is kept).
+  void put(const std::string &id, std::vector<char> bytes) {
+    for (auto &entry : values_)
+      if (entry.first == id) {
+        entry.second = std::move(bytes);
+        return;
+      }
+    values_.emplace_back(id, std::move(bytes));
   }
 
   std::vector<std::pair<std::string, std::vector<char>>> values_;
