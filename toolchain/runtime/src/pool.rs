@@ -186,7 +186,7 @@ impl Pool {
         let work = unsafe {
             std::mem::transmute::<*const (dyn Work + '_), *const (dyn Work + 'static)>(work)
         };
-        let job = Arc::new(Job {
+        let job = Job {
             total,
             chunk,
             next: AtomicUsize::new(0),
@@ -194,18 +194,23 @@ impl Pool {
             failed: AtomicBool::new(false),
             launcher: thread::current(),
             work,
-        });
+        };
         let helpers = self.workers.len().min(total.div_ceil(chunk) - 1);
-        if helpers > 0 {
+        let failed = if helpers == 0 {
+            // One chunk, or no workers: this thread runs every unit, and nobody else sees the
+            // job, so it needs neither sharing nor waiting (the cost of an empty kernel's launch).
+            participate(&job);
+            job.failed.load(Ordering::Relaxed)
+        } else {
+            let job = Arc::new(job);
             tsan_hooks::release(Arc::as_ptr(&job));
             self.shared.publish(&job, helpers);
-        }
-        participate(&job);
-        if helpers > 0 {
+            participate(&job);
             self.shared.withdraw(&job);
-        }
-        job.wait();
-        if job.failed.load(Ordering::Relaxed) {
+            job.wait();
+            job.failed.load(Ordering::Relaxed)
+        };
+        if failed {
             Err(JobFailed)
         } else {
             Ok(())
@@ -419,7 +424,11 @@ fn worker_main(shared: &Shared) {
 }
 
 /// Spins until `done()` holds or `limit` has passed; returns whether `done()` held.
-fn spin_until(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
+pub(crate) fn spin_until(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
+    // Often already true: then the clock is not read at all.
+    if done() {
+        return true;
+    }
     let start = Instant::now();
     loop {
         for _ in 0..64 {

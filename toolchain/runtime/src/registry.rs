@@ -177,17 +177,38 @@ pub struct Kernel {
     pub image: Arc<Image>,
     /// What the compiler decided about it, from its metadata note ([`kernel_info`]).
     pub info: KernelInfo,
+    /// The kernel's `reqd_work_group_size` in x, y, z order, missing dimensions 1; `None` if its
+    /// image does not require one. Registration checked the value (1 to 3 non-zero sizes).
+    pub reqd_work_group_size: Option<[usize; 3]>,
+}
+
+/// What a launch needs of a registered kernel: copied out under the registry's lock, so that a
+/// launch takes no reference on the kernel's shared parts (two atomic increments and decrements
+/// per lookup, and a launch looks its kernel up twice: when submitted and when run).
+#[derive(Debug, Clone, Copy)]
+pub struct Launchable {
+    /// The function that runs one work-group of the kernel.
+    pub subhandler: Subhandler,
+    /// As [`Kernel::reqd_work_group_size`].
+    pub reqd_work_group_size: Option<[usize; 3]>,
 }
 
 impl Kernel {
-    /// The kernel's `reqd_work_group_size` in x, y, z order, missing dimensions 1; `None` if its
-    /// image does not require one. Registration checked the value (1 to 3 non-zero sizes).
-    pub fn reqd_work_group_size(&self) -> Option<[usize; 3]> {
-        let metadata = self.image.properties.kernels.get(&*self.name)?;
-        metadata
-            .reqd_work_group_size
-            .map(|sizes| sizes.map(|s| s as usize))
+    /// What a launch of the kernel needs.
+    pub fn launchable(&self) -> Launchable {
+        Launchable {
+            subhandler: self.subhandler,
+            reqd_work_group_size: self.reqd_work_group_size,
+        }
     }
+}
+
+/// The `reqd_work_group_size` that `image`'s properties give the kernel `name`.
+fn required_work_group_size(image: &Image, name: &str) -> Option<[usize; 3]> {
+    let metadata = image.properties.kernels.get(name)?;
+    metadata
+        .reqd_work_group_size
+        .map(|sizes| sizes.map(|s| s as usize))
 }
 
 /// A problem found while registering. An image whose property sets or entries cannot be trusted
@@ -328,8 +349,10 @@ unsafe fn register_image(
             .into_iter()
             .zip(infos)
             .map(|((name, subhandler), info)| {
+                let name_text = name.to_string_lossy();
                 let kernel = Kernel {
-                    name: Arc::from(name.to_string_lossy().as_ref()),
+                    reqd_work_group_size: required_work_group_size(&image, &name_text),
+                    name: Arc::from(name_text.as_ref()),
                     subhandler,
                     image: Arc::clone(&image),
                     info,
@@ -403,13 +426,26 @@ pub fn unregister(desc: *const DeviceBinaries) {
 
 /// The kernel registered under `name`.
 pub fn find(name: &CStr) -> Result<Kernel, Missing> {
+    with_kernel(name, Kernel::clone)
+}
+
+/// What a launch needs of the kernel registered under `name`.
+pub fn find_launchable(name: &CStr) -> Result<Launchable, Missing> {
+    with_kernel(name, Kernel::launchable)
+}
+
+/// `use_kernel` applied to the kernel registered under `name`, under the registry's lock.
+fn with_kernel<T>(name: &CStr, use_kernel: impl FnOnce(&Kernel) -> T) -> Result<T, Missing> {
     let kernels = REGISTRY.read().unwrap_or_else(PoisonError::into_inner);
     match kernels
         .get(name)
         .and_then(|registrations| registrations.last())
     {
         None => Err(Missing::NotRegistered),
-        Some(registration) => registration.kernel.clone().map_err(Missing::Refused),
+        Some(registration) => match &registration.kernel {
+            Ok(kernel) => Ok(use_kernel(kernel)),
+            Err(cause) => Err(Missing::Refused(Arc::clone(cause))),
+        },
     }
 }
 

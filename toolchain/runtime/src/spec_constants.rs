@@ -119,6 +119,7 @@ mod tests {
                 },
             }),
             info: Default::default(),
+            reqd_work_group_size: None,
         }
     }
 

@@ -369,7 +369,7 @@ fn reqd_work_group_size_shapes_range_launches() {
             };
             // SAFETY: the argument is the recorder `record` expects, alive until the launch
             // returns.
-            unsafe { launch::run_kernel(&pool, &kernel, &desc) }.unwrap();
+            unsafe { launch::run_kernel(&pool, kernel.launchable(), &desc) }.unwrap();
             recorder.assert_exactly_once();
         }
     }

@@ -70,9 +70,9 @@ fn two_descriptors_register_and_unregister_independently() {
     assert!(find(c"reg_near_miss").is_none());
 
     let a1 = registry::find(c"reg_a1").unwrap();
-    assert_eq!(a1.reqd_work_group_size(), Some([8, 4, 1]));
+    assert_eq!(a1.reqd_work_group_size, Some([8, 4, 1]));
     let a2 = registry::find(c"reg_a2").unwrap();
-    assert_eq!(a2.reqd_work_group_size(), None);
+    assert_eq!(a2.reqd_work_group_size, None);
     assert!(
         std::sync::Arc::ptr_eq(&a1.image, &a2.image),
         "kernels of one image share its properties"
