@@ -747,9 +747,9 @@ fn validate(
     }
     let used = dims as usize;
     let range = desc.local_size == [0; 3];
-    for (d, axis) in AXES.into_iter().enumerate().skip(used) {
+    for d in used..3 {
         let unused = |what, expected, value| InvalidLaunch::UnusedDimension {
-            axis,
+            axis: AXES[d],
             dims,
             what,
             expected,
@@ -804,10 +804,7 @@ fn validate(
             });
         }
     }
-    let items = desc
-        .global_size
-        .iter()
-        .try_fold(1usize, |n, &g| n.checked_mul(g));
+    let items = checked_product(desc.global_size);
     if items.is_none_or(|n| n > isize::MAX as usize) {
         return Err(InvalidLaunch::TooManyItems(desc.global_size));
     }
@@ -827,10 +824,13 @@ fn validate(
 
 /// The work-items of a group of `local` (all non-zero), if within [`MAX_WORK_GROUP_SIZE`].
 fn group_items(local: [usize; 3]) -> Option<usize> {
-    local
-        .iter()
-        .try_fold(1usize, |n, &l| n.checked_mul(l))
-        .filter(|&n| n <= MAX_WORK_GROUP_SIZE)
+    checked_product(local).filter(|&n| n <= MAX_WORK_GROUP_SIZE)
+}
+
+/// The product of three sizes, if it fits in `usize`. Written out rather than folded: launches
+/// validate twice each, and the fold stayed an out-of-line call per element.
+fn checked_product([x, y, z]: [usize; 3]) -> Option<usize> {
+    x.checked_mul(y)?.checked_mul(z)
 }
 
 const AXES: [&str; 3] = ["x", "y", "z"];

@@ -175,7 +175,8 @@ public:
                  std::function<void()> finish)
       : name_(name), shape_(shape), local_memory_(local_memory), ops_(ops),
         spec_constants_(std::move(spec_constants)), finish_(std::move(finish)),
-        functor_(::operator new(ops.size, std::align_val_t(ops.alignment))) {
+        functor_(fits_inline(ops) ? static_cast<void *>(inline_functor_)
+                                  : ::operator new(ops.size, std::align_val_t(ops.alignment))) {
     if (!ops.copy) {
       std::memcpy(functor_, functor, ops.size);
       return;
@@ -183,7 +184,7 @@ public:
     try {
       ops.copy(functor_, functor);
     } catch (...) {
-      ::operator delete(functor_, std::align_val_t(ops.alignment));
+      release_storage();
       throw;
     }
   }
@@ -191,7 +192,7 @@ public:
   kernel_command &operator=(const kernel_command &) = delete;
   ~kernel_command() {
     if (ops_.destroy) ops_.destroy(functor_);
-    ::operator delete(functor_, std::align_val_t(ops_.alignment));
+    release_storage();
   }
 
   void run() {
@@ -205,12 +206,23 @@ public:
   }
 
 private:
+  // Functors of up to this many bytes (a lambda capturing a few pointers and sizes, accessors)
+  // live in the command itself: one allocation fewer per launch.
+  static constexpr std::size_t inline_functor_size = 64;
+  static bool fits_inline(const functor_ops &ops) {
+    return ops.size <= inline_functor_size && ops.alignment <= alignof(std::max_align_t);
+  }
+  void release_storage() {
+    if (functor_ != inline_functor_) ::operator delete(functor_, std::align_val_t(ops_.alignment));
+  }
+
   const char *name_;
   launch_shape shape_;
   std::size_t local_memory_;
   const functor_ops &ops_;
   std::shared_ptr<const spec_constant_values> spec_constants_;
   std::function<void()> finish_;
+  alignas(std::max_align_t) unsigned char inline_functor_[inline_functor_size];
   void *functor_;
 };
 
