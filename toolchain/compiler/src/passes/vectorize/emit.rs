@@ -76,7 +76,7 @@ pub struct Emitter<'a, 'ctx> {
     deferred: Vec<DeferredPhi<'ctx>>,
     exit_blends: Vec<ExitBlend<'ctx>>,
     /// Few types per kernel, and types are not hashable: a list.
-    zeroed_slots: Vec<(BasicTypeEnum<'ctx>, PointerValue<'ctx>)>,
+    spare_slots: Vec<(BasicTypeEnum<'ctx>, PointerValue<'ctx>)>,
     /// How many instructions became per-lane code, and how many vector code (cost model).
     pub per_lane: usize,
     pub widened: usize,
@@ -133,7 +133,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             live_outs: HashMap::new(),
             deferred: Vec::new(),
             exit_blends: Vec::new(),
-            zeroed_slots: Vec::new(),
+            spare_slots: Vec::new(),
             per_lane: 0,
             widened: 0,
         })
@@ -188,18 +188,16 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         result
     }
 
-    /// A private slot of type `ty` holding zero, one per type: what a uniform load under a mask
-    /// reads when no lane is active.
-    pub fn zeroed_slot(&mut self, ty: BasicTypeEnum<'ctx>) -> EmitResult<PointerValue<'ctx>> {
-        if let Some(&(_, slot)) = self.zeroed_slots.iter().find(|(t, _)| *t == ty) {
+    /// A private slot of type `ty`, one per type: what a uniform access under a mask uses when
+    /// no lane is active. Its content is only defined where a load stores zero into it first:
+    /// initialised in the entry block, the slot was a member of the live values of barrier
+    /// kernels, written again for every vector of work-items of the first region.
+    pub fn spare_slot(&mut self, ty: BasicTypeEnum<'ctx>) -> EmitResult<PointerValue<'ctx>> {
+        if let Some(&(_, slot)) = self.spare_slots.iter().find(|(t, _)| *t == ty) {
             return Ok(slot);
         }
-        let slot = self.at_entry_start(|builder| -> EmitResult<PointerValue<'ctx>> {
-            let slot = built(builder.build_alloca(ty, "zeroed"))?;
-            built(builder.build_store(slot, ty.const_zero()))?;
-            Ok(slot)
-        })?;
-        self.zeroed_slots.push((ty, slot));
+        let slot = self.at_entry_start(|builder| built(builder.build_alloca(ty, "spare")))?;
+        self.spare_slots.push((ty, slot));
         Ok(slot)
     }
 

@@ -7,7 +7,7 @@
 
 use inkwell::types::{AnyTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{
-    BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, VectorValue,
+    BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, PointerValue, VectorValue,
 };
 
 use super::divergence::{
@@ -86,7 +86,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
     /// "Uniform loads under a mask"): one scalar load, since every lane would read the same
     /// value. The scalar kernel may run it on no work-item at all (`if (p) x = *p;`), so unless
     /// the address is known to be readable on every path (a kernel capture), the load reads a
-    /// zeroed private slot when no lane is active.
+    /// private slot holding zero when no lane is active.
     fn emit_uniform_load_under_mask(
         &mut self,
         instruction: InstructionValue<'ctx>,
@@ -99,7 +99,9 @@ impl<'ctx> Emitter<'_, 'ctx> {
         if is_dereferenceable(self.scalar, scalar_pointer, bytes, self.target_data) {
             return self.insert_uniform_clone(instruction, &[(0, pointer)]);
         }
-        let address = self.address_if_any_lane(pointer, ty, mask)?;
+        let slot = self.spare_slot(ty)?;
+        built(self.builder.build_store(slot, ty.const_zero()))?;
+        let address = self.address_if_any_lane(pointer, slot, mask)?;
         self.insert_uniform_clone(instruction, &[(0, address)])
     }
 
@@ -112,25 +114,25 @@ impl<'ctx> Emitter<'_, 'ctx> {
         pointer: BasicValueEnum<'ctx>,
         mask: VectorValue<'ctx>,
     ) -> EmitResult<()> {
-        let address = self.address_if_any_lane(pointer, value.get_type(), mask)?;
+        let slot = self.spare_slot(value.get_type())?;
+        let address = self.address_if_any_lane(pointer, slot, mask)?;
         let clone = Self::clone_with(instruction, &[(0, value), (1, address)]);
         self.builder.insert_instruction(&clone, None);
         Ok(())
     }
 
-    /// `any(mask) ? pointer : <a private slot of type ty>`, as a pointer of `pointer`'s type.
+    /// `any(mask) ? pointer : slot`, as a pointer of `pointer`'s type.
     fn address_if_any_lane(
         &mut self,
         pointer: BasicValueEnum<'ctx>,
-        ty: BasicTypeEnum<'ctx>,
+        mut slot: PointerValue<'ctx>,
         mask: VectorValue<'ctx>,
     ) -> EmitResult<BasicValueEnum<'ctx>> {
-        let mut slot = self.zeroed_slot(ty)?;
         let pointer_type = pointer.get_type().into_pointer_type();
         if slot.get_type() != pointer_type {
             slot = built(
                 self.builder
-                    .build_address_space_cast(slot, pointer_type, "zeroed.cast"),
+                    .build_address_space_cast(slot, pointer_type, "spare.cast"),
             )?;
         }
         let any = built(self.lanes().any(mask))?;

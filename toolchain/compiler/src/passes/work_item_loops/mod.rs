@@ -47,6 +47,7 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::context::ContextRef;
+use inkwell::intrinsics::Intrinsic;
 use inkwell::module::{Linkage, Module};
 use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{
@@ -402,6 +403,9 @@ impl<'ctx> Wrapper<'_, 'ctx> {
         builder.position_at_end(body);
         let x = builder.build_phi(i64_type, "wi.x").map_err(build_error)?;
         let x_value = x.as_basic_value().into_int_value();
+        if let Some(limit) = x_limit {
+            self.assume_below(x_value, limit)?;
+        }
         call(x_value, i32_type.const_int(width as u64, false))?;
         let next = builder
             .build_int_nuw_add(x_value, lanes, "wi.x.next")
@@ -451,6 +455,27 @@ impl<'ctx> Wrapper<'_, 'ctx> {
             .build_unconditional_branch(done)
             .map_err(build_error)?;
         builder.position_at_end(done);
+        Ok(())
+    }
+}
+
+impl<'ctx> Wrapper<'_, 'ctx> {
+    /// Tells LLVM that `x`, the first local id of a whole vector in a row narrowed to `limit`,
+    /// is below the limit (at least 1, as [`Wrapper::capped`] makes it). The region's guard is
+    /// that comparison ("any lane below the limit"), and LLVM did not derive it from the loop's
+    /// `x < min(size, limit)`: without this every call tested it again.
+    fn assume_below(&self, x: IntValue<'ctx>, limit: u64) -> Result<(), CompileError> {
+        let limit = self.context.i64_type().const_int(limit.max(1), false);
+        let below = self
+            .builder
+            .build_int_compare(IntPredicate::ULT, x, limit, "wi.x.below.limit")
+            .map_err(build_error)?;
+        let assume = Intrinsic::find("llvm.assume")
+            .and_then(|intrinsic| intrinsic.get_declaration(self.module, &[]))
+            .ok_or_else(|| CompileError::Pass("LLVM has no intrinsic llvm.assume".into()))?;
+        self.builder
+            .build_call(assume, &[below.into()], "")
+            .map_err(build_error)?;
         Ok(())
     }
 }

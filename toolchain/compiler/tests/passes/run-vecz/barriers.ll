@@ -18,14 +18,16 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK: ret void
 
 ; CHECK-LABEL: define internal void @__vecz_v4_reduce(
-; CHECK: %zeroed = alloca float
+; CHECK: %spare = alloca float
+; CHECK-NOT: store float 0.000000e+00, ptr %spare
 ; CHECK: call void @llvm.masked.store.v4f32.p3(
 ; CHECK-NEXT: call void @__mux_work_group_barrier(i32 0, i32 2, i32 784)
 ; CHECK: %[[FIRST:.*]] = icmp eq <4 x i64> %lane.id, zeroinitializer
 ; CHECK: %[[LANE0:.*]] = and <4 x i1> %active, %[[FIRST]]
-; CHECK: %[[ZEROED:.*]] = addrspacecast ptr %zeroed to ptr addrspace(3)
+; CHECK: store float 0.000000e+00, ptr %spare
+; CHECK-NEXT: %[[SPARE:.*]] = addrspacecast ptr %spare to ptr addrspace(3)
 ; CHECK-NEXT: %[[ANY:.*]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %[[LANE0]])
-; CHECK-NEXT: %[[ADDRESS:.*]] = select i1 %[[ANY]], ptr addrspace(3) %scratch, ptr addrspace(3) %[[ZEROED]]
+; CHECK-NEXT: %[[ADDRESS:.*]] = select i1 %[[ANY]], ptr addrspace(3) %scratch, ptr addrspace(3) %[[SPARE]]
 ; CHECK-NEXT: %a = load float, ptr addrspace(3) %[[ADDRESS]], align 4
 ; CHECK: %sum = fadd float %a, %b
 ; CHECK: store float %sum, ptr addrspace(3) %{{.*}}, align 4

@@ -1,18 +1,20 @@
 ; run-vecz: a load at a uniform address inside a divergent branch stays one scalar load (every
 ; lane reads the same value), so the contiguous accesses through the pointer it loads stay
 ; vector loads, not gathers. A capture of the byval kernel object is read unconditionally; any
-; other uniform address is read only when a lane is active, else a zeroed private slot is, since
-; the scalar kernel may never have run that load.
+; other uniform address is read only when a lane is active, else a private slot is, since the
+; scalar kernel may never have run that load. The slot is set to zero right before the load, not
+; in the entry block, where it would become a live value of barrier kernels (barriers.ll).
 ; RUN: muxc --passes 'run-vecz<width=4>,verify' -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @__vecz_v4_border(
-; CHECK: %zeroed = alloca i32
-; CHECK-NEXT: store i32 0, ptr %zeroed
+; CHECK: %spare = alloca i32
+; CHECK-NOT: store i32 0, ptr %spare
 ; CHECK: %[[CAPTURE:.*]] = getelementptr inbounds nuw i8, ptr %captures, i64 8
 ; CHECK-NEXT: %in = load ptr, ptr %[[CAPTURE]], align 8
 ; CHECK: call <4 x float> @llvm.masked.load.v4f32.p0(ptr align 4 %{{.*}}, <4 x i1> %[[INSIDE:.*]], <4 x float> poison)
-; CHECK: %[[ANY:.*]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %[[INSIDE]])
-; CHECK-NEXT: %[[ADDRESS:.*]] = select i1 %[[ANY]], ptr %scale, ptr %zeroed
+; CHECK: store i32 0, ptr %spare
+; CHECK-NEXT: %[[ANY:.*]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %[[INSIDE]])
+; CHECK-NEXT: %[[ADDRESS:.*]] = select i1 %[[ANY]], ptr %scale, ptr %spare
 ; CHECK-NEXT: %factor = load i32, ptr %[[ADDRESS]], align 4
 ; CHECK-NOT: gather
 ; CHECK: ret void

@@ -9,10 +9,16 @@
 ; Region 1 (the stores before the first barrier) has no guard: its loops stop at the group's size.
 ; VECTOR-LABEL: region.1:
 ; VECTOR-NOT: wi.x.limit
+; VECTOR-NOT: llvm.assume
 ; `lid < 8`.
 ; VECTOR-LABEL: region.2:
 ; VECTOR: %[[BELOW:wi.x.below[0-9]*]] = icmp ult i64 %[[FULL:wi.x.full[0-9]*]], 8
 ; VECTOR-NEXT: %[[LIMIT:wi.x.limit[0-9]*]] = select i1 %[[BELOW]], i64 %[[FULL]], i64 8
+; Each whole vector starts below the limit, which LLVM is told, so that the region's own guard
+; folds away once it is inlined.
+; VECTOR: %[[X:wi.x[0-9]*]] = phi i64
+; VECTOR-NEXT: %[[STARTS_BELOW:wi.x.below.limit[0-9]*]] = icmp ult i64 %[[X]], 8
+; VECTOR-NEXT: call void @llvm.assume(i1 %[[STARTS_BELOW]])
 ; VECTOR: %[[MORE:wi.x.more[0-9]*]] = icmp ult i64 %{{.*}}, %[[LIMIT]]
 ; VECTOR: %[[NEEDED:wi.x.tail.needed[0-9]*]] = icmp eq i64 %[[LIMIT]], %[[FULL]]
 ; VECTOR-NEXT: and i1 %{{.*}}, %[[NEEDED]]
