@@ -1,5 +1,6 @@
 // Interfaces programs written for DPC++ use: the device and platform information descriptors
-// (usm_*_allocations, extensions, aspects, memory and cache sizes, vector widths, fp configs),
+// (usm_*_allocations, extensions, aspects and DPC++'s extension aspects, memory and cache sizes,
+// vector widths, fp configs),
 // accessor::get_multi_ptr, multi_ptr<void>, the ext::oneapi function objects in reductions,
 // sycl::span in kernels, the headers <sycl/ext/oneapi/functional.hpp>,
 // <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and <sycl/sycl_span.hpp>, and queue
@@ -44,6 +45,11 @@ void device_information(const sycl::device &d) {
   auto aspects = d.get_info<sycl::info::device::aspects>();
   check::equal("aspects agree with has", 0, contains(aspects, sycl::aspect::cpu) && !contains(aspects, sycl::aspect::gpu), true);
   for (auto a : aspects) check::equal("has(aspect)", int(a), d.has(a), true);
+  // DPC++'s extension aspects exist for programs to ask; this device implements none of these.
+  for (auto a : {sycl::aspect::ext_oneapi_graph, sycl::aspect::ext_oneapi_limited_graph,
+                 sycl::aspect::ext_oneapi_bindless_images, sycl::aspect::ext_oneapi_native_assert,
+                 sycl::aspect::ext_oneapi_virtual_functions, sycl::aspect::ext_intel_esimd})
+    check::equal("unimplemented extension aspect", int(a), d.has(a) || contains(aspects, a), false);
   check::equal("is_available", 0, d.get_info<is_available>(), true);
   // Queues take property::queue::enable_profiling (async_events.cpp), so the device says so.
   check::equal("queue_profiling", 0, d.has(sycl::aspect::queue_profiling) && d.get_info<queue_profiling>(), true);
