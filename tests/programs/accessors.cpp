@@ -1,7 +1,7 @@
 // Buffers and accessors: read_only / write_only / read_write, no_init, ranged accessors with an
 // offset in 1-D and 2-D, acc[i][j] and acc[id] subscripts, host_accessor, write-back to a host
 // pointer and to a vector on destruction, no write-back from const data or when disabled;
-// 0-dimensional, empty and host-task accessors.
+// 0-dimensional, empty and host-task accessors; host accessors of command groups.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <vector>
@@ -98,10 +98,38 @@ static void accessor_reference_semantics(sycl::queue &q) {
   check::equal("host accessor reference semantics", 0, h == h_copy && std::hash<decltype(h)>()(h) == std::hash<decltype(h)>()(h_copy) && h[0] == 3, true);
 }
 
+// buffer::get_host_access with a handler (DPC++'s form) in a command group: host accessors of
+// the mode of each tag, for the host task, ordered after the kernel before them and before the
+// host accessors after them (one ranged, whose mode deduces as read_write).
+static void host_accessors_of_command_groups(sycl::queue &q) {
+  sycl::buffer<int, 1> in{sycl::range<1>(4)}, out{sycl::range<1>(4)};
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor a(in, h, sycl::write_only);
+    h.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { a[i] = int(i[0]) + 1; });
+  });
+  q.submit([&](sycl::handler &h) {
+    auto source = in.get_host_access(h, sycl::read_only);
+    auto destination = out.get_host_access(h, sycl::write_only);
+    auto both = in.get_host_access(h, sycl::read_write);
+    static_assert(std::is_same_v<decltype(source), sycl::host_accessor<int, 1, sycl::access_mode::read>> &&
+                  std::is_same_v<decltype(destination), sycl::host_accessor<int, 1, sycl::access_mode::write>> &&
+                  std::is_same_v<decltype(both), sycl::host_accessor<int, 1, sycl::access_mode::read_write>>);
+    h.host_task([=] {
+      for (int i = 0; i < 4; ++i) destination[i] = source[i] * 10;
+      both[0] += 100;
+    });
+  });
+  sycl::host_accessor result(out, sycl::read_only);
+  sycl::host_accessor updated(in, sycl::range<1>(2));
+  static_assert(std::is_same_v<decltype(updated), sycl::host_accessor<int, 1, sycl::access_mode::read_write>>);
+  check::equal("get_host_access(handler, tag)", 0, result[0] + result[3] + updated[0], 10 + 40 + 101);
+}
+
 int main() {
   sycl::queue q;
   zero_dimensional_and_host_task_accessors(q);
   accessor_reference_semantics(q);
+  host_accessors_of_command_groups(q);
   std::vector<int> v(100);
   for (int i = 0; i < 100; ++i) v[i] = i;
   {

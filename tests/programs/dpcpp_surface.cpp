@@ -1,5 +1,6 @@
 // Interfaces programs written for DPC++ use: the device and platform information descriptors
-// (usm_*_allocations, extensions, aspects, memory and cache sizes, vector widths, fp configs),
+// (usm_*_allocations, extensions, aspects and DPC++'s extension aspects, memory and cache sizes,
+// vector widths, fp configs),
 // accessor::get_multi_ptr, multi_ptr<void>, the ext::oneapi function objects in reductions,
 // sycl::span in kernels, the headers <sycl/ext/oneapi/functional.hpp>,
 // <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and <sycl/sycl_span.hpp>, and queue
@@ -10,6 +11,8 @@
 // and id/range compared with scalars; placeholder
 // accessors bound with handler::require and ordered like other accessors.
 #include <sycl/sycl.hpp>
+#include <sycl/ext/oneapi/experimental/auto_local_range.hpp>
+#include <sycl/ext/oneapi/experimental/reduction_properties.hpp>
 #include <sycl/ext/oneapi/functional.hpp>
 #include <sycl/properties/all_properties.hpp>
 #include <sycl/sycl_span.hpp>
@@ -44,6 +47,11 @@ void device_information(const sycl::device &d) {
   auto aspects = d.get_info<sycl::info::device::aspects>();
   check::equal("aspects agree with has", 0, contains(aspects, sycl::aspect::cpu) && !contains(aspects, sycl::aspect::gpu), true);
   for (auto a : aspects) check::equal("has(aspect)", int(a), d.has(a), true);
+  // DPC++'s extension aspects exist for programs to ask; this device implements none of these.
+  for (auto a : {sycl::aspect::ext_oneapi_graph, sycl::aspect::ext_oneapi_limited_graph,
+                 sycl::aspect::ext_oneapi_bindless_images, sycl::aspect::ext_oneapi_native_assert,
+                 sycl::aspect::ext_oneapi_virtual_functions, sycl::aspect::ext_intel_esimd})
+    check::equal("unimplemented extension aspect", int(a), d.has(a) || contains(aspects, a), false);
   check::equal("is_available", 0, d.get_info<is_available>(), true);
   // Queues take property::queue::enable_profiling (async_events.cpp), so the device says so.
   check::equal("queue_profiling", 0, d.has(sycl::aspect::queue_profiling) && d.get_info<queue_profiling>(), true);
@@ -243,6 +251,39 @@ void placeholder_accessors(sycl::queue &q) {
 
 } // namespace
 
+// oneAPI extensions: auto_range (work-groups of the implementation's choice, which divide the
+// global range, in one and two dimensions, and with a reduction), the deprecated free leader(g),
+// and the compile-time reduction properties.
+void oneapi_extensions(sycl::queue &q) {
+  namespace syclex = sycl::ext::oneapi::experimental;
+  constexpr size_t n = 7 * 11 * 13, rows = 6, columns = 35;
+  size_t *seen = sycl::malloc_shared<size_t>(n + rows * columns, q);
+  int *sum = sycl::malloc_shared<int>(1, q);
+  q.parallel_for(sycl::nd_range<1>(sycl::range<1>(n), syclex::auto_range<1>()), [=](sycl::nd_item<1> it) {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+     const bool leads = sycl::ext::oneapi::leader(it.get_group());
+#pragma clang diagnostic pop
+     seen[it.get_global_id(0)] = leads ? it.get_local_range(0) : 0;
+   }).wait();
+  q.parallel_for(sycl::nd_range<2>({rows, columns}, syclex::auto_range<2>()), [=](sycl::nd_item<2> it) {
+     seen[n + it.get_global_linear_id()] = it.get_local_linear_id() == 0 ? it.get_local_range().size() : 0;
+   }).wait();
+  size_t first = 0, second = 0;
+  for (size_t i = 0; i < n; ++i) first += seen[i];
+  for (size_t i = 0; i < rows * columns; ++i) second += seen[n + i];
+  check::equal("auto_range groups cover the range", 0, first, n);
+  check::equal("auto_range 2-D groups cover the range", 0, second, rows * columns);
+  *sum = 1000;
+  q.parallel_for(sycl::nd_range<1>(sycl::range<1>(n), syclex::auto_range<1>()),
+                 sycl::reduction(sum, sycl::plus<int>(), syclex::properties{syclex::initialize_to_identity, syclex::deterministic}),
+                 [=](sycl::nd_item<1>, auto &s) { s += 1; })
+      .wait();
+  check::equal("initialize_to_identity property", 0, *sum, int(n));
+  sycl::free(seen, q);
+  sycl::free(sum, q);
+}
+
 int main() {
   sycl::queue q;
   device_information(q.get_device());
@@ -252,5 +293,6 @@ int main() {
   null_pointers_and_barriers(q);
   common_interfaces(q);
   placeholder_accessors(q);
+  oneapi_extensions(q);
   return check::finish();
 }

@@ -1,11 +1,12 @@
 // sycl::half: storage (2 bytes, binary16 encoding), conversions, arithmetic in kernels checked
 // bit for bit against the host's correctly rounded binary16 results for every encoding, mixed
 // arithmetic result types, comparisons, the math, common and relational built-ins,
-// numeric_limits, std::hash, iostreams, and aspect::fp16; vec<half, N> and marray<half, N>
-// (operators, swizzles, conversions with rounding modes, built-ins) agreeing with scalar half;
-// group algorithms and reductions over half.
+// numeric_limits, std::hash, iostreams, and aspect::fp16; nextafter and nan in binary16;
+// vec<half, N> and marray<half, N> (operators, swizzles, conversions with rounding modes,
+// built-ins) agreeing with scalar half; group algorithms and reductions over half.
 #include <sycl/sycl.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -143,6 +144,53 @@ void builtins(sycl::queue &q) {
   sycl::free(flags, q);
 }
 
+// The half next to x toward y, found by search among every non-NaN binary16 value in ascending
+// order: independent of the encoding arithmetic sycl::nextafter uses.
+std::uint16_t next_half(sycl::half x, sycl::half y, const std::vector<float> &ascending) {
+  const float a = float(x), b = float(y);
+  if (std::isnan(a) || std::isnan(b)) return 0x7E00;
+  if (a == b) return bits_of(y);
+  const float next = b > a ? *std::upper_bound(ascending.begin(), ascending.end(), a)
+                           : *(std::lower_bound(ascending.begin(), ascending.end(), a) - 1);
+  return next == 0 ? bits_of(sycl::half(std::copysign(0.0f, a))) : rounded(next);
+}
+
+// nextafter steps to the neighbouring binary16 value (not float's), for every encoding toward
+// values on both sides; nan takes a 16-bit nancode (scalar, vec, marray) and gives half.
+void nextafter_and_nan(sycl::queue &q) {
+  std::vector<float> ascending;
+  for (std::size_t i = 0; i < encodings; ++i)
+    if (!std::isnan(float(from_bits(std::uint16_t(i))))) ascending.push_back(float(from_bits(std::uint16_t(i))));
+  std::sort(ascending.begin(), ascending.end());
+  sycl::half *x = sycl::malloc_shared<sycl::half>(encodings, q);
+  sycl::half *y = sycl::malloc_shared<sycl::half>(encodings, q);
+  sycl::half *next = sycl::malloc_shared<sycl::half>(encodings, q);
+  sycl::half2 *next2 = sycl::malloc_shared<sycl::half2>(encodings, q);
+  for (std::size_t i = 0; i < encodings; ++i) {
+    x[i] = from_bits(std::uint16_t(i));
+    y[i] = from_bits(std::uint16_t((i * 7919 + 12345) % encodings));
+  }
+  q.parallel_for(sycl::range<1>(encodings), [=](sycl::id<1> i) {
+     next[i] = sycl::nextafter(x[i], y[i]);
+     next2[i] = sycl::nextafter(sycl::half2(x[i], y[i]), sycl::half2(y[i], x[i]));
+   }).wait();
+  for (std::size_t i = 0; i < encodings; ++i) {
+    check::equal("nextafter", long(i), same(bits_of(next[i]), next_half(x[i], y[i], ascending)), true);
+    check::equal("vec nextafter", long(i), same(bits_of(next2[i][1]), next_half(y[i], x[i], ascending)), true);
+  }
+  check::equal("nextafter(1, 2)", 0, bits_of(sycl::nextafter(sycl::half(1), sycl::half(2))), 0x3C01);
+  static_assert(std::is_same_v<decltype(sycl::nan(std::uint16_t(1))), sycl::half> &&
+                std::is_same_v<decltype(sycl::nan(sycl::ushort4())), sycl::half4> &&
+                std::is_same_v<decltype(sycl::nan(sycl::marray<unsigned short, 3>())), sycl::marray<sycl::half, 3>>);
+  const sycl::half4 nans = sycl::nan(sycl::ushort4(0, 1, 2, 3));
+  check::equal("nan(unsigned short)", 0, sycl::isnan(sycl::nan((unsigned short)5)), true);
+  check::equal("nan(ushort4)", 0, sycl::isnan(nans[0]) && sycl::isnan(nans[3]), true);
+  sycl::free(x, q);
+  sycl::free(y, q);
+  sycl::free(next, q);
+  sycl::free(next2, q);
+}
+
 // vec<half, 4> in a kernel gives, lane by lane, what scalar half gives on the host.
 void vectors(sycl::queue &q) {
   const std::size_t n = 256;
@@ -229,6 +277,7 @@ int main() {
   conversions_and_types();
   limits_hash_and_streams(q.get_device());
   builtins(q);
+  nextafter_and_nan(q);
   vectors(q);
   group_algorithms(q);
   return check::finish();

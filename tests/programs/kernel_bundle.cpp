@@ -2,7 +2,8 @@
 // (named range, single_task, hierarchical and reduction kernels) and nothing else; the
 // executable bundle of the context holds them all, a bundle made for some ids holds only
 // those; kernel objects and their info queries; input bundles and compile/link/build; errors
-// for unknown kernels and wrong states; and use_kernel_bundle before running a kernel.
+// for unknown kernels and wrong states; use_kernel_bundle before running a kernel; and the
+// handler's launches taking a kernel object.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -16,6 +17,10 @@ class Bump;
 class Groups;
 class Sum;
 class NeverSubmitted;
+class Doubled;
+class Shifted;
+class Once;
+class Offset;
 
 bool contains(const std::vector<sycl::kernel_id> &ids, const sycl::kernel_id &id) {
   return std::find(ids.begin(), ids.end(), id) != ids.end();
@@ -134,6 +139,33 @@ int main() {
   q.wait();
   for (size_t i = 0; i < N; ++i) check::equal("data", long(i), data[i], int(i) * 2 + 1 + (i == 0 ? 100 : 0));
   check::equal("sum", 0, *total, int(N * (N - 1)) + int(N) + 100);
+
+  // A kernel object alone launches only interoperability and built-in kernels, of which this
+  // device has none: errc::invalid for SYCL kernels (SYCL 2020 4.9.4.2.3). With its lambda
+  // (DPC++'s older forms), the kernel runs.
+  const sycl::kernel bumper = bundle.get_kernel(bump);
+  for (auto launch : {+[](sycl::handler &h, const sycl::kernel &k) { h.single_task(k); },
+                      +[](sycl::handler &h, const sycl::kernel &k) { h.parallel_for(sycl::range<1>(N), k); },
+                      +[](sycl::handler &h, const sycl::kernel &k) { h.parallel_for(sycl::nd_range<1>(N, 8), k); },
+                      +[](sycl::handler &h, const sycl::kernel &) { h.set_args(1, 2.0f); }})
+    check::equal("kernel object alone", 0,
+                 throws(sycl::errc::invalid, [&] { q.submit([&](sycl::handler &h) { launch(h, bumper); }); }), true);
+  q.submit([&](sycl::handler &h) {
+    h.parallel_for<Doubled>(bundle.get_kernel<Doubled>(), sycl::range<1>(N), [=](sycl::id<1> i) { data[i] = int(i) * 2; });
+  });
+  q.submit([&](sycl::handler &h) {
+    h.parallel_for<Shifted>(bundle.get_kernel<Shifted>(), sycl::nd_range<1>(N, 8),
+                            [=](sycl::nd_item<1> it) { data[it.get_global_id(0)] += 3; });
+  });
+  q.submit([&](sycl::handler &h) {
+    h.parallel_for<Offset>(bundle.get_kernel<Offset>(), sycl::range<1>(N / 2), sycl::id<1>(N / 2),
+                           [=](sycl::item<1> it) { data[it.get_id(0)] += 1000; });
+  });
+  q.submit([&](sycl::handler &h) { h.single_task<Once>(bundle.get_kernel<Once>(), [=] { data[0] += 100; }); });
+  q.wait();
+  for (size_t i = 0; i < N; ++i)
+    check::equal("kernel object with its lambda", long(i), data[i],
+                 int(i) * 2 + 3 + (i == 0 ? 100 : 0) + (i >= N / 2 ? 1000 : 0));
 
   sycl::free(data, q);
   sycl::free(total, q);

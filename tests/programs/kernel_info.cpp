@@ -3,7 +3,7 @@
 // group_local_memory, the private memory a kernel with barriers keeps per work-item, the
 // compile-time work-group size of the work_group_size property, and the sub-group sizes, each
 // checked after the kernel ran correctly. EXPECTED_SUB_GROUP_SIZE=N in the environment gives
-// the vector width of the build.
+// the vector width of the build. Also info::kernel::context, which DPC++ still offers.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <cstdlib>
@@ -96,6 +96,7 @@ int main() {
     num_args_invalid = e.code() == sycl::errc::invalid;
   }
   check::equal("num_args of a SYCL kernel", 0, num_args_invalid, true);
+  check::equal("info::kernel::context", 0, plain.get_info<sycl::info::kernel::context>() == q.get_context(), true);
   check::equal("compile_sub_group_size without a requirement", 0, plain.get_info<kds::compile_sub_group_size>(device), 0u);
   check::equal("local_mem_size without local memory", 0,
                plain.get_info<sycl::ext::nativecpu::info::kernel_device_specific::local_mem_size>(device), 0u);

@@ -461,6 +461,33 @@ public:
   host_accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, id<D> offset, mode_tag_t<TagMode>,
                 const property_list &props = {})
       : host_accessor(buf, access_range, offset, props) {}
+  // With a handler (DPC++'s forms, which buffer::get_host_access(handler &, …) gives): an
+  // accessor of the command group for its host task, ordered like the command group's other
+  // accessors instead of waiting and holding back commands itself.
+  template <typename T, typename AllocatorT>
+  host_accessor(buffer<T, D, AllocatorT> &buf, handler &h, const property_list &props = {})
+      : host_accessor(buf, h, detail::reached_range<Dims>(buf.get_range()), id<D>(), props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  host_accessor(buffer<T, D, AllocatorT> &buf, handler &h, mode_tag_t<TagMode>, const property_list &props = {})
+      : host_accessor(buf, h, props) {}
+  template <typename T, typename AllocatorT>
+  host_accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, const property_list &props = {})
+      : host_accessor(buf, h, access_range, id<D>(), props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  host_accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, mode_tag_t<TagMode>,
+                const property_list &props = {})
+      : host_accessor(buf, h, access_range, id<D>(), props) {}
+  template <typename T, typename AllocatorT, access_mode TagMode>
+  host_accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, id<D> offset, mode_tag_t<TagMode>,
+                const property_list &props = {})
+      : host_accessor(buf, h, access_range, offset, props) {}
+  template <typename T, typename AllocatorT>
+  host_accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, id<D> offset,
+                const property_list &props = {})
+      : storage_(buf.storage()), view_(buf.data(), buf.get_range(), access_range, offset), properties_(props) {
+    detail::check_sub_range(buf.get_range(), access_range, offset);
+    detail::require(h, buf.storage(), Mode != access_mode::read);
+  }
 
   reference operator[](const id<D> &index) const {
     return view_.at(index);
@@ -508,6 +535,9 @@ host_accessor(buffer<T, Dims, A> &, const property_list & = {}) -> host_accessor
 template <typename T, int Dims, typename A, access_mode M>
 host_accessor(buffer<T, Dims, A> &, mode_tag_t<M>, const property_list & = {}) -> host_accessor<T, Dims, M>;
 template <typename T, int Dims, typename A>
+host_accessor(buffer<T, Dims, A> &, range<Dims>, const property_list & = {})
+    -> host_accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A>
 host_accessor(buffer<T, Dims, A> &, range<Dims>, id<Dims>, const property_list & = {})
     -> host_accessor<T, Dims, access_mode::read_write>;
 template <typename T, int Dims, typename A, access_mode M>
@@ -515,6 +545,23 @@ host_accessor(buffer<T, Dims, A> &, range<Dims>, mode_tag_t<M>, const property_l
     -> host_accessor<T, Dims, M>;
 template <typename T, int Dims, typename A, access_mode M>
 host_accessor(buffer<T, Dims, A> &, range<Dims>, id<Dims>, mode_tag_t<M>, const property_list & = {})
+    -> host_accessor<T, Dims, M>;
+template <typename T, int Dims, typename A>
+host_accessor(buffer<T, Dims, A> &, handler &, const property_list & = {})
+    -> host_accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+host_accessor(buffer<T, Dims, A> &, handler &, mode_tag_t<M>, const property_list & = {}) -> host_accessor<T, Dims, M>;
+template <typename T, int Dims, typename A>
+host_accessor(buffer<T, Dims, A> &, handler &, range<Dims>, const property_list & = {})
+    -> host_accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+host_accessor(buffer<T, Dims, A> &, handler &, range<Dims>, mode_tag_t<M>, const property_list & = {})
+    -> host_accessor<T, Dims, M>;
+template <typename T, int Dims, typename A>
+host_accessor(buffer<T, Dims, A> &, handler &, range<Dims>, id<Dims>, const property_list & = {})
+    -> host_accessor<T, Dims, access_mode::read_write>;
+template <typename T, int Dims, typename A, access_mode M>
+host_accessor(buffer<T, Dims, A> &, handler &, range<Dims>, id<Dims>, mode_tag_t<M>, const property_list & = {})
     -> host_accessor<T, Dims, M>;
 
 // The SYCL 1.2.1 host accessor, accessor<…, target::host_buffer> (deprecated in SYCL 2020 for

@@ -26,11 +26,31 @@
 namespace sycl {
 inline namespace _V1 {
 
+// After the core aspects, DPC++'s extension aspects: programs ask for them to skip what a device
+// lacks, so each exists, and the device reports only those in device_aspect_list below.
 enum class aspect {
   cpu, gpu, accelerator, custom, emulated, host_debuggable, fp16, fp64, atomic64, image,
   online_compiler, online_linker, queue_profiling, usm_device_allocations, usm_host_allocations,
   usm_atomic_host_allocations, usm_shared_allocations, usm_atomic_shared_allocations,
-  usm_system_allocations, ext_oneapi_bfloat16_math_functions
+  usm_system_allocations, ext_oneapi_bfloat16_math_functions,
+  ext_oneapi_srgb, ext_oneapi_native_assert, ext_oneapi_cuda_async_barrier, ext_oneapi_bindless_images,
+  ext_oneapi_bindless_images_shared_usm, ext_oneapi_bindless_images_1d_usm, ext_oneapi_bindless_images_2d_usm,
+  ext_oneapi_interop_memory_import, ext_oneapi_interop_memory_export, ext_oneapi_interop_semaphore_import,
+  ext_oneapi_interop_semaphore_export, ext_oneapi_external_memory_import, ext_oneapi_external_semaphore_import,
+  ext_oneapi_mipmap, ext_oneapi_mipmap_anisotropy, ext_oneapi_mipmap_level_reference, ext_oneapi_ballot_group,
+  ext_oneapi_fixed_size_group, ext_oneapi_opportunistic_group, ext_oneapi_tangle_group, ext_oneapi_is_composite,
+  ext_oneapi_is_component, ext_oneapi_graph, ext_oneapi_limited_graph, ext_oneapi_private_alloca,
+  ext_oneapi_cubemap, ext_oneapi_cubemap_seamless_filtering, ext_oneapi_bindless_sampled_image_fetch_1d_usm,
+  ext_oneapi_bindless_sampled_image_fetch_1d, ext_oneapi_bindless_sampled_image_fetch_2d_usm,
+  ext_oneapi_bindless_sampled_image_fetch_2d, ext_oneapi_bindless_sampled_image_fetch_3d,
+  ext_oneapi_queue_profiling_tag, ext_oneapi_virtual_mem, ext_oneapi_cuda_cluster_group, ext_oneapi_image_array,
+  ext_oneapi_unique_addressing_per_dim, ext_oneapi_bindless_images_sample_1d_usm,
+  ext_oneapi_bindless_images_sample_2d_usm, ext_oneapi_atomic16, ext_oneapi_virtual_functions,
+  ext_intel_pci_address, ext_intel_gpu_eu_count, ext_intel_gpu_eu_simd_width, ext_intel_gpu_slices,
+  ext_intel_gpu_subslices_per_slice, ext_intel_gpu_eu_count_per_subslice, ext_intel_max_mem_bandwidth,
+  ext_intel_mem_channel, ext_intel_device_info_uuid, ext_intel_gpu_hw_threads_per_eu, ext_intel_free_memory,
+  ext_intel_device_id, ext_intel_memory_clock_rate, ext_intel_memory_bus_width, ext_intel_legacy_image,
+  ext_intel_esimd, ext_intel_matrix, ext_intel_fpga_task_sequence
 };
 
 class platform;

@@ -178,9 +178,14 @@ NCPU_ALWAYS_INLINE std::enable_if_t<is_group_v<std::decay_t<Group>>> group_barri
 
 inline void sub_group::barrier() const { group_barrier(*this); }
 
-// DPC++'s name from before SYCL 2020 (sycl_ext_oneapi_sub_group).
+// DPC++'s names from before SYCL 2020: sub_group (sycl_ext_oneapi_sub_group) and the free
+// leader(g) of its group algorithms, now group::leader().
 namespace ext::oneapi {
 using sycl::sub_group;
+template <typename Group>
+[[deprecated("use the group's leader()")]] std::enable_if_t<is_group_v<Group>, bool> leader(Group g) {
+  return g.leader();
+}
 } // namespace ext::oneapi
 
 } // namespace _V1

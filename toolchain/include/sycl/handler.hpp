@@ -31,6 +31,7 @@ namespace sycl {
 inline namespace _V1 {
 
 class stream;
+class kernel;
 enum class bundle_state : int;
 template <bundle_state State> class kernel_bundle;
 
@@ -116,6 +117,36 @@ public:
     using Required = typename detail::required_work_group_size_of<Properties>::type;
     constexpr std::uint32_t sub_group_size = detail::required_sub_group_size_of<Properties>::value;
     parallel_for_with_size<KernelName, sub_group_size>(ndr, f, static_cast<Required *>(nullptr));
+  }
+
+  // Kernel objects as the kernel to run (SYCL 2020 4.9.4.2.3): these forms are for
+  // interoperability and built-in kernels, which this device has none of. Every kernel of a bundle
+  // is a SYCL kernel function, whose arguments only its lambda holds, so they throw errc::invalid
+  // as the specification requires for such kernels.
+  template <typename T> void set_arg(int, T &&) { reject_kernel_object("set_arg"); }
+  template <typename... Ts> void set_args(Ts &&...) { reject_kernel_object("set_args"); }
+  void single_task(const kernel &) { reject_kernel_object("single_task"); }
+  template <int Dims> void parallel_for(range<Dims>, const kernel &) { reject_kernel_object("parallel_for"); }
+  template <int Dims> void parallel_for(nd_range<Dims>, const kernel &) { reject_kernel_object("parallel_for"); }
+
+  // DPC++'s forms taking the kernel object and its lambda (SYCL 1.2.1, not SYCL 2020): the kernel
+  // object only chooses the bundle the lambda's kernel comes from, and every executable bundle
+  // holds all kernels (kernel_bundle.hpp), so the lambda runs as without it.
+  template <typename KernelName = detail::auto_name, typename Functor>
+  NCPU_ALWAYS_INLINE void single_task(const kernel &, const Functor &f) {
+    single_task<KernelName>(f);
+  }
+  template <typename KernelName = detail::auto_name, int Dims, typename Functor>
+  NCPU_ALWAYS_INLINE void parallel_for(const kernel &, range<Dims> extent, const Functor &f) {
+    parallel_for<KernelName>(extent, f);
+  }
+  template <typename KernelName = detail::auto_name, int Dims, typename Functor>
+  NCPU_ALWAYS_INLINE void parallel_for(const kernel &, range<Dims> extent, id<Dims> offset, const Functor &f) {
+    parallel_for<KernelName>(extent, offset, f);
+  }
+  template <typename KernelName = detail::auto_name, int Dims, typename Functor>
+  NCPU_ALWAYS_INLINE void parallel_for(const kernel &, nd_range<Dims> ndr, const Functor &f) {
+    parallel_for<KernelName>(ndr, f);
   }
 
   // Rejected when the command group is submitted: null pointers with a non-zero size, counts
@@ -246,6 +277,13 @@ public:
   template <bundle_state State> void use_kernel_bundle(const kernel_bundle<State> &bundle);
 
 private:
+  [[noreturn]] static void reject_kernel_object(const char *what) {
+    throw exception(make_error_code(errc::invalid),
+                    std::string(what) +
+                        " with a kernel object: only interoperability and built-in kernels run this way, and this "
+                        "device has none");
+  }
+
   friend class stream;
   // Host work that runs once the command has run (a stream prints its output).
   void after_command(std::function<void()> work) { after_command_.push_back(std::move(work)); }

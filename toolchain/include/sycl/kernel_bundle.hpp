@@ -89,6 +89,8 @@ struct function_name { using return_type = std::string; };
 struct num_args { using return_type = std::uint32_t; };
 // The kernel attributes the kernel was compiled with, as source text.
 struct attributes { using return_type = std::string; };
+// The context the kernel belongs to (SYCL 1.2.1's descriptor, still offered by DPC++).
+struct context { using return_type = sycl::context; };
 } // namespace kernel
 namespace kernel_device_specific {
 struct global_work_size { using return_type = range<3>; };
@@ -139,6 +141,8 @@ public:
                       "num_args is only defined for built-in kernels and kernels of interoperability bundles");
     else if constexpr (std::is_same_v<Param, info::kernel::attributes>)
       return attributes();
+    else if constexpr (std::is_same_v<Param, info::kernel::context>)
+      return get_context();
     else
       static_assert(sizeof(Param) == 0, "unsupported kernel info query");
   }

@@ -329,7 +329,6 @@ NCPU_MATH_SCALAR_1(logb, std::logb(x))
 NCPU_MATH_VECTOR_3(mad, x *y + z)
 NCPU_MATH_SCALAR_2(maxmag, detail::math::maxmag(x, y))
 NCPU_MATH_SCALAR_2(minmag, detail::math::minmag(x, y))
-NCPU_MATH_SCALAR_2(nextafter, std::nextafter(x, y))
 NCPU_MATH_VECTOR_2(pow, __builtin_elementwise_pow(x, y))
 NCPU_MATH_WITH_INT(pown, detail::math::pown(x, n))
 NCPU_MATH_SCALAR_2(powr, detail::math::powr(x, y))
@@ -364,6 +363,19 @@ detail::value_t<T> ldexp(const T &x, int k) {
   return ldexp(x, detail::int_shape_t<T>(k));
 }
 
+// nextafter steps to the neighbouring value of the arguments' own type, so its half forms cannot
+// evaluate in float as the families above do.
+inline float nextafter(float x, float y) { return detail::next_toward(x, y); }
+inline double nextafter(double x, double y) { return detail::next_toward(x, y); }
+inline half nextafter(half x, half y) { return detail::next_toward(x, y); }
+template <typename T, typename U,
+          std::enable_if_t<(detail::is_nonscalar_float_v<T> || detail::is_nonscalar_half_v<T>) && detail::same_shape_v<T, U>,
+                           int> = 0>
+detail::value_t<T> nextafter(const T &x, const U &y) {
+  using result = detail::value_t<T>;
+  return detail::map_elements<result>([](auto a, auto b) { return detail::next_toward(a, b); }, result(x), result(y));
+}
+
 // ilogb: the exponent as an int (FP_ILOGB0 for 0, FP_ILOGBNAN for NaN).
 inline int ilogb(float x) { return std::ilogb(x); }
 inline int ilogb(double x) { return std::ilogb(x); }
@@ -372,20 +384,20 @@ detail::int_shape_t<T> ilogb(const T &x) {
   return detail::map_elements<detail::int_shape_t<T>>([](auto e) { return std::ilogb(e); }, detail::value_t<T>(x));
 }
 
-// nan: a quiet NaN carrying nancode in its payload.
+// nan: a quiet NaN carrying nancode in its payload; the nancode's width picks the result type
+// (16 bits half, 32 float, 64 double).
+inline half nan(std::uint16_t nancode) { return half::from_bits(std::uint16_t(0x7e00u | (nancode & 0x01ffu))); }
 inline float nan(std::uint32_t nancode) { return __builtin_bit_cast(float, 0x7fc00000u | (nancode & 0x003fffffu)); }
 inline double nan(std::uint64_t nancode) {
   return __builtin_bit_cast(double, 0x7ff8000000000000ull | (nancode & 0x0007ffffffffffffull));
 }
 template <typename T, std::enable_if_t<detail::element_is_integer<T>::value && std::is_unsigned_v<detail::element_t<T>> &&
-                                           (sizeof(detail::element_t<T>) == 4 || sizeof(detail::element_t<T>) == 8),
+                                           sizeof(detail::element_t<T>) >= 2,
                                        int> = 0>
 auto nan(const T &nancode) {
-  using code = detail::element_t<T>;
-  using result = detail::with_element_t<T, std::conditional_t<sizeof(code) == 4, float, double>>;
-  return detail::map_elements<result>(
-      [](code c) { return nan(std::conditional_t<sizeof(code) == 4, std::uint32_t, std::uint64_t>(c)); },
-      detail::value_t<T>(nancode));
+  using code = detail::same_size_unsigned_t<detail::element_t<T>>;
+  using result = detail::with_element_t<T, decltype(nan(code()))>;
+  return detail::map_elements<result>([](code c) { return nan(c); }, detail::value_t<T>(nancode));
 }
 
 // ---- Functions with pointer arguments ---------------------------------------------------------

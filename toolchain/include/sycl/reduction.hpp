@@ -443,8 +443,8 @@ template <typename KernelName, int Dims, typename... Args, std::size_t... I>
 void reduction_parallel_for(handler &h, const nd_range<Dims> &launch, std::index_sequence<I...>,
                             const Args &...args) {
   const auto &functor = std::get<sizeof...(Args) - 1>(std::forward_as_tuple(args...));
-  submit_reductions<KernelName, false>(h, launch.get_global_range(), launch, functor, std::index_sequence<I...>(),
-                                       std::get<I>(std::forward_as_tuple(args...))...);
+  submit_reductions<KernelName, false>(h, launch.get_global_range(), with_chosen_local_range(launch), functor,
+                                       std::index_sequence<I...>(), std::get<I>(std::forward_as_tuple(args...))...);
 }
 } // namespace detail
 

@@ -47,4 +47,5 @@
 #include "ext/oneapi/group_local_memory.hpp"
 #include "ext/oneapi/properties.hpp"
 #include "ext/oneapi/functional.hpp"
+#include "ext/oneapi/experimental/auto_local_range.hpp"
 #include "sycl_span.hpp"

@@ -203,13 +203,17 @@ template <typename From, typename To> constexpr bool conversion_may_round() {
   }
 }
 
+// The value of T next to `from` in the direction of `to`, as C's nextafter: `to` when they are
+// equal, NaN when either is NaN.
 template <typename T> T next_toward(T from, T to) {
   if constexpr (std::is_same_v<T, float>) {
     return __builtin_nextafterf(from, to);
   } else if constexpr (std::is_same_v<T, double>) {
     return __builtin_nextafter(from, to);
   } else {
-    // half: the neighbouring encoding (the caller never passes NaN or equal values).
+    // half: the neighbouring encoding (binary16 orders like a sign-magnitude integer).
+    if (from != from || to != to) return from + to;
+    if (from == to) return to;
     if (from == 0) return half::from_bits(to > 0 ? 0x0001 : 0x8001);
     const bool away_from_zero = (from < to) == (from > 0);
     return half::from_bits(std::uint16_t(from.bits() + (away_from_zero ? 1 : -1)));

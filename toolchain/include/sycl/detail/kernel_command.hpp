@@ -90,8 +90,33 @@ template <int Dims> launch_shape range_shape(const range<Dims> &extent, const id
   return shape;
 }
 
-// The sizes are copied as they are; check_local_sizes rejects a zero local size.
-template <int Dims> launch_shape nd_range_shape(const nd_range<Dims> &ndr) {
+// sycl_ext_oneapi_auto_local_range: an nd_range whose local range is all zero (auto_range())
+// runs in work-groups of the implementation's choice, which divide its global range. A group
+// takes at most the device's maximum and an equal share of the work-items per thread, so that
+// every thread has a group to run; the fastest dimension takes the largest divisor first, since
+// sub-groups run along it.
+inline std::size_t largest_divisor_within(std::size_t n, std::size_t limit) {
+  for (std::size_t d = n < limit ? n : limit; d > 1; --d)
+    if (n % d == 0) return d;
+  return 1;
+}
+template <int Dims> nd_range<Dims> with_chosen_local_range(const nd_range<Dims> &ndr) {
+  if (ndr.get_local_range() != range<Dims>()) return ndr;
+  const range<Dims> global = ndr.get_global_range();
+  const std::size_t share = global.size() / __nativecpu_thread_count(), largest = __nativecpu_max_work_group_size();
+  std::size_t budget = share < 1 ? 1 : share > largest ? largest : share;
+  range<Dims> local;
+  for (int i = Dims - 1; i >= 0; --i) {
+    local[i] = largest_divisor_within(global[i], budget);
+    budget /= local[i];
+  }
+  return nd_range<Dims>(global, local, ndr.get_offset());
+}
+
+// The sizes are copied as they are (an auto_range chosen); check_local_sizes rejects a zero
+// local size.
+template <int Dims> launch_shape nd_range_shape(const nd_range<Dims> &given) {
+  const nd_range<Dims> ndr = with_chosen_local_range(given);
   launch_shape shape;
   shape.dims = Dims;
   for (int i = 0; i < Dims; ++i) {
