@@ -555,12 +555,14 @@ mod tests {
         let log = new_log();
         let held = submit_held_step(&log, 1);
         let mut queue = ExecutorQueue::default();
+        // Ready from a moment that stays within the grace however slowly the test runs (under
+        // Memcheck, microseconds pass between two statements).
+        let grace = HANDOFF_GRACE.as_nanos() as u64;
         queue.tasks.push_back(Ready {
             task: Arc::clone(&held),
-            since: now(),
+            since: now() + 1_000_000_000,
         });
         assert!(queue.pop_settled().is_none(), "taken within the grace");
-        let grace = HANDOFF_GRACE.as_nanos() as u64;
         queue.tasks[0].since = now().saturating_sub(grace);
         let taken = queue.pop_settled().expect("left queued after the grace");
         assert!(Arc::ptr_eq(&taken, &held));
