@@ -747,9 +747,9 @@ fn validate(
     }
     let used = dims as usize;
     let range = desc.local_size == [0; 3];
-    for d in used..3 {
+    for (d, axis) in AXES.into_iter().enumerate().skip(used) {
         let unused = |what, expected, value| InvalidLaunch::UnusedDimension {
-            axis: AXES[d],
+            axis,
             dims,
             what,
             expected,
