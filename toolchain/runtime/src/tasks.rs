@@ -551,7 +551,7 @@ mod tests {
 
     #[test]
     fn executors_leave_a_new_task_to_its_waiter_for_the_grace() {
-        // A task that is never run: only its place in a private queue matters.
+        // A held task, run only once opened at the end: only its place in a private queue matters.
         let log = new_log();
         let held = submit_held_step(&log, 1);
         let mut queue = ExecutorQueue::default();

@@ -457,9 +457,7 @@ impl<'ctx> Wrapper<'_, 'ctx> {
         builder.position_at_end(done);
         Ok(())
     }
-}
 
-impl<'ctx> Wrapper<'_, 'ctx> {
     /// Tells LLVM that `x`, the first local id of a whole vector in a row narrowed to `limit`,
     /// is below the limit (at least 1, as [`Wrapper::capped`] makes it). The region's guard is
     /// that comparison ("any lane below the limit"), and LLVM did not derive it from the loop's
