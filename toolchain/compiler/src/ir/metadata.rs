@@ -1,6 +1,7 @@
 //! Metadata that inkwell does not reach: the debug records that declare source variables
 //! (`#dbg_declare`), which the barrier regions move into the live-variable struct, and loop
-//! properties (`!llvm.loop`) on the work-item loops.
+//! properties (`!llvm.loop`) on the work-item loops; and the memory-access metadata a widened
+//! load or store keeps from its scalar original.
 
 use std::marker::PhantomData;
 
@@ -208,6 +209,29 @@ pub fn mark_pointer_load(load: InstructionValue<'_>, bytes: u64, alignment: Opti
             let node = context.metadata_node(&[i64_type.const_int(value, false).into()]);
             load.set_metadata(node, context.get_kind_id(kind))
                 .expect("a node of one integer is metadata a load can carry");
+        }
+    }
+}
+
+/// The metadata kinds that describe what a memory access touches and how, rather than the
+/// scalar value it moves: type-based and scoped alias information, and the program's
+/// `__builtin_nontemporal_store`/`_load` hint. They stay true of a vector or masked access to the
+/// same memory, so a widened access keeps them (docs/vectorizer.md, "Memory accesses").
+const ACCESS_METADATA_KINDS: [&str; 4] = ["tbaa", "alias.scope", "noalias", "nontemporal"];
+
+/// Gives `access` (a vector load or store, or a masked, gather or scatter call made from
+/// `original`) the memory-access metadata of `original`.
+pub fn copy_access_metadata(original: InstructionValue<'_>, access: InstructionValue<'_>) {
+    let Some(block) = original.get_parent() else {
+        return;
+    };
+    let context = block.get_context();
+    for kind in ACCESS_METADATA_KINDS {
+        let kind = context.get_kind_id(kind);
+        if let Some(node) = original.get_metadata(kind) {
+            access
+                .set_metadata(node, kind)
+                .expect("a node taken from an instruction is metadata an instruction can carry");
         }
     }
 }

@@ -185,14 +185,17 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
         address: BasicValueEnum<'ctx>,
         alignment: u32,
         mask: VectorValue<'ctx>,
-    ) -> Result<(), CompileError> {
+    ) -> Result<InstructionValue<'ctx>, CompileError> {
         let call = self.call_intrinsic(
             name,
             &[value.get_type().into(), address.get_type()],
             &[value.into(), address, mask.into()],
         )?;
         Self::with_alignment(call, 1, alignment, self.context());
-        Ok(())
+        Ok(call
+            .try_as_basic_value()
+            .instruction()
+            .expect("a call without a value is an instruction"))
     }
 
     /// `llvm.masked.load` of a `vector_type` from consecutive elements at `pointer`.
@@ -219,7 +222,7 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
         pointer: PointerValue<'ctx>,
         alignment: u32,
         mask: VectorValue<'ctx>,
-    ) -> Result<(), CompileError> {
+    ) -> Result<InstructionValue<'ctx>, CompileError> {
         self.masked_write("llvm.masked.store", value, pointer.into(), alignment, mask)
     }
 
@@ -248,7 +251,7 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
         pointers: VectorValue<'ctx>,
         alignment: u32,
         mask: VectorValue<'ctx>,
-    ) -> Result<(), CompileError> {
+    ) -> Result<InstructionValue<'ctx>, CompileError> {
         self.masked_write(
             "llvm.masked.scatter",
             value,

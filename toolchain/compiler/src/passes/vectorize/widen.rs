@@ -17,6 +17,7 @@ use super::emit::{built, EmitResult, Emitter, Lowered};
 use super::stride::Stride;
 use super::vector_math::{math_function, vector_form};
 use crate::ir::memory::is_dereferenceable;
+use crate::ir::metadata::copy_access_metadata;
 use crate::ir::mux::WorkItemQuery;
 use crate::ir::vector::{
     alignment, constant_int, instruction_value, intrinsic_base_name, operand, shuffle_mask,
@@ -550,6 +551,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
             let base = self.first_lane_pointer(pointer)?;
             let vector_type = vector_of(ty, self.width).expect("checked");
             let value = built(self.lanes().masked_load(vector_type, base, align, mask))?;
+            Self::keep_access_metadata(instruction, value);
             return Ok(Some(Lowered::Varying(vec![value])));
         }
         let pointers = self.packet(pointer)?[0];
@@ -568,13 +570,23 @@ impl<'ctx> Emitter<'_, 'ctx> {
             .iter()
             .zip(types)
             .map(|(p, t)| {
-                built(
-                    self.lanes()
-                        .gather(t.into_vector_type(), *p, element_align(t), mask),
-                )
+                let part =
+                    built(
+                        self.lanes()
+                            .gather(t.into_vector_type(), *p, element_align(t), mask),
+                    )?;
+                Self::keep_access_metadata(instruction, part);
+                Ok(part)
             })
             .collect::<EmitResult<_>>()?;
         Ok(Some(Lowered::Varying(parts)))
+    }
+
+    /// Gives the vector read `value` the memory-access metadata of its scalar load.
+    fn keep_access_metadata(load: InstructionValue<'ctx>, value: VectorValue<'ctx>) {
+        if let Some(access) = value.as_instruction() {
+            copy_access_metadata(load, access);
+        }
     }
 
     fn store(
@@ -597,7 +609,9 @@ impl<'ctx> Emitter<'_, 'ctx> {
         let parts = self.packet(value)?;
         if self.is_contiguous(pointer, ty) {
             let base = self.first_lane_pointer(pointer)?;
-            return built(self.lanes().masked_store(parts[0], base, align, mask));
+            let access = built(self.lanes().masked_store(parts[0], base, align, mask))?;
+            copy_access_metadata(instruction, access);
+            return Ok(());
         }
         let pointers = self.packet(pointer)?[0];
         let pointers = match crate::ir::vector::vector_shape(ty) {
@@ -607,7 +621,8 @@ impl<'ctx> Emitter<'_, 'ctx> {
         for (part, p) in parts.iter().zip(pointers) {
             let element = part.get_type().get_element_type();
             let element_align = align.min(self.target_data.get_abi_alignment(&element));
-            built(self.lanes().scatter(*part, p, element_align, mask))?;
+            let access = built(self.lanes().scatter(*part, p, element_align, mask))?;
+            copy_access_metadata(instruction, access);
         }
         Ok(())
     }
