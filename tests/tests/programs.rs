@@ -211,3 +211,10 @@ fn device_selectors_follow_oneapi_device_selector() {
         built.run_and_check(&env);
     }
 }
+
+#[test]
+fn streaming_stores_keep_results_exact_above_and_below_the_cache_size() {
+    let built = Built::compile(&[program("streaming_stores.cpp")], &["-O2"]);
+    built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
+    built.run_and_check(&[]);
+}

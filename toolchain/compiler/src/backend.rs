@@ -19,9 +19,10 @@ use inkwell::targets::FileType;
 
 use crate::ir::mux::WorkItemQuery;
 use crate::pass_manager::run_pipeline_text;
+use crate::passes::streaming_stores::DEFAULT_THRESHOLD;
 use crate::pipeline::{native_cpu_pipeline, PipelineOptions, VectorizerOptions};
 use crate::sanitizers::{mark_functions, Sanitizer};
-use crate::target::{host_target_machine, retarget, CpuSelection};
+use crate::target::{host_target_machine, last_level_cache_bytes, retarget, CpuSelection};
 use crate::CompileError;
 
 /// What the backend writes.
@@ -203,6 +204,7 @@ pub fn compile_device_module(
     let pipeline = PipelineOptions {
         debug: debuggable,
         vectorizer,
+        streaming_threshold: Some(last_level_cache_bytes().unwrap_or(DEFAULT_THRESHOLD)),
     };
     run_pipeline_text(&module, &native_cpu_pipeline(&pipeline), &machine, false)?;
     module.verify().map_err(|e| CompileError::Verification {

@@ -16,15 +16,17 @@
 //! 9. `sub-groups-of-one` — what is left scalar has sub-groups of one work-item;
 //! 10. `work-item-loops` — each kernel runs a whole work-group per call, barrier region by region,
 //!     rows of x through the vector form when there is one;
-//! 11. `replace-module-scope-vars` — work-group local variables in one block per work-group;
-//! 12. `add-kernel-metadata` — a note per kernel in the object, for the runtime's info queries;
-//! 13. `add-sched-params` — functions that reach the work-item state take the state pointer;
-//! 14. `define-mux-builtins` — the builtins become the device library's accessors on it;
-//! 15. `add-kernel-wrapper` — each kernel gets the subhandler the runtime calls;
-//! 16. `add-fp-control` — each subhandler runs with a defined MXCSR and restores the caller's;
-//! 17. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
+//! 11. `streaming-stores` — launches that store more than the last-level cache holds write
+//!     their output with non-temporal stores (vectorized kernels that only stream; ours);
+//! 12. `replace-module-scope-vars` — work-group local variables in one block per work-group;
+//! 13. `add-kernel-metadata` — a note per kernel in the object, for the runtime's info queries;
+//! 14. `add-sched-params` — functions that reach the work-item state take the state pointer;
+//! 15. `define-mux-builtins` — the builtins become the device library's accessors on it;
+//! 16. `add-kernel-wrapper` — each kernel gets the subhandler the runtime calls;
+//! 17. `add-fp-control` — each subhandler runs with a defined MXCSR and restores the caller's;
+//! 18. `rename-kernel-sycl-native-cpu` — exported `.SYCLNCPU` names, everything else internal.
 //!
-//! Steps 13–15 ask the Native CPU [scheduling target](crate::scheduling) how to lower the
+//! Steps 14–16 ask the Native CPU [scheduling target](crate::scheduling) how to lower the
 //! builtins; DPC++ names them together `prepare-sycl-native-cpu`.
 //!
 //! Then LLVM's own `default<O*>` pipeline optimises the result for the chosen CPU (see
@@ -34,7 +36,7 @@ use crate::passes::{
     add_fp_control, add_kernel_metadata, add_kernel_wrapper, add_sched_params,
     assign_sycl_module_id, check_kernel_features, convert_to_mux_builtins, define_mux_builtins,
     define_native_math, fatomics, kernel_linkage, lower_kernel_properties, prepare_barriers,
-    rename_kernels, replace_module_scope_vars, spec_constants, sub_groups_of_one,
+    rename_kernels, replace_module_scope_vars, spec_constants, streaming_stores, sub_groups_of_one,
     transfer_kernel_metadata, vectorize, work_item_loops,
 };
 
@@ -50,6 +52,9 @@ pub struct VectorizerOptions {
     pub no_tail: bool,
     /// Report per kernel what was vectorized and why not.
     pub remarks: bool,
+    /// Large launches of kernels that only stream use non-temporal stores (`streaming-stores`;
+    /// off with `-sycl-native-cpu-no-streaming-stores`).
+    pub streaming_stores: bool,
 }
 
 impl Default for VectorizerOptions {
@@ -59,6 +64,7 @@ impl Default for VectorizerOptions {
             width: None,
             no_tail: false,
             remarks: false,
+            streaming_stores: true,
         }
     }
 }
@@ -71,6 +77,9 @@ pub struct PipelineOptions {
     pub debug: bool,
     /// The vectorizer's options.
     pub vectorizer: VectorizerOptions,
+    /// Bytes a launch must store through a vectorized kernel's streamed stores for them to be
+    /// non-temporal (the host's last-level cache); `None`: never.
+    pub streaming_threshold: Option<u64>,
 }
 
 /// The Native CPU pipeline as pipeline text, the form `muxc --passes` takes.
@@ -95,6 +104,10 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
         vectorizer_parameters.push("remarks".to_owned());
     }
     let bare = |pass: &crate::passes::PassInfo| pass.element(&[]);
+    let streaming = options
+        .streaming_threshold
+        .filter(|_| vectorizer.enabled && vectorizer.streaming_stores && !options.debug)
+        .map(|bytes| streaming_stores::PASS.element(&[format!("threshold={bytes}")]));
     [
         bare(&check_kernel_features::PASS),
         bare(&spec_constants::PASS),
@@ -106,6 +119,10 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
         bare(&define_native_math::PASS),
         bare(&sub_groups_of_one::PASS),
         work_item_loops::PASS.element(&loop_parameters),
+    ]
+    .into_iter()
+    .chain(streaming)
+    .chain([
         bare(&replace_module_scope_vars::PASS),
         bare(&add_kernel_metadata::PASS),
         bare(&add_sched_params::PASS),
@@ -113,7 +130,8 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
         bare(&add_kernel_wrapper::PASS),
         bare(&add_fp_control::PASS),
         bare(&rename_kernels::PASS),
-    ]
+    ])
+    .collect::<Vec<_>>()
     .join(",")
 }
 

@@ -135,3 +135,39 @@ pub fn host_triple() -> String {
         .to_string_lossy()
         .into_owned()
 }
+
+/// The size of the build machine's largest CPU cache (Linux's `/sys/devices/system/cpu/cpu0/cache`),
+/// or `None` where the system does not say. Like `native`, it assumes the program runs where it
+/// was built.
+pub fn last_level_cache_bytes() -> Option<u64> {
+    let caches = std::fs::read_dir("/sys/devices/system/cpu/cpu0/cache").ok()?;
+    caches
+        .filter_map(|entry| std::fs::read_to_string(entry.ok()?.path().join("size")).ok())
+        .filter_map(|size| parse_cache_size(size.trim()))
+        .max()
+}
+
+/// A cache size as sysfs writes it: `32768K`, `1M`, or bytes.
+fn parse_cache_size(text: &str) -> Option<u64> {
+    let (digits, scale) = match text.as_bytes().last()? {
+        b'K' => (&text[..text.len() - 1], 1 << 10),
+        b'M' => (&text[..text.len() - 1], 1 << 20),
+        b'G' => (&text[..text.len() - 1], 1 << 30),
+        _ => (text, 1),
+    };
+    digits.parse::<u64>().ok().map(|value| value * scale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cache_sizes_read_as_sysfs_writes_them() {
+        assert_eq!(parse_cache_size("32768K"), Some(32 << 20));
+        assert_eq!(parse_cache_size("1M"), Some(1 << 20));
+        assert_eq!(parse_cache_size("4096"), Some(4096));
+        assert_eq!(parse_cache_size("many"), None);
+        assert_eq!(parse_cache_size(""), None);
+    }
+}

@@ -227,6 +227,9 @@ pub enum BackendOption {
     /// `-native-cpu-force-no-tail`: vectorized kernels run whole vectors only; the program
     /// promises every work-group's x size is a multiple of the width.
     ForceNoTail,
+    /// `-sycl-native-cpu-no-streaming-stores`: launches larger than the last-level cache keep
+    /// ordinary stores (our addition; docs/vectorizer.md, "Streaming stores").
+    NoStreamingStores,
     /// `-sycl-native-cpu-vecz-remarks`: one line per kernel on standard error saying whether it
     /// was vectorized, and why not (our addition).
     VeczRemarks,
@@ -245,6 +248,7 @@ impl BackendOption {
             "native-cpu-force-no-tail" => BackendOption::ForceNoTail,
             "native-cpu-debug" => BackendOption::Debug,
             "sycl-native-cpu-vecz-remarks" => BackendOption::VeczRemarks,
+            "sycl-native-cpu-no-streaming-stores" => BackendOption::NoStreamingStores,
             "sycl-native-dump-device-ir" => BackendOption::DumpDeviceIr,
             _ => match option_name.strip_prefix("sycl-native-cpu-vecz-width=") {
                 Some(width) => match width.parse() {
@@ -270,6 +274,7 @@ impl BackendOption {
             BackendOption::ForceNoTail => "-native-cpu-force-no-tail".into(),
             BackendOption::Debug => "-native-cpu-debug".into(),
             BackendOption::VeczRemarks => "-sycl-native-cpu-vecz-remarks".into(),
+            BackendOption::NoStreamingStores => "-sycl-native-cpu-no-streaming-stores".into(),
             BackendOption::DumpDeviceIr => "-sycl-native-dump-device-ir".into(),
         }
     }
@@ -596,7 +601,9 @@ USAGE: ncpu++ [options] file...
                             -sycl-native-cpu-no-vecz (no vectorization across work-items),
                             -sycl-native-cpu-vecz-width=N (N lanes; default: the CPU's
                             32-bit lanes), -native-cpu-force-no-tail (whole vectors only),
-                            -sycl-native-cpu-vecz-remarks (per kernel: vectorized or why not)
+                            -sycl-native-cpu-vecz-remarks (per kernel: vectorized or why not),
+                            -sycl-native-cpu-no-streaming-stores (no non-temporal stores in
+                            launches larger than the last-level cache)
   -###                      Print the commands of every step without running them
   -v                        Print the commands of every step as they run
   -save-temps               Keep the intermediate files of every step in the current directory

@@ -302,6 +302,7 @@ fn vectorizer_options(options: &[BackendOption]) -> VectorizerOptions {
             BackendOption::VeczWidth(width) => vectorizer.width = Some(*width),
             BackendOption::ForceNoTail => vectorizer.no_tail = true,
             BackendOption::VeczRemarks => vectorizer.remarks = true,
+            BackendOption::NoStreamingStores => vectorizer.streaming_stores = false,
             BackendOption::Debug | BackendOption::DumpDeviceIr => {}
         }
     }

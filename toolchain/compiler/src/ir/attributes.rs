@@ -161,6 +161,16 @@ pub fn copy_function_attributes(to: FunctionValue<'_>, from: FunctionValue<'_>) 
     }
 }
 
+/// Copies the attributes of each parameter of `from` onto the same parameter of `to` (a copy of
+/// `from` with its type).
+pub fn copy_parameter_attributes(to: FunctionValue<'_>, from: FunctionValue<'_>) {
+    for index in 0..from.count_params().min(to.count_params()) {
+        for attribute in from.attributes(AttributeLoc::Param(index)) {
+            to.add_attribute(AttributeLoc::Param(index), attribute);
+        }
+    }
+}
+
 /// Metadata on a kernel that requires a sub-group size: `!{i32 N}` (DPC++'s name).
 pub const REQD_SUB_GROUP_SIZE: &str = "intel_reqd_sub_group_size";
 

@@ -192,6 +192,19 @@ pub fn mark_invariant_load(load: InstructionValue<'_>) {
         .expect("an empty node is metadata an instruction can carry");
 }
 
+/// Marks `store` `!nontemporal`: the stored line is not expected to be read again soon, so x86
+/// writes it with a streaming store that does not first read the line into the cache.
+pub fn mark_nontemporal(store: InstructionValue<'_>) {
+    let Some(block) = store.get_parent() else {
+        return;
+    };
+    let context = block.get_context();
+    let one = context.metadata_node(&[context.i32_type().const_int(1, false).into()]);
+    store
+        .set_metadata(one, context.get_kind_id("nontemporal"))
+        .expect("a node of one integer is metadata a store can carry");
+}
+
 /// Gives the load of a pointer `load` the facts a parameter attribute states about that
 /// pointer: `!dereferenceable !{i64 bytes}` and, when known, `!align !{i64 alignment}`. A
 /// subhandler loads each argument's pointer from the runtime's array; once the kernel is inlined

@@ -283,3 +283,11 @@ pub fn called_function<'ctx>(instruction: InstructionValue<'ctx>) -> Option<Func
         FunctionValue::new(callee)
     }
 }
+
+/// Whether `module` is for x86 (32 or 64 bits).
+pub fn is_x86(module: &Module<'_>) -> bool {
+    let triple = module.get_triple();
+    let triple = triple.as_str().to_string_lossy();
+    let arch = triple.split('-').next().unwrap_or("");
+    matches!(arch, "x86_64" | "i386" | "i486" | "i586" | "i686")
+}

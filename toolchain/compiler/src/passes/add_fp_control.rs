@@ -341,21 +341,13 @@ fn build_wrapper<'ctx>(
     Ok(())
 }
 
-/// Whether the module is for x86, the only target whose control register the pass knows.
-fn is_x86(module: &Module<'_>) -> bool {
-    let triple = module.get_triple();
-    let triple = triple.as_str().to_string_lossy();
-    let arch = triple.split('-').next().unwrap_or("");
-    matches!(arch, "x86_64" | "i386" | "i486" | "i586" | "i686")
-}
-
 impl ModulePass for AddFpControl {
     fn name(&self) -> &'static str {
         NAME
     }
 
     fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
-        if !is_x86(module) {
+        if !walk::is_x86(module) {
             return Ok(Changed::No);
         }
         let entries: Vec<FunctionValue> = module

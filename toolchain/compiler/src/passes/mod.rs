@@ -20,6 +20,7 @@ pub mod prepare_native_cpu;
 pub mod rename_kernels;
 pub mod replace_module_scope_vars;
 pub mod spec_constants;
+pub mod streaming_stores;
 pub mod sub_groups_of_one;
 pub mod transfer_kernel_metadata;
 pub mod vectorize;
@@ -120,6 +121,7 @@ pub const REGISTRY: &[&PassInfo] = &[
     &define_native_math::PASS,
     &sub_groups_of_one::PASS,
     &work_item_loops::PASS,
+    &streaming_stores::PASS,
     &replace_module_scope_vars::PASS,
     &add_kernel_metadata::PASS,
     &add_sched_params::PASS,

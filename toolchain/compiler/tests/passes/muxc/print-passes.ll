@@ -21,6 +21,7 @@
 ; CHECK-NEXT: define-native-math
 ; CHECK-NEXT: sub-groups-of-one
 ; CHECK-NEXT: {{^  work-item-loops<debug;no-tail>: runs a whole work-group}}
+; CHECK-NEXT: {{^  streaming-stores<threshold=BYTES>: streams the output}}
 ; CHECK-NEXT: replace-module-scope-vars
 ; CHECK-NEXT: add-kernel-metadata
 ; CHECK-NEXT: {{^  add-sched-params<target=NAME>: }}
