@@ -217,4 +217,6 @@ fn streaming_stores_keep_results_exact_above_and_below_the_cache_size() {
     let built = Built::compile(&[program("streaming_stores.cpp")], &["-O2"]);
     built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
     built.run_and_check(&[]);
+    let option = ["-O2", "-mllvm", "-sycl-native-cpu-no-streaming-stores"];
+    Built::compile(&[program("streaming_stores.cpp")], &option).run_and_check(&[]);
 }
