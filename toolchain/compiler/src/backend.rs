@@ -6,7 +6,8 @@
 //!    already defines the state accessors (DPC++ links its own `libsycl-nativecpu_utils`);
 //! 3. run the Native CPU pipeline ([`crate::pipeline`]);
 //! 4. retarget every function to the chosen CPU and run LLVM's `default<O*>` pipeline, then the
-//!    sanitizers' instrumentation passes if any were asked for ([`crate::sanitizers`]);
+//!    sanitizers' instrumentation passes if any were asked for ([`crate::sanitizers`]), then
+//!    (optimising) `widen-loop-masks`;
 //! 5. write an object (or assembly / LLVM IR) through the TargetMachine.
 
 use std::path::{Path, PathBuf};
@@ -20,6 +21,7 @@ use inkwell::targets::FileType;
 use crate::ir::mux::WorkItemQuery;
 use crate::pass_manager::run_pipeline_text;
 use crate::passes::streaming_stores::DEFAULT_THRESHOLD;
+use crate::passes::widen_loop_masks;
 use crate::pipeline::{native_cpu_pipeline, PipelineOptions, VectorizerOptions};
 use crate::sanitizers::{mark_functions, Sanitizer};
 use crate::target::{host_target_machine, last_level_cache_bytes, retarget, CpuSelection};
@@ -222,6 +224,9 @@ pub fn compile_device_module(
             pipeline: llvm_pipeline,
             message: e.to_string(),
         })?;
+    if options.opt_level > 0 {
+        run_pipeline_text(&module, widen_loop_masks::NAME, &machine, false)?;
+    }
     let write_error = |message: String| CompileError::Io {
         path: PathBuf::from(output),
         source: std::io::Error::other(message),

@@ -24,6 +24,7 @@ pub mod streaming_stores;
 pub mod sub_groups_of_one;
 pub mod transfer_kernel_metadata;
 pub mod vectorize;
+pub mod widen_loop_masks;
 pub mod work_item_loops;
 
 use inkwell::module::Module;
@@ -130,6 +131,7 @@ pub const REGISTRY: &[&PassInfo] = &[
     &prepare_native_cpu::PASS,
     &add_fp_control::PASS,
     &rename_kernels::PASS,
+    &widen_loop_masks::PASS,
 ];
 
 /// Splits `name<params>` into the name and its `;`-separated parameters.

@@ -30,5 +30,6 @@
 ; CHECK-NEXT: prepare-sycl-native-cpu
 ; CHECK-NEXT: {{^  add-fp-control<ftz;no-ftz>: runs each entry point with a defined MXCSR}}
 ; CHECK-NEXT: rename-kernel-sycl-native-cpu
+; CHECK-NEXT: {{^  widen-loop-masks: on AVX2}}
 ; CHECK-NEXT: Pipeline aliases:
 ; CHECK-NEXT: native-cpu-pipeline
