@@ -9,7 +9,8 @@
 // waiting for the queue; the common interfaces:
 // ==, != and std::hash of the runtime classes, context constructors, queue and platform info,
 // and id/range compared with scalars; placeholder
-// accessors bound with handler::require and ordered like other accessors.
+// accessors bound with handler::require and ordered like other accessors; auto_range with a
+// work_group_size property; nan of unsigned long long nancodes.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/experimental/auto_local_range.hpp>
 #include <sycl/ext/oneapi/experimental/reduction_properties.hpp>
@@ -280,8 +281,31 @@ void oneapi_extensions(sycl::queue &q) {
                  [=](sycl::nd_item<1>, auto &s) { s += 1; })
       .wait();
   check::equal("initialize_to_identity property", 0, *sum, int(n));
+  q.parallel_for(sycl::nd_range<2>({rows, columns}, syclex::auto_range<2>()), syclex::properties{syclex::work_group_size<3, 7>},
+                 [=](sycl::nd_item<2> it) { seen[it.get_global_linear_id()] = it.get_local_range(0) * 100 + it.get_local_range(1); })
+      .wait();
+  check::equal("auto_range takes the work_group_size property", 0, std::count(seen, seen + rows * columns, 307),
+               long(rows * columns));
   sycl::free(seen, q);
   sycl::free(sum, q);
+}
+
+// sycl::nan of an unsigned long long nancode (a type of its own beside std::uint64_t on LP64) is
+// double, scalar and vec, in a kernel as on the host.
+void nan_of_unsigned_long_long(sycl::queue &q) {
+  static_assert(std::is_same_v<decltype(sycl::nan(1ull)), double> &&
+                std::is_same_v<decltype(sycl::nan(sycl::vec<unsigned long long, 2>())), sycl::double2>);
+  std::uint64_t *bits = sycl::malloc_shared<std::uint64_t>(3, q);
+  q.single_task([=] {
+     bits[0] = sycl::bit_cast<std::uint64_t>(sycl::nan(5ull));
+     const sycl::double2 v = sycl::nan(sycl::vec<unsigned long long, 2>(6, 7));
+     bits[1] = sycl::bit_cast<std::uint64_t>(double(v[0]));
+     bits[2] = sycl::bit_cast<std::uint64_t>(double(v[1]));
+   }).wait();
+  check::equal("nan(unsigned long long)", 0, bits[0], std::uint64_t(0x7ff8000000000005ull));
+  check::equal("nan(vec<unsigned long long, 2>)", 1, bits[2], std::uint64_t(0x7ff8000000000007ull));
+  check::equal("host nan(unsigned long long)", 0, sycl::bit_cast<std::uint64_t>(sycl::nan(5ull)), bits[0]);
+  sycl::free(bits, q);
 }
 
 int main() {
@@ -294,5 +318,6 @@ int main() {
   common_interfaces(q);
   placeholder_accessors(q);
   oneapi_extensions(q);
+  nan_of_unsigned_long_long(q);
   return check::finish();
 }

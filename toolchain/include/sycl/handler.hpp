@@ -312,6 +312,7 @@ private:
   NCPU_ALWAYS_INLINE void parallel_for_with_size(nd_range<Dims> ndr, const Functor &f,
                                                  ext::oneapi::experimental::work_group_size_key::value_t<Required...> *) {
     using Name = detail::kernel_name_t<KernelName, Functor>;
+    ndr = detail::with_required_local_range(ndr, range<Dims>(Required...));
     submit_kernel(detail::nd_range_info<Name, Dims, Functor, SubGroupSize, Required...>(f), &ndr, nullptr, &f);
   }
   friend std::size_t detail::reserve_local_memory(handler &, std::size_t, std::size_t);
