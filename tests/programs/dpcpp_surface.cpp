@@ -4,7 +4,8 @@
 // accessor::get_multi_ptr, multi_ptr<void>, the ext::oneapi function objects in reductions,
 // sycl::span in kernels, the headers <sycl/ext/oneapi/functional.hpp>,
 // <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and <sycl/sycl_span.hpp>, and queue
-// shortcuts taking an event; null pointers rejected by memcpy, memset and fill; an
+// shortcuts taking an event or a braced event list (with a count as the range); null pointers
+// rejected by memcpy, memset and fill; an
 // ext_oneapi_submit_barrier holding back later commands of its queue; free(pointer, queue)
 // waiting for the queue; the common interfaces:
 // ==, != and std::hash of the runtime classes, context constructors, queue and platform info,
@@ -129,8 +130,9 @@ void shortcuts_with_events(sycl::queue &q) {
   auto prefetched = q.prefetch(a, n * sizeof(float), filled);
   auto advised = q.mem_advise(a, n * sizeof(float), 0, prefetched);
   auto copied = q.memcpy(b, a, n * sizeof(float), advised);
-  q.parallel_for(sycl::range<1>(n), copied, [=](sycl::id<1> i) { b[i] *= 2; }).wait();
-  for (size_t i = 0; i < n; ++i) check::equal("shortcuts with events", long(i), b[i], 5.0f);
+  auto doubled = q.parallel_for(sycl::range<1>(n), copied, [=](sycl::id<1> i) { b[i] *= 2; });
+  q.parallel_for(n, {doubled, copied}, [=](sycl::id<1> i) { b[i] += 1; }).wait();
+  for (size_t i = 0; i < n; ++i) check::equal("shortcuts with events", long(i), b[i], 6.0f);
   sycl::float4 v{1, 2, 3, 4};
   check::equal("types.hpp", 0, v.w(), 4.0f);
   sycl::free(a, q);
