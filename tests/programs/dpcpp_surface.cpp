@@ -1,12 +1,12 @@
 // Interfaces programs written for DPC++ use: the device and platform information descriptors
 // (usm_*_allocations, extensions, aspects and DPC++'s extension aspects, memory and cache sizes,
 // vector widths, fp configs),
-// accessor::get_multi_ptr, multi_ptr<void>, the ext::oneapi function objects in reductions,
-// sycl::span in kernels, the headers <sycl/ext/oneapi/functional.hpp>,
-// <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and <sycl/sycl_span.hpp>, and queue
-// shortcuts taking an event or a braced event list (with a count as the range); null pointers
-// rejected by memcpy, memset and fill; an
-// ext_oneapi_submit_barrier holding back later commands of its queue; free(pointer, queue)
+// accessor::get_multi_ptr, multi_ptr<void>, legacy multi_ptrs assigned raw pointers, the
+// ext::oneapi function objects in reductions, sycl::span in kernels, the headers
+// <sycl/ext/oneapi/functional.hpp>, <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and
+// <sycl/sycl_span.hpp>, and queue shortcuts taking an event or a braced event list (with a count
+// as the range); null pointers rejected by memcpy, memset and fill; an ext_oneapi_submit_barrier
+// holding back later commands of its queue; free(pointer, queue)
 // waiting for the queue; the common interfaces:
 // ==, != and std::hash of the runtime classes, context constructors, queue and platform info,
 // and id/range compared with scalars; placeholder
@@ -96,6 +96,12 @@ void pointers(sycl::queue &q) {
   check::equal("get_multi_ptr", 0, host[0], 10);
   check::equal("ranged accessor", 4, host[4], 20);
   check::equal("multi_ptr arithmetic", 7, host[7], 30);
+  sycl::global_ptr<int> legacy;
+  sycl::multi_ptr<const void, sycl::access::address_space::global_space> legacy_void;
+  legacy = host.data() + 1;
+  legacy_void = host.data() + 2;
+  check::equal("legacy multi_ptr = raw pointer", 1, legacy.get() == host.data() + 1, true);
+  check::equal("legacy multi_ptr<const void> = raw pointer", 2, legacy_void.get() == host.data() + 2, true);
 }
 
 void reductions_and_spans(sycl::queue &q) {
