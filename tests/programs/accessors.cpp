@@ -1,7 +1,8 @@
 // Buffers and accessors: read_only / write_only / read_write, no_init, ranged accessors with an
 // offset in 1-D and 2-D, acc[i][j] and acc[id] subscripts, host_accessor, write-back to a host
 // pointer and to a vector on destruction, no write-back from const data or when disabled;
-// 0-dimensional, empty and host-task accessors; host accessors of command groups.
+// 0-dimensional, empty and host-task accessors; host accessors of command groups; handler::copy
+// with void pointers, shared_ptr of arrays and 0-dimensional accessors.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <vector>
@@ -125,8 +126,26 @@ static void host_accessors_of_command_groups(sycl::queue &q) {
   check::equal("get_host_access(handler, tag)", 0, result[0] + result[3] + updated[0], 10 + 40 + 101);
 }
 
+// handler::copy with void pointers (elements of the accessor's type), shared_ptr of arrays and
+// 0-dimensional accessors, and fill of a 0-dimensional accessor.
+void explicit_copies(sycl::queue &q) {
+  int values[4] = {5, 6, 7, 8}, back[4] = {}, single = 0;
+  std::shared_ptr<int[]> owned(new int[4]{1, 2, 3, 4});
+  sycl::buffer<int> buf{sycl::range<1>(4)}, owned_buf{sycl::range<1>(4)}, one{sycl::range<1>(1)};
+  q.submit([&](sycl::handler &h) { h.copy(static_cast<const void *>(values), sycl::accessor(buf, h, sycl::write_only)); });
+  q.submit([&](sycl::handler &h) { h.copy(sycl::accessor(buf, h, sycl::read_only), static_cast<void *>(back)); });
+  q.submit([&](sycl::handler &h) { h.copy(owned, sycl::accessor(owned_buf, h, sycl::write_only)); });
+  q.submit([&](sycl::handler &h) { h.fill(sycl::accessor<int, 0>(one, h), 41); });
+  q.submit([&](sycl::handler &h) { h.copy(sycl::accessor<int, 0, sycl::access_mode::read>(one, h), &single); });
+  q.wait();
+  check::equal("copy from const void *, back to void *", 3, back[3], 8);
+  check::equal("copy from shared_ptr<int[]>", 2, sycl::host_accessor(owned_buf)[2], 3);
+  check::equal("0-dimensional fill and copy", 0, single, 41);
+}
+
 int main() {
   sycl::queue q;
+  explicit_copies(q);
   zero_dimensional_and_host_task_accessors(q);
   accessor_reference_semantics(q);
   host_accessors_of_command_groups(q);

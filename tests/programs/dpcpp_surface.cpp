@@ -1,15 +1,17 @@
 // Interfaces programs written for DPC++ use: the device and platform information descriptors
 // (usm_*_allocations, extensions, aspects and DPC++'s extension aspects, memory and cache sizes,
 // vector widths, fp configs),
-// accessor::get_multi_ptr, multi_ptr<void>, the ext::oneapi function objects in reductions,
-// sycl::span in kernels, the headers <sycl/ext/oneapi/functional.hpp>,
-// <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and <sycl/sycl_span.hpp>, and queue
-// shortcuts taking an event; null pointers rejected by memcpy, memset and fill; an
-// ext_oneapi_submit_barrier holding back later commands of its queue; free(pointer, queue)
+// accessor::get_multi_ptr, multi_ptr<void>, legacy multi_ptrs assigned raw pointers, the
+// ext::oneapi function objects in reductions, sycl::span in kernels, the headers
+// <sycl/ext/oneapi/functional.hpp>, <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and
+// <sycl/sycl_span.hpp>, and queue shortcuts taking an event or a braced event list (with a count
+// as the range); null pointers rejected by memcpy, memset and fill; an ext_oneapi_submit_barrier
+// holding back later commands of its queue; free(pointer, queue)
 // waiting for the queue; the common interfaces:
 // ==, != and std::hash of the runtime classes, context constructors, queue and platform info,
 // and id/range compared with scalars; placeholder
-// accessors bound with handler::require and ordered like other accessors.
+// accessors bound with handler::require and ordered like other accessors; auto_range with a
+// work_group_size property; nan of unsigned long long nancodes.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/experimental/auto_local_range.hpp>
 #include <sycl/ext/oneapi/experimental/reduction_properties.hpp>
@@ -94,6 +96,12 @@ void pointers(sycl::queue &q) {
   check::equal("get_multi_ptr", 0, host[0], 10);
   check::equal("ranged accessor", 4, host[4], 20);
   check::equal("multi_ptr arithmetic", 7, host[7], 30);
+  sycl::global_ptr<int> legacy;
+  sycl::multi_ptr<const void, sycl::access::address_space::global_space> legacy_void;
+  legacy = host.data() + 1;
+  legacy_void = host.data() + 2;
+  check::equal("legacy multi_ptr = raw pointer", 1, legacy.get() == host.data() + 1, true);
+  check::equal("legacy multi_ptr<const void> = raw pointer", 2, legacy_void.get() == host.data() + 2, true);
 }
 
 void reductions_and_spans(sycl::queue &q) {
@@ -128,8 +136,9 @@ void shortcuts_with_events(sycl::queue &q) {
   auto prefetched = q.prefetch(a, n * sizeof(float), filled);
   auto advised = q.mem_advise(a, n * sizeof(float), 0, prefetched);
   auto copied = q.memcpy(b, a, n * sizeof(float), advised);
-  q.parallel_for(sycl::range<1>(n), copied, [=](sycl::id<1> i) { b[i] *= 2; }).wait();
-  for (size_t i = 0; i < n; ++i) check::equal("shortcuts with events", long(i), b[i], 5.0f);
+  auto doubled = q.parallel_for(sycl::range<1>(n), copied, [=](sycl::id<1> i) { b[i] *= 2; });
+  q.parallel_for(n, {doubled, copied}, [=](sycl::id<1> i) { b[i] += 1; }).wait();
+  for (size_t i = 0; i < n; ++i) check::equal("shortcuts with events", long(i), b[i], 6.0f);
   sycl::float4 v{1, 2, 3, 4};
   check::equal("types.hpp", 0, v.w(), 4.0f);
   sycl::free(a, q);
@@ -280,8 +289,31 @@ void oneapi_extensions(sycl::queue &q) {
                  [=](sycl::nd_item<1>, auto &s) { s += 1; })
       .wait();
   check::equal("initialize_to_identity property", 0, *sum, int(n));
+  q.parallel_for(sycl::nd_range<2>({rows, columns}, syclex::auto_range<2>()), syclex::properties{syclex::work_group_size<3, 7>},
+                 [=](sycl::nd_item<2> it) { seen[it.get_global_linear_id()] = it.get_local_range(0) * 100 + it.get_local_range(1); })
+      .wait();
+  check::equal("auto_range takes the work_group_size property", 0, std::count(seen, seen + rows * columns, 307),
+               long(rows * columns));
   sycl::free(seen, q);
   sycl::free(sum, q);
+}
+
+// sycl::nan of an unsigned long long nancode (a type of its own beside std::uint64_t on LP64) is
+// double, scalar and vec, in a kernel as on the host.
+void nan_of_unsigned_long_long(sycl::queue &q) {
+  static_assert(std::is_same_v<decltype(sycl::nan(1ull)), double> &&
+                std::is_same_v<decltype(sycl::nan(sycl::vec<unsigned long long, 2>())), sycl::double2>);
+  std::uint64_t *bits = sycl::malloc_shared<std::uint64_t>(3, q);
+  q.single_task([=] {
+     bits[0] = sycl::bit_cast<std::uint64_t>(sycl::nan(5ull));
+     const sycl::double2 v = sycl::nan(sycl::vec<unsigned long long, 2>(6, 7));
+     bits[1] = sycl::bit_cast<std::uint64_t>(double(v[0]));
+     bits[2] = sycl::bit_cast<std::uint64_t>(double(v[1]));
+   }).wait();
+  check::equal("nan(unsigned long long)", 0, bits[0], std::uint64_t(0x7ff8000000000005ull));
+  check::equal("nan(vec<unsigned long long, 2>)", 1, bits[2], std::uint64_t(0x7ff8000000000007ull));
+  check::equal("host nan(unsigned long long)", 0, sycl::bit_cast<std::uint64_t>(sycl::nan(5ull)), bits[0]);
+  sycl::free(bits, q);
 }
 
 int main() {
@@ -294,5 +326,6 @@ int main() {
   common_interfaces(q);
   placeholder_accessors(q);
   oneapi_extensions(q);
+  nan_of_unsigned_long_long(q);
   return check::finish();
 }

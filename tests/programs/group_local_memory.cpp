@@ -1,8 +1,10 @@
 // sycl::ext::oneapi::group_local_memory(_for_overwrite): work-group local allocations made inside
 // the kernel. Two call sites get distinct memory; the constructed value is visible to every
 // work-item; an allocation inside a loop is the same memory on every iteration (it accumulates);
-// an array allocation works as a tile for a neighbour exchange; and _for_overwrite
-// default-initialises a class with a default member initialiser.
+// an array allocation works as a tile for a neighbour exchange; _for_overwrite
+// default-initialises a class with a default member initialiser; and the allocations' addresses,
+// stored by every work-item (the vectorizer stores them for all lanes at once), are one per
+// group and call site.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 
@@ -15,6 +17,24 @@ struct Pair {
 struct Defaulted {
   int value = 42;
 };
+
+// Each work-item stores the addresses of two allocations: equal within a work-group, distinct
+// between the two call sites.
+void escaping_addresses(sycl::queue &q) {
+  const size_t n = kLocal * kGroups;
+  int **addresses = sycl::malloc_shared<int *>(2 * n, q);
+  q.parallel_for<class EscapingAddresses>(sycl::nd_range<1>(n, kLocal), [=](sycl::nd_item<1> it) {
+    const size_t i = it.get_global_id(0);
+    addresses[2 * i] = sycl::ext::oneapi::group_local_memory_for_overwrite<int>(it.get_group()).get();
+    addresses[2 * i + 1] = sycl::ext::oneapi::group_local_memory_for_overwrite<int>(it.get_group()).get();
+  }).wait();
+  for (size_t i = 0; i < n; ++i) {
+    const size_t leader = i - i % kLocal;
+    check::equal("two call sites, two addresses", long(i), addresses[2 * i] != addresses[2 * i + 1], true);
+    check::equal("one address per group", long(i), addresses[2 * i] == addresses[2 * leader], true);
+  }
+  sycl::free(addresses, q);
+}
 
 int main() {
   sycl::queue q;
@@ -70,5 +90,6 @@ int main() {
       check::equal("for_overwrite default-initialises", long(i), o[5], 42L);
     }
   sycl::free(out, q);
+  escaping_addresses(q);
   return check::finish();
 }

@@ -2,7 +2,7 @@
 // (DPC++'s short path) with SHORT_PATH defined, the standard names DPC++'s headers make available (assert, CHAR_BIT, std::bitset, std::cout,
 // std::setw, std::ostringstream, std::numeric_limits ...) are declared, and `using namespace sycl;`
 // before more standard includes leaves std::endl and std::flush working, next to sycl::endl in a
-// kernel's stream.
+// kernel's stream; POSIX's read, write and close (<unistd.h>) are not declared.
 #ifdef SHORT_PATH
 #include <sycl.hpp>
 #else
@@ -18,11 +18,17 @@ using namespace sycl;
 
 #include "check.hpp"
 
+// DPC++'s headers leave out <unistd.h>, so a program may name its own read, write and close.
+constexpr access::mode read = access::mode::read;
+constexpr access::mode write = access::mode::write;
+constexpr int close = 3;
+
 int main() {
   assert(CHAR_BIT == 8);
   std::bitset<8> bits(0xA5);
   check::equal("bitset", 0, bits.count(), 4);
   check::equal("numeric_limits", 0, std::numeric_limits<int>::max(), INT_MAX);
+  check::equal("a program's own read, write and close", 0, read != write && close == 3, true);
 
   std::ostringstream text;
   text << std::setw(4) << 42 << std::endl << std::hex << 255 << std::flush;

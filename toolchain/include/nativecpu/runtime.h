@@ -214,6 +214,14 @@ size_t __nativecpu_max_work_group_size(void);
 /* The most work-group local memory (bytes) a launch may ask for. */
 size_t __nativecpu_local_memory_size(void);
 
+/* The host's physical memory (the device's global memory), its last-level cache and the cache
+   line, in bytes, as the C library reports them (0, 0 and 64 where it does not). The runtime
+   asks, so that the headers need not include <unistd.h>, whose read/write/close would clash
+   with programs' own names. */
+uint64_t __nativecpu_global_memory_size(void);
+uint64_t __nativecpu_global_memory_cache_size(void);
+uint32_t __nativecpu_global_memory_cache_line_size(void);
+
 /* What the compiler decided about a kernel, from the metadata note it left in the device
  * object (docs/formats.md, "Kernel metadata notes"). A kernel without a note (compiled by
  * another back end) reads as scalar, with no requirements and no work-group memory. */

@@ -12,7 +12,6 @@
 #include <type_traits>
 #include <vector>
 
-#include <unistd.h>
 
 #include <nativecpu/runtime.h>
 
@@ -240,16 +239,6 @@ inline bool has_extension(const std::string &name) {
   return false;
 }
 
-// Bytes of the host's physical memory: the device's global memory and its largest allocation.
-inline std::uint64_t physical_memory() {
-  long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
-  return pages > 0 && page_size > 0 ? std::uint64_t(pages) * std::uint64_t(page_size) : 0;
-}
-// A sysconf cache value, or `fallback` where the C library does not know it.
-inline long cache_property(int name, long fallback) {
-  long value = sysconf(name);
-  return value > 0 ? value : fallback;
-}
 // The CPU's highest clock in MHz from Linux's cpufreq, 0 where the kernel does not say.
 inline std::uint32_t max_clock_mhz() {
   std::uint32_t khz = 0;
@@ -328,11 +317,11 @@ template <typename Param> typename Param::return_type device_property() {
     return info::partition_affinity_domain::not_applicable;
   else if constexpr (std::is_same_v<Param, parent_device>)
     throw exception(make_error_code(errc::invalid), "info::device::parent_device: the device is not a sub-device");
-  else if constexpr (is_one_of_v<Param, global_mem_size, max_mem_alloc_size>) return physical_memory();
+  else if constexpr (is_one_of_v<Param, global_mem_size, max_mem_alloc_size>) return __nativecpu_global_memory_size();
   else if constexpr (std::is_same_v<Param, global_mem_cache_size>)
-    return std::uint64_t(cache_property(_SC_LEVEL3_CACHE_SIZE, cache_property(_SC_LEVEL2_CACHE_SIZE, 0)));
+    return __nativecpu_global_memory_cache_size();
   else if constexpr (is_one_of_v<Param, global_mem_cacheline_size, global_mem_cache_line_size>)
-    return std::uint32_t(cache_property(_SC_LEVEL1_DCACHE_LINESIZE, 64));
+    return __nativecpu_global_memory_cache_line_size();
   else if constexpr (std::is_same_v<Param, info::device::global_mem_cache_type>)
     return info::global_mem_cache_type::read_write;
   else if constexpr (std::is_same_v<Param, max_clock_frequency>) return max_clock_mhz();

@@ -204,15 +204,15 @@ public:
     set_command([f]() mutable { f(); });
   }
 
-  // Explicit copies with accessors (SYCL 2020 4.9.4.3). A pointer must hold the accessor's
-  // range, checked like memcpy's pointers.
+  // Explicit copies with accessors (SYCL 2020 4.9.4.3), 0-dimensional ones included; shared_ptr
+  // may own an array. A pointer must hold the accessor's range, checked like memcpy's pointers.
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
   void copy(accessor<T, Dims, Mode, Target, P> source, std::shared_ptr<U> destination) {
     copy(source, destination.get());
   }
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
   void copy(std::shared_ptr<U> source, accessor<T, Dims, Mode, Target, P> destination) {
-    copy(static_cast<const U *>(source.get()), destination);
+    copy(static_cast<const typename std::shared_ptr<U>::element_type *>(source.get()), destination);
   }
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
   void copy(accessor<T, Dims, Mode, Target, P> source, U *destination) {
@@ -220,7 +220,7 @@ public:
     detail::check_usm_extent("copy", "destination", destination, element_bytes<U>("copy", source.size()));
     set_command([source, destination] {
       std::size_t i = 0;
-      detail::for_each_index(source.get_range(), [&](const id<Dims> &index) { destination[i++] = source[index]; });
+      detail::for_each_index(source.get_range(), [&](const auto &index) { destination[i++] = source[index]; });
     });
   }
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P, typename U>
@@ -230,8 +230,17 @@ public:
     set_command([source, destination] {
       std::size_t i = 0;
       detail::for_each_index(destination.get_range(),
-                             [&](const id<Dims> &index) { destination[index] = source[i++]; });
+                             [&](const auto &index) { destination[index] = source[i++]; });
     });
+  }
+  // A void pointer points to elements of the accessor's type (DPC++ takes them).
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
+  void copy(accessor<T, Dims, Mode, Target, P> source, void *destination) {
+    copy(source, static_cast<std::remove_const_t<T> *>(destination));
+  }
+  template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
+  void copy(const void *source, accessor<T, Dims, Mode, Target, P> destination) {
+    copy(static_cast<const T *>(source), destination);
   }
   // The destination must have at least as many elements as the source; they are copied in
   // row-major order, so ranges of different shapes (8x2 into 2x8, or 16 into 4x4) pair the
@@ -244,8 +253,8 @@ public:
                       "copy: the destination accessor has " + std::to_string(destination.size()) +
                           " elements, fewer than the source's " + std::to_string(source.size()));
     set_command([source, destination] {
-      id<DestinationDims> to;
-      detail::for_each_index(source.get_range(), [&](const id<SourceDims> &from) {
+      id<detail::view_dims<DestinationDims>> to;
+      detail::for_each_index(source.get_range(), [&](const auto &from) {
         destination[to] = source[from];
         detail::next_index(to, destination.get_range());
       });
@@ -254,7 +263,7 @@ public:
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
   void fill(accessor<T, Dims, Mode, Target, P> destination, const T &value) {
     set_command([destination, value] {
-      detail::for_each_index(destination.get_range(), [&](const id<Dims> &index) { destination[index] = value; });
+      detail::for_each_index(destination.get_range(), [&](const auto &index) { destination[index] = value; });
     });
   }
   // The host shares the buffer's memory: nothing to copy, but the command orders like a read.
@@ -312,6 +321,7 @@ private:
   NCPU_ALWAYS_INLINE void parallel_for_with_size(nd_range<Dims> ndr, const Functor &f,
                                                  ext::oneapi::experimental::work_group_size_key::value_t<Required...> *) {
     using Name = detail::kernel_name_t<KernelName, Functor>;
+    ndr = detail::with_required_local_range(ndr, range<Dims>(Required...));
     submit_kernel(detail::nd_range_info<Name, Dims, Functor, SubGroupSize, Required...>(f), &ndr, nullptr, &f);
   }
   friend std::size_t detail::reserve_local_memory(handler &, std::size_t, std::size_t);

@@ -391,6 +391,12 @@ inline float nan(std::uint32_t nancode) { return __builtin_bit_cast(float, 0x7fc
 inline double nan(std::uint64_t nancode) {
   return __builtin_bit_cast(double, 0x7ff8000000000000ull | (nancode & 0x0007ffffffffffffull));
 }
+// unsigned long long is a 64-bit nancode too, where it is not std::uint64_t (unsigned long on LP64).
+template <typename T,
+          std::enable_if_t<std::is_same_v<T, unsigned long long> && !std::is_same_v<T, std::uint64_t>, int> = 0>
+double nan(T nancode) {
+  return nan(std::uint64_t(nancode));
+}
 template <typename T, std::enable_if_t<detail::element_is_integer<T>::value && std::is_unsigned_v<detail::element_t<T>> &&
                                            sizeof(detail::element_t<T>) >= 2,
                                        int> = 0>

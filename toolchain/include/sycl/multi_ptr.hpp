@@ -5,7 +5,8 @@
 // the same type and every conversion is free. Implemented: construction from a raw pointer or
 // nullptr or from an accessor of the address space, get/get_raw/get_decorated, implicit conversion
 // to the element pointer (as the legacy form has), *, ->, [], pointer arithmetic and comparisons,
-// the local_ptr/global_ptr/private_ptr/constant_ptr aliases and address_space_cast; multi_ptr<void> and multi_ptr<const void>, made from any
+// the local_ptr/global_ptr/private_ptr/constant_ptr aliases and address_space_cast, the legacy
+// form's assignment of a raw pointer; multi_ptr<void> and multi_ptr<const void>, made from any
 // multi_ptr of the same address space and explicitly convertible back. Not implemented: the
 // conversions between address spaces, and prefetch.
 #pragma once
@@ -51,6 +52,13 @@ public:
                                  (S == access::address_space::local_space || S == access::address_space::generic_space),
                              int> = 0>
   multi_ptr(local_accessor<DataT, Dims> source) : pointer_(source.get_pointer()) {}
+
+  // The legacy form's assignment of a raw pointer (SYCL 2020 4.7.7.2).
+  template <access::decorated D = DecorateAddress, typename = std::enable_if_t<D == access::decorated::legacy>>
+  multi_ptr &operator=(ElementType *pointer) {
+    pointer_ = pointer;
+    return *this;
+  }
 
   ElementType *get() const { return pointer_; }
   ElementType *get_raw() const { return pointer_; }
@@ -118,6 +126,12 @@ public:
             typename = std::enable_if_t<std::is_convertible_v<ElementType *, VoidType *>>>
   void_multi_ptr(const multi_ptr<ElementType, Space, D> &typed) : pointer_(typed.get()) {}
 
+  template <access::decorated D = DecorateAddress, typename = std::enable_if_t<D == access::decorated::legacy>>
+  void_multi_ptr &operator=(VoidType *pointer) {
+    pointer_ = pointer;
+    return *this;
+  }
+
   VoidType *get() const { return pointer_; }
   VoidType *get_raw() const { return pointer_; }
   VoidType *get_decorated() const { return pointer_; }
@@ -142,12 +156,16 @@ private:
 
 template <access::address_space Space, access::decorated DecorateAddress>
 class multi_ptr<void, Space, DecorateAddress> : public detail::void_multi_ptr<void, Space, DecorateAddress> {
+public:
   using detail::void_multi_ptr<void, Space, DecorateAddress>::void_multi_ptr;
+  using detail::void_multi_ptr<void, Space, DecorateAddress>::operator=;
 };
 template <access::address_space Space, access::decorated DecorateAddress>
 class multi_ptr<const void, Space, DecorateAddress>
     : public detail::void_multi_ptr<const void, Space, DecorateAddress> {
+public:
   using detail::void_multi_ptr<const void, Space, DecorateAddress>::void_multi_ptr;
+  using detail::void_multi_ptr<const void, Space, DecorateAddress>::operator=;
 };
 
 template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>

@@ -291,6 +291,10 @@ public:
   NCPU_ALWAYS_INLINE event parallel_for(nd_range<Dims> ndr, const std::vector<event> &deps, const Rest &...rest) {
     return parallel_for_impl<KernelName>(ndr, deps, rest...);
   }
+  template <typename KernelName = detail::auto_name, typename... Rest>
+  NCPU_ALWAYS_INLINE event parallel_for(std::size_t count, const std::vector<event> &deps, const Rest &...rest) {
+    return parallel_for_impl<KernelName>(range<1>(count), deps, rest...);
+  }
 
   // The explicit-copy shortcuts with accessors (SYCL 2020 4.6.5.2): a command group that
   // requires the accessors (placeholders, as they are made without a handler) and copies.

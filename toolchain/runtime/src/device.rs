@@ -59,3 +59,35 @@ pub const LOCAL_MEMORY_ALIGN: usize = 128;
 
 const _: () = assert!(crate::launch::MAX_RANGE_GROUP_ITEMS <= MAX_WORK_GROUP_SIZE);
 const _: () = assert!(LOCAL_MEMORY_ALIGN.is_power_of_two());
+
+/// A `sysconf` value, or `fallback` where the C library does not know it.
+fn sysconf_or(name: libc::c_int, fallback: i64) -> i64 {
+    // SAFETY: sysconf only reads the system's configuration.
+    let value = unsafe { libc::sysconf(name) };
+    if value > 0 {
+        value
+    } else {
+        fallback
+    }
+}
+
+/// Bytes of the host's physical memory: the device's global memory and its largest allocation
+/// (0 where the C library does not say).
+pub fn global_memory_size() -> u64 {
+    let pages = sysconf_or(libc::_SC_PHYS_PAGES, 0);
+    let page_size = sysconf_or(libc::_SC_PAGESIZE, 0);
+    pages as u64 * page_size as u64
+}
+
+/// The global memory cache: the last-level (L3, else L2) cache's bytes, 0 where unknown.
+pub fn global_memory_cache_size() -> u64 {
+    sysconf_or(
+        libc::_SC_LEVEL3_CACHE_SIZE,
+        sysconf_or(libc::_SC_LEVEL2_CACHE_SIZE, 0),
+    ) as u64
+}
+
+/// The L1 data cache's line size in bytes, 64 where unknown.
+pub fn global_memory_cache_line_size() -> u32 {
+    sysconf_or(libc::_SC_LEVEL1_DCACHE_LINESIZE, 64) as u32
+}

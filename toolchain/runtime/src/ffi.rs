@@ -460,6 +460,24 @@ pub extern "C" fn __nativecpu_local_memory_size() -> usize {
     device::LOCAL_MEMORY_SIZE
 }
 
+/// Bytes of the host's physical memory, the device's global memory (0 where unknown).
+#[no_mangle]
+pub extern "C" fn __nativecpu_global_memory_size() -> u64 {
+    device::global_memory_size()
+}
+
+/// Bytes of the last-level cache, the device's global memory cache (0 where unknown).
+#[no_mangle]
+pub extern "C" fn __nativecpu_global_memory_cache_size() -> u64 {
+    device::global_memory_cache_size()
+}
+
+/// The cache line size in bytes (64 where unknown).
+#[no_mangle]
+pub extern "C" fn __nativecpu_global_memory_cache_line_size() -> u32 {
+    device::global_memory_cache_line_size()
+}
+
 /// Fills `info` with what the compiler decided about the kernel (its metadata note, see
 /// [`kernel_info`]); `NATIVECPU_ERROR_INVALID_KERNEL` when no such kernel is registered, with
 /// the last error set.

@@ -42,7 +42,8 @@
 //! `__nativecpu_launch`, `__nativecpu_spec_constants_size`, `__nativecpu_spec_constants_fill`,
 //! `__nativecpu_device_selected`, `__nativecpu_check_launch`, the `__nativecpu_task_*` functions,
 //! `__nativecpu_last_error`, `__nativecpu_thread_count`, `__nativecpu_set_tsan_hooks`, `__nativecpu_max_work_group_size`,
-//! `__nativecpu_local_memory_size` and `__nativecpu_get_kernel_info`. The `#[repr(C)]` types
+//! `__nativecpu_local_memory_size`, the `__nativecpu_global_memory_*` sizes and
+//! `__nativecpu_get_kernel_info`. The `#[repr(C)]` types
 //! mirror the header's structs field for field, and [`launch::ResultCode`] its
 //! `enum __nativecpu_result`:
 //!

@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 
 use common::{bytes_with_header, record, ImageSpec, OwnedDescriptor, Prop, Recorder};
 use nativecpu_runtime::ffi::{
+    __nativecpu_global_memory_cache_line_size, __nativecpu_global_memory_size,
     __nativecpu_last_error, __nativecpu_launch, __nativecpu_local_memory_size,
     __nativecpu_max_work_group_size, __sycl_register_lib, __sycl_unregister_lib,
 };
@@ -139,6 +140,8 @@ fn device_limits_are_exported() {
     assert_eq!(__nativecpu_max_work_group_size(), 8192);
     assert_eq!(__nativecpu_local_memory_size(), 256 * 1024);
     assert_eq!(ResultCode::InvalidNdRange as i32, INVALID_ND_RANGE);
+    assert!(__nativecpu_global_memory_size() > 1 << 20);
+    assert!(__nativecpu_global_memory_cache_line_size() >= 16);
 }
 
 #[test]

@@ -60,6 +60,8 @@ pub enum Kind {
     ConstantFloat,
     /// A constant expression.
     ConstantExpression,
+    /// A constant vector whose elements are not all simple data (e.g. constant expressions).
+    ConstantVector,
     /// A global variable.
     GlobalVariable,
     /// `undef` or `poison`.
@@ -134,6 +136,7 @@ impl<'ctx> Value<'ctx> {
             Kind::ConstantInt => LLVMIsAConstantInt,
             Kind::ConstantFloat => LLVMIsAConstantFP,
             Kind::ConstantExpression => LLVMIsAConstantExpr,
+            Kind::ConstantVector => LLVMIsAConstantVector,
             Kind::GlobalVariable => LLVMIsAGlobalVariable,
             Kind::Undefined => LLVMIsAUndefValue,
             Kind::NullPointer => LLVMIsAConstantPointerNull,

@@ -4,8 +4,9 @@
 //!
 //! Expects: `addrspace(3)` global definitions used only from functions, directly or through
 //! constant `addrspacecast`/`bitcast`/`getelementptr`/`ptrtoint` expressions (UndefinedBehavior-
-//! Sanitizer's alignment checks leave `ptrtoint` ones once the address is a constant); kernels
-//! marked as entry points.
+//! Sanitizer's alignment checks leave `ptrtoint` ones once the address is a constant) and constant
+//! vectors of them (the vectorizer's store of an address for every lane); kernels marked as entry
+//! points.
 //! Guarantees: every such global is given an offset in one padded layout (in module order, each
 //! aligned to its own alignment, the whole rounded to the largest), each use reads
 //! `__mux_get_local_variable_memory()` plus that offset, and the globals are deleted. Every entry
@@ -85,6 +86,9 @@ fn rewrite_uses<'ctx>(
         }
         return Ok(());
     }
+    if user.is(Kind::ConstantVector) {
+        return rewrite_vector_uses(global_name, original, user, address);
+    }
     if !user.is(Kind::ConstantExpression) {
         return Err(CompileError::unsupported(
             global_name,
@@ -111,6 +115,39 @@ fn rewrite_uses<'ctx>(
     };
     for outer in user.users() {
         rewrite_uses(global_name, user, outer, &rebuild)?;
+    }
+    Ok(())
+}
+
+/// A constant vector holding the global (the vectorizer's splat of a work-group local
+/// variable's address, stored for every lane): every instruction using it gets the vector built
+/// element by element, the global's elements from `address`.
+fn rewrite_vector_uses<'ctx>(
+    global_name: &str,
+    original: Value<'ctx>,
+    vector: Value<'ctx>,
+    address: Address<'_, 'ctx>,
+) -> Result<(), CompileError> {
+    let rebuild = |before: Value<'ctx>| -> Result<Value<'ctx>, CompileError> {
+        let builder = builder_before(before);
+        let ty = vector.basic_type().expect("a vector").into_vector_type();
+        let mut built = ty.get_poison();
+        for (lane, element) in vector.operands().into_iter().enumerate() {
+            let element = if element == original {
+                address(before)?
+            } else {
+                element
+            };
+            let index = ty.get_context().i32_type().const_int(lane as u64, false);
+            let element = element.basic().expect("a vector element");
+            built = builder
+                .build_insert_element(built, element, index, "")
+                .map_err(build_error)?;
+        }
+        Ok(Value::from(BasicValueEnum::from(built)))
+    };
+    for outer in vector.users() {
+        rewrite_uses(global_name, vector, outer, &rebuild)?;
     }
     Ok(())
 }

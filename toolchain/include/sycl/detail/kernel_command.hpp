@@ -113,6 +113,12 @@ template <int Dims> nd_range<Dims> with_chosen_local_range(const nd_range<Dims> 
   return nd_range<Dims>(global, local, ndr.get_offset());
 }
 
+// An auto_range of a kernel with a work_group_size property is that size.
+template <int Dims> nd_range<Dims> with_required_local_range(const nd_range<Dims> &ndr, const range<Dims> &required) {
+  if (ndr.get_local_range() != range<Dims>()) return ndr;
+  return nd_range<Dims>(ndr.get_global_range(), required, ndr.get_offset());
+}
+
 // The sizes are copied as they are (an auto_range chosen); check_local_sizes rejects a zero
 // local size.
 template <int Dims> launch_shape nd_range_shape(const nd_range<Dims> &given) {
