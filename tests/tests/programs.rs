@@ -220,3 +220,8 @@ fn streaming_stores_keep_results_exact_above_and_below_the_cache_size() {
     let option = ["-O2", "-mllvm", "-sycl-native-cpu-no-streaming-stores"];
     Built::compile(&[program("streaming_stores.cpp")], &option).run_and_check(&[]);
 }
+
+#[test]
+fn oneapi_enqueue_functions() {
+    compile_and_run(&["enqueue_functions.cpp"], &["-O2"]);
+}

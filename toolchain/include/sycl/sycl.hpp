@@ -48,4 +48,5 @@
 #include "ext/oneapi/properties.hpp"
 #include "ext/oneapi/functional.hpp"
 #include "ext/oneapi/experimental/auto_local_range.hpp"
+#include "ext/oneapi/experimental/enqueue_functions.hpp"
 #include "sycl_span.hpp"

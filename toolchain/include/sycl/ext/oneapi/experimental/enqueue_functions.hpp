@@ -1,0 +1,149 @@
+// <sycl/ext/oneapi/experimental/enqueue_functions.hpp>: DPC++'s sycl_ext_oneapi_enqueue_functions,
+// free functions that enqueue commands without returning events: submit, single_task,
+// parallel_for and nd_launch (with a range, an nd_range or a launch_config), the USM memory
+// commands, barrier and partial_barrier, each on a queue or in a handler. They are the queue's and
+// the handler's own member functions underneath; the events they drop are never waited on.
+#pragma once
+
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "../../../handler.hpp"
+#include "../../../queue.hpp"
+#include "../properties.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+namespace ext::oneapi::experimental {
+
+// A kernel launch's range (range or nd_range) with the launch's properties.
+template <typename Range, typename Properties = empty_properties_t> class launch_config {
+public:
+  launch_config(Range range, Properties properties = {}) : range_(range), properties_(properties) {}
+
+  const Range &get_range() const { return range_; }
+  const Properties &get_properties() const { return properties_; }
+
+private:
+  Range range_;
+  Properties properties_;
+};
+
+template <typename Range> launch_config(Range) -> launch_config<Range, empty_properties_t>;
+template <typename Range, typename Properties>
+launch_config(Range, Properties) -> launch_config<Range, Properties>;
+
+template <typename CommandGroup> void submit(queue q, CommandGroup &&command_group) {
+  q.submit(std::forward<CommandGroup>(command_group));
+}
+template <typename Properties, typename CommandGroup,
+          typename = std::enable_if_t<is_property_list_v<Properties>>>
+void submit(queue q, Properties, CommandGroup &&command_group) {
+  q.submit(std::forward<CommandGroup>(command_group));
+}
+template <typename CommandGroup> event submit_with_event(queue q, CommandGroup &&command_group) {
+  return q.submit(std::forward<CommandGroup>(command_group));
+}
+template <typename Properties, typename CommandGroup,
+          typename = std::enable_if_t<is_property_list_v<Properties>>>
+event submit_with_event(queue q, Properties, CommandGroup &&command_group) {
+  return q.submit(std::forward<CommandGroup>(command_group));
+}
+
+template <typename KernelName = sycl::detail::auto_name, typename Kernel>
+void single_task(handler &h, const Kernel &kernel) {
+  h.single_task<KernelName>(kernel);
+}
+template <typename KernelName = sycl::detail::auto_name, typename Kernel>
+void single_task(queue q, const Kernel &kernel) {
+  q.submit([&](handler &h) { h.single_task<KernelName>(kernel); });
+}
+
+// parallel_for over a range, with reductions before the kernel as the handler takes them.
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename... Rest>
+void parallel_for(handler &h, range<Dims> extent, const Rest &...rest) {
+  h.parallel_for<KernelName>(extent, rest...);
+}
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename... Rest>
+void parallel_for(queue q, range<Dims> extent, const Rest &...rest) {
+  q.submit([&](handler &h) { h.parallel_for<KernelName>(extent, rest...); });
+}
+// A range launch has no work-group to shape, so the kernel properties a launch_config may carry
+// (work_group_size, sub_group_size) have nothing to apply to here.
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename... Rest>
+void parallel_for(handler &h, launch_config<range<Dims>, Properties> config, const Rest &...rest) {
+  h.parallel_for<KernelName>(config.get_range(), rest...);
+}
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename... Rest>
+void parallel_for(queue q, launch_config<range<Dims>, Properties> config, const Rest &...rest) {
+  q.submit([&](handler &h) { parallel_for<KernelName>(h, config, rest...); });
+}
+
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename... Rest>
+void nd_launch(handler &h, nd_range<Dims> launch, const Rest &...rest) {
+  h.parallel_for<KernelName>(launch, rest...);
+}
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename... Rest>
+void nd_launch(queue q, nd_range<Dims> launch, const Rest &...rest) {
+  q.submit([&](handler &h) { h.parallel_for<KernelName>(launch, rest...); });
+}
+// An nd_range launch applies the configuration's kernel properties (work_group_size,
+// sub_group_size) as the handler's property form does.
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename... Rest>
+void nd_launch(handler &h, launch_config<nd_range<Dims>, Properties> config, const Rest &...rest) {
+  if constexpr (std::is_same_v<Properties, empty_properties_t>)
+    h.parallel_for<KernelName>(config.get_range(), rest...);
+  else
+    h.parallel_for<KernelName>(config.get_range(), config.get_properties(), rest...);
+}
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename... Rest>
+void nd_launch(queue q, launch_config<nd_range<Dims>, Properties> config, const Rest &...rest) {
+  q.submit([&](handler &h) { nd_launch<KernelName>(h, config, rest...); });
+}
+
+inline void memcpy(handler &h, void *destination, const void *source, std::size_t bytes) {
+  h.memcpy(destination, source, bytes);
+}
+inline void memcpy(queue q, void *destination, const void *source, std::size_t bytes) {
+  q.submit([&](handler &h) { h.memcpy(destination, source, bytes); });
+}
+template <typename T> void copy(handler &h, const T *source, T *destination, std::size_t count) {
+  h.copy(source, destination, count);
+}
+template <typename T> void copy(queue q, const T *source, T *destination, std::size_t count) {
+  q.submit([&](handler &h) { h.copy(source, destination, count); });
+}
+inline void memset(handler &h, void *pointer, int value, std::size_t bytes) {
+  h.memset(pointer, value, bytes);
+}
+inline void memset(queue q, void *pointer, int value, std::size_t bytes) {
+  q.submit([&](handler &h) { h.memset(pointer, value, bytes); });
+}
+template <typename T> void fill(handler &h, T *pointer, const T &pattern, std::size_t count) {
+  h.fill(pointer, pattern, count);
+}
+template <typename T> void fill(queue q, T *pointer, const T &pattern, std::size_t count) {
+  q.submit([&](handler &h) { h.fill(pointer, pattern, count); });
+}
+inline void prefetch(handler &h, void *pointer, std::size_t bytes) { h.prefetch(pointer, bytes); }
+inline void prefetch(queue q, void *pointer, std::size_t bytes) {
+  q.submit([&](handler &h) { h.prefetch(pointer, bytes); });
+}
+inline void mem_advise(handler &h, void *pointer, std::size_t bytes, int advice) {
+  h.mem_advise(pointer, bytes, advice);
+}
+inline void mem_advise(queue q, void *pointer, std::size_t bytes, int advice) {
+  q.submit([&](handler &h) { h.mem_advise(pointer, bytes, advice); });
+}
+
+// A barrier: the commands submitted after it wait for every command submitted before it (or,
+// for partial_barrier, for `events`).
+inline void barrier(queue q) { q.ext_oneapi_submit_barrier(); }
+inline void partial_barrier(queue q, const std::vector<event> &events) {
+  q.ext_oneapi_submit_barrier(events.empty() ? std::vector<event>{event()} : events);
+}
+
+} // namespace ext::oneapi::experimental
+} // namespace _V1
+} // namespace sycl
