@@ -310,3 +310,10 @@ fn natural_loop(graph: &Graph<'_>, header: BlockId, latches: Vec<BlockId>) -> Lo
         parent: None,
     }
 }
+
+/// Whether `function` has a natural loop (an irreducible cycle is not one).
+pub fn has_loop(function: FunctionValue<'_>) -> bool {
+    let graph = Graph::new(function);
+    let dominators = DominatorTree::dominators(&graph);
+    Loops::compute(&graph, &dominators).is_some_and(|loops| !loops.all().is_empty())
+}

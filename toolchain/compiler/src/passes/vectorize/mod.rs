@@ -40,7 +40,7 @@ use inkwell::types::BasicMetadataTypeEnum;
 use inkwell::values::{BasicMetadataValueEnum, FunctionValue};
 
 use super::{Changed, ModulePass, PassInfo};
-use crate::ir::graph::{DominatorTree, Graph, Loops};
+use crate::ir::graph::has_loop;
 use crate::ir::vector::{function_metadata, metadata_function};
 use crate::ir::{attributes, calling_convention, walk};
 use crate::CompileError;
@@ -128,13 +128,6 @@ fn width_for(kernel: FunctionValue<'_>) -> u32 {
     } else {
         lanes
     }
-}
-
-/// Whether the kernel has a (natural) loop.
-fn has_loop(kernel: FunctionValue<'_>) -> bool {
-    let graph = Graph::new(kernel);
-    let dominators = DominatorTree::dominators(&graph);
-    Loops::compute(&graph, &dominators).is_some_and(|loops| !loops.all().is_empty())
 }
 
 /// 32-bit lanes in the widest vector register the kernel's target features allow.
