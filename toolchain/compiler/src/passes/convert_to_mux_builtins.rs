@@ -22,12 +22,13 @@
 //! `__spirv_SubgroupShuffleINTEL` the sub-group shuffle; the SPIR-V declarations are removed
 //! once unused. Nothing else changes.
 
-use inkwell::builder::Builder;
+use inkwell::builder::{Builder, BuilderError};
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{
     BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
+    IntValue,
 };
 use inkwell::AddressSpace;
 
@@ -69,6 +70,28 @@ pub fn declare_query<'ctx>(module: &Module<'ctx>, query: WorkItemQuery) -> Funct
         i32_type.fn_type(&[], false)
     };
     module.add_function(query.mux_name(), function_type, None)
+}
+
+/// A call of the ranked query `query` for dimension `dim`, at `builder` (its declaration added if
+/// missing).
+pub fn build_query_call<'ctx>(
+    module: &Module<'ctx>,
+    builder: &Builder<'ctx>,
+    query: WorkItemQuery,
+    dim: u32,
+    name: &str,
+) -> Result<IntValue<'ctx>, BuilderError> {
+    let function = declare_query(module, query);
+    let dim = module
+        .get_context()
+        .i32_type()
+        .const_int(u64::from(dim), false);
+    let call = builder.build_call(function, &[dim.into()], name)?;
+    Ok(call
+        .try_as_basic_value()
+        .basic()
+        .expect("a ranked query returns a value")
+        .into_int_value())
 }
 
 /// The declaration of `__mux_work_group_barrier(i32 id, i32 scope, i32 semantics)`.

@@ -31,11 +31,11 @@ use inkwell::values::{
 };
 use inkwell::IntPredicate;
 
-use super::convert_to_mux_builtins::declare_query;
+use super::convert_to_mux_builtins::build_query_call;
 use super::vectorize::DERIVED_METADATA;
 use super::{Changed, ModulePass, PassInfo};
 use crate::ir::cfg::{self, clone_body};
-use crate::ir::graph::{DominatorTree, Graph, Loops};
+use crate::ir::graph::has_loop;
 use crate::ir::mux::{self, WorkItemQuery};
 use crate::ir::value::{Kind, Value};
 use crate::ir::vector::{constant_int, function_metadata, intrinsic_base_name};
@@ -200,9 +200,7 @@ fn streamed<'ctx>(
     vector: FunctionValue<'ctx>,
     width: u32,
 ) -> Option<Streamed<'ctx>> {
-    let graph = Graph::new(vector);
-    let dominators = DominatorTree::dominators(&graph);
-    if !Loops::compute(&graph, &dominators)?.all().is_empty() {
+    if has_loop(vector) {
         return None;
     }
     let accesses = accesses(vector)?;
@@ -278,20 +276,16 @@ fn launch_streams<'ctx>(
     let context = module.get_context();
     let i64_type = context.i64_type();
     let builder = cfg::builder_before(Value::from(before));
-    let global_size = declare_query(module, WorkItemQuery::GlobalSize);
     let mut bytes = i64_type.const_int(bytes_per_work_item, false);
     for dim in 0..3 {
-        let size = builder
-            .build_call(
-                global_size,
-                &[context.i32_type().const_int(dim, false).into()],
-                "global.size",
-            )
-            .map_err(build_error)?
-            .try_as_basic_value()
-            .basic()
-            .expect("__mux_get_global_size returns a value")
-            .into_int_value();
+        let size = build_query_call(
+            module,
+            &builder,
+            WorkItemQuery::GlobalSize,
+            dim,
+            "global.size",
+        )
+        .map_err(build_error)?;
         bytes = builder
             .build_int_mul(bytes, size, "stream.bytes")
             .map_err(build_error)?;

@@ -62,7 +62,7 @@ use crate::ir::mux::{self, Collective, CollectiveKind, CollectiveOp, StateUpdate
 use crate::ir::value::Value;
 use crate::ir::vector::function_metadata;
 use crate::ir::{attributes, calling_convention, cfg, walk};
-use crate::passes::convert_to_mux_builtins::declare_query;
+use crate::passes::convert_to_mux_builtins::build_query_call;
 use crate::passes::vectorize;
 use crate::CompileError;
 use regions::SplitKernel;
@@ -567,20 +567,11 @@ fn local_sizes<'ctx>(
     if let Some(required) = required_work_group_size(kernel) {
         return Ok(required.map(|size| i64_type.const_int(size, false)));
     }
-    let local_size_fn = declare_query(module, WorkItemQuery::LocalSize);
     let mut sizes = [i64_type.const_zero(); 3];
     for (dim, size) in sizes.iter_mut().enumerate() {
-        *size = builder
-            .build_call(
-                local_size_fn,
-                &[context.i32_type().const_int(dim as u64, false).into()],
-                &format!("local_size.{}", AXES[dim]),
-            )
-            .map_err(build_error)?
-            .try_as_basic_value()
-            .basic()
-            .map(|v| v.into_int_value())
-            .expect("__mux_get_local_size returns a value");
+        let name = format!("local_size.{}", AXES[dim]);
+        *size = build_query_call(module, builder, WorkItemQuery::LocalSize, dim as u32, &name)
+            .map_err(build_error)?;
     }
     Ok(sizes)
 }
