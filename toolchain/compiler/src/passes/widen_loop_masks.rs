@@ -103,6 +103,8 @@ struct Widening<'ctx> {
     web: HashSet<Value<'ctx>>,
     widened: HashMap<Value<'ctx>, Value<'ctx>>,
     wide_type: VectorType<'ctx>,
+    /// The function's first instruction, where masks that are not instructions are widened.
+    entry: Value<'ctx>,
 }
 
 impl<'ctx> Widening<'ctx> {
@@ -116,51 +118,26 @@ impl<'ctx> Widening<'ctx> {
         Ok(extended)
     }
 
-    /// `sext value`, right after `value`'s definition (at the entry for a non-instruction).
+    /// `sext value`, right after `value`'s definition, or at the entry for a constant or an
+    /// argument. A mask from outside the web is never a PHI (a PHI of masks is a web member), so
+    /// the instruction after it is never one either.
     fn sign_extend(&self, value: Value<'ctx>) -> Result<Value<'ctx>, CompileError> {
-        if !value.is(Kind::Instruction) {
-            return self.sign_extend_at_entry(value);
-        }
-        let next = value
-            .next_instruction()
-            .expect("a mask is not a terminator's");
-        let builder = cfg::builder_before(first_non_phi(next));
+        let before = if value.is(Kind::Instruction) {
+            value
+                .next_instruction()
+                .expect("a mask is not a terminator's")
+        } else {
+            self.entry
+        };
         let mask = value.basic().expect("a mask").into_vector_value();
-        let extended = builder
+        let extended = cfg::builder_before(before)
             .build_int_s_extend(mask, self.wide_type, "mask.wide")
             .map_err(build_error)?;
         Ok(Value::from(BasicValueEnum::from(extended)))
     }
-
-    fn sign_extend_at_entry(&self, value: Value<'ctx>) -> Result<Value<'ctx>, CompileError> {
-        let function = self.any_member().parent_function().expect("in a function");
-        let entry = function.get_first_basic_block().expect("a body");
-        let first = entry.get_first_instruction().expect("a terminator");
-        let builder = cfg::builder_before(first_non_phi(Value::from(first)));
-        let mask = value.basic().expect("a mask").into_vector_value();
-        let extended = builder
-            .build_int_s_extend(mask, self.wide_type, "mask.wide")
-            .map_err(build_error)?;
-        Ok(Value::from(BasicValueEnum::from(extended)))
-    }
-
-    fn any_member(&self) -> Value<'ctx> {
-        *self.web.iter().next().expect("a web is never empty")
-    }
 }
 
-/// `instruction`, or the first instruction after the PHIs of its block if it is a PHI.
-fn first_non_phi(instruction: Value<'_>) -> Value<'_> {
-    let mut at = instruction;
-    while at.is(Kind::Phi) {
-        at = at
-            .next_instruction()
-            .expect("a block ends with a terminator");
-    }
-    at
-}
-
-/// Rebuilds `web` on 32-bit lanes and removes its `<N x i1>` operations.
+/// Rebuilds `web` on wider lanes and removes its `<N x i1>` operations.
 fn widen_web<'ctx>(
     function: FunctionValue<'ctx>,
     web: HashSet<Value<'ctx>>,
@@ -173,10 +150,15 @@ fn widen_web<'ctx>(
         .expect("a web of masks")
         .get_size();
     let lane_bits = compared_lane_bits(target_data, &web).unwrap_or(32);
+    let entry = function
+        .get_first_basic_block()
+        .and_then(|block| block.get_first_instruction())
+        .expect("a function with a body");
     let mut widening = Widening {
         web,
         widened: HashMap::new(),
         wide_type: lane_type(context, lane_bits).vec_type(lanes),
+        entry: Value::from(entry),
     };
     let order = web_in_order(function, &widening.web);
     for phi in order.iter().filter(|v| v.is(Kind::Phi)) {
@@ -277,7 +259,7 @@ fn widen_operation<'ctx>(
 }
 
 /// Gives every use of a web member outside the web `icmp slt <widened>, 0` instead, just before
-/// the user (or at the end of the incoming block, for a PHI of another type's use).
+/// the user (never a PHI: a PHI of masks is a web member).
 fn narrow_outside_uses<'ctx>(
     widening: &Widening<'ctx>,
     order: &[Value<'ctx>],
@@ -291,7 +273,7 @@ fn narrow_outside_uses<'ctx>(
                 .basic()
                 .expect("a vector")
                 .into_vector_value();
-            let builder = cfg::builder_before(first_non_phi(user));
+            let builder = cfg::builder_before(user);
             let narrow = builder
                 .build_int_compare(
                     IntPredicate::SLT,
