@@ -12,7 +12,6 @@
 #include <type_traits>
 #include <vector>
 
-
 #include <nativecpu/runtime.h>
 
 #include "backend_types.hpp"
