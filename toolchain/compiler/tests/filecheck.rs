@@ -34,6 +34,10 @@
 //!   `--check-prefix=ERR`, `--check-prefixes=A,B` or `--allow-empty`, other tools (`grep`, `sed`);
 //! * a trailing `\` continues the command on the next RUN line.
 //!
+//! Every `muxc` runs with `--verify-each`: LLVM's verifier checks the module after each pass, so
+//! a pass that leaves invalid IR fails every test that runs it, naming that pass, even where the
+//! test's checks would not notice.
+//!
 //! Stages run in a scratch folder, one after the other, each reading the previous one's output.
 //! Every failing file is reported, not only the first, with each stage's expanded command, exit
 //! status, stderr and (when it failed) stdout. Environment knobs:
@@ -244,16 +248,17 @@ fn prepare_stage(stage: &str, subst: &Substitutions) -> Result<Stage, String> {
 }
 
 /// Shell functions that make the tool names work in any command position (after `&&`, inside
-/// `not`, …). With `mutate`, `muxc` drops every `--passes` argument (see the module docs).
+/// `not`, …). `muxc` always verifies after each pass; with `mutate`, it drops every `--passes`
+/// argument (see the module docs).
 fn preamble(filecheck: &Path, mutate: bool) -> String {
     let muxc = shell_quote(Path::new(MUXC));
     let filecheck = shell_quote(filecheck);
     let muxc_body = if mutate {
         format!(
-            r#"skip=0; for a do shift; if [ "$skip" = 1 ]; then skip=0; continue; fi; case "$a" in --passes|-passes) skip=1; set -- "$@" --passes= ;; --passes=*|-passes=*) set -- "$@" --passes= ;; *) set -- "$@" "$a" ;; esac; done; {muxc} "$@""#
+            r#"skip=0; for a do shift; if [ "$skip" = 1 ]; then skip=0; continue; fi; case "$a" in --passes|-passes) skip=1; set -- "$@" --passes= ;; --passes=*|-passes=*) set -- "$@" --passes= ;; *) set -- "$@" "$a" ;; esac; done; {muxc} --verify-each "$@""#
         )
     } else {
-        format!(r#"{muxc} "$@""#)
+        format!(r#"{muxc} --verify-each "$@""#)
     };
     format!(
         "muxc() {{ {muxc_body}; }}\n\
