@@ -7,7 +7,7 @@
 //! 3. run the Native CPU pipeline ([`crate::pipeline`]);
 //! 4. retarget every function to the chosen CPU and run LLVM's `default<O*>` pipeline, then the
 //!    sanitizers' instrumentation passes if any were asked for ([`crate::sanitizers`]), then
-//!    (optimising) `widen-loop-masks`;
+//!    (optimising) `widen-loop-masks` and `align-nontemporal-stores`;
 //! 5. write an object (or assembly / LLVM IR) through the TargetMachine.
 
 use std::path::{Path, PathBuf};
@@ -21,7 +21,7 @@ use inkwell::targets::FileType;
 use crate::ir::mux::WorkItemQuery;
 use crate::pass_manager::run_pipeline_text;
 use crate::passes::streaming_stores::DEFAULT_THRESHOLD;
-use crate::passes::widen_loop_masks;
+use crate::passes::{align_nontemporal_stores, widen_loop_masks};
 use crate::pipeline::{native_cpu_pipeline, PipelineOptions, VectorizerOptions};
 use crate::sanitizers::{mark_functions, Sanitizer};
 use crate::target::{host_target_machine, last_level_cache_bytes, retarget, CpuSelection};
@@ -225,7 +225,12 @@ pub fn compile_device_module(
             message: e.to_string(),
         })?;
     if options.opt_level > 0 {
-        run_pipeline_text(&module, widen_loop_masks::NAME, &machine, false)?;
+        let after_llvm = format!(
+            "{},{}",
+            widen_loop_masks::NAME,
+            align_nontemporal_stores::NAME
+        );
+        run_pipeline_text(&module, &after_llvm, &machine, false)?;
     }
     let write_error = |message: String| CompileError::Io {
         path: PathBuf::from(output),

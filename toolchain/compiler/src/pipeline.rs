@@ -29,8 +29,9 @@
 //! Steps 14–16 ask the Native CPU [scheduling target](crate::scheduling) how to lower the
 //! builtins; DPC++ names them together `prepare-sycl-native-cpu`.
 //!
-//! Then LLVM's own `default<O*>` pipeline optimises the result for the chosen CPU, and
-//! `widen-loop-masks` keeps the masks of vectorized loops in 32-bit lanes on AVX2 (see
+//! Then LLVM's own `default<O*>` pipeline optimises the result for the chosen CPU,
+//! `widen-loop-masks` keeps the masks of vectorized loops in 32-bit lanes on AVX2, and
+//! `align-nontemporal-stores` makes streamed stores aligned where their address is (see
 //! [`crate::backend`]).
 
 use crate::passes::{

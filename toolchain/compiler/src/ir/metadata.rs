@@ -192,6 +192,16 @@ pub fn mark_invariant_load(load: InstructionValue<'_>) {
         .expect("an empty node is metadata an instruction can carry");
 }
 
+/// Whether `store` carries `!nontemporal`.
+pub fn is_nontemporal(store: InstructionValue<'_>) -> bool {
+    let Some(block) = store.get_parent() else {
+        return false;
+    };
+    store
+        .get_metadata(block.get_context().get_kind_id("nontemporal"))
+        .is_some()
+}
+
 /// Marks `store` `!nontemporal`: the stored line is not expected to be read again soon, so x86
 /// writes it with a streaming store that does not first read the line into the cache.
 pub fn mark_nontemporal(store: InstructionValue<'_>) {

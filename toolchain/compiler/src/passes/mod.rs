@@ -6,6 +6,7 @@ pub mod add_fp_control;
 pub mod add_kernel_metadata;
 pub mod add_kernel_wrapper;
 pub mod add_sched_params;
+pub mod align_nontemporal_stores;
 pub mod assign_sycl_module_id;
 pub mod check_kernel_features;
 pub mod convert_to_mux_builtins;
@@ -132,6 +133,7 @@ pub const REGISTRY: &[&PassInfo] = &[
     &add_fp_control::PASS,
     &rename_kernels::PASS,
     &widen_loop_masks::PASS,
+    &align_nontemporal_stores::PASS,
 ];
 
 /// Splits `name<params>` into the name and its `;`-separated parameters.

@@ -31,5 +31,6 @@
 ; CHECK-NEXT: {{^  add-fp-control<ftz;no-ftz>: runs each entry point with a defined MXCSR}}
 ; CHECK-NEXT: rename-kernel-sycl-native-cpu
 ; CHECK-NEXT: {{^  widen-loop-masks: on AVX2}}
+; CHECK-NEXT: {{^  align-nontemporal-stores: runs under-aligned non-temporal vector stores}}
 ; CHECK-NEXT: Pipeline aliases:
 ; CHECK-NEXT: native-cpu-pipeline
