@@ -398,11 +398,36 @@ static_assert(sycl::is_property_of_v<sycl::property::queue::in_order, sycl::queu
               !sycl::is_property_of_v<sycl::property::no_init, sycl::queue>);
 static_assert(std::is_invocable_r_v<std::size_t, std::hash<sycl::kernel>, const sycl::kernel &>);
 
+// property::buffer::use_host_ptr: the buffer's memory is the host memory itself, for mutable
+// and const data; without the property the buffer works on a copy.
+static void use_host_ptr(sycl::queue &q) {
+  std::vector<int> data(64, 1);
+  {
+    sycl::buffer<int> b(data.data(), sycl::range<1>(64), {sycl::property::buffer::use_host_ptr()});
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a(b, h);
+      h.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) { a[i] += int(i[0]); });
+    });
+    sycl::host_accessor h(b);
+    check::equal("use_host_ptr: host accessor on the host memory", 0, h.get_pointer() == data.data(), true);
+    check::equal("use_host_ptr: kernel result", 5, h[5], 6);
+  }
+  for (int i = 0; i < 64; ++i) check::equal("use_host_ptr: written in place", i, data[i], i + 1);
+  const float constant[4] = {1.5f, 2.5f, 3.5f, 4.5f};
+  sycl::buffer<const float> c(constant, sycl::range<1>(4), {sycl::property::buffer::use_host_ptr()});
+  sycl::host_accessor read(c, sycl::read_only);
+  check::equal("use_host_ptr: const data in place", 0, read.get_pointer() == constant, true);
+  sycl::buffer<int> copied(data.data(), sycl::range<1>(64));
+  sycl::host_accessor other(copied, sycl::read_only);
+  check::equal("without use_host_ptr: a copy", 0, other.get_pointer() != data.data() && other[63] == 64, true);
+}
+
 int main() {
   sycl::queue q;
   pointers_from_accessors(q);
   local_memory_forms(q);
   buffer_interface(q);
+  use_host_ptr(q);
   buffer_deduction_with_allocators();
   copies_across_dimensions(q);
   braced_ranges(q);

@@ -1,9 +1,12 @@
 // sycl::buffer (SYCL 2020 section 4.7.2). Storage is host memory owned by the buffer; data
 // given at construction is copied in, and written back to the host pointer or container on
 // destruction of the last copy unless the buffer was made from const data or write-back was
-// turned off, once every command using it has completed. A sub-buffer is a view of a contiguous
-// part of its parent's memory and shares the parent's storage, so its commands are ordered with
-// every command on the parent and its other sub-buffers (docs/runtime-ordering.md).
+// turned off, once every command using it has completed. With property::buffer::use_host_ptr
+// the storage is the given host memory itself: nothing is allocated, copied in or written back
+// (docs/runtime-ordering.md, "Buffers", says why that is not the default). A sub-buffer is a
+// view of a contiguous part of its parent's memory and shares the parent's storage, so its
+// commands are ordered with every command on the parent and its other sub-buffers
+// (docs/runtime-ordering.md).
 #pragma once
 
 #include <algorithm>
@@ -48,20 +51,22 @@ template <typename T, int Dims> std::size_t storage_bytes(const range<Dims> &ext
 // The memory of one buffer, shared by all copies of the buffer object and by host accessors.
 class buffer_storage : public std::enable_shared_from_this<buffer_storage> {
 public:
-  explicit buffer_storage(std::size_t bytes) : bytes_(bytes) {
+  explicit buffer_storage(std::size_t bytes) : bytes_(bytes), owned_(true) {
     if (bytes_ != 0) {
       // Exactly the buffer's bytes, so AddressSanitizer sees its end (docs/sanitizers.md).
       if (bytes_ > SIZE_MAX - 63 || posix_memalign(&data_, 64, bytes_) != 0) data_ = nullptr;
       if (!data_) throw exception(make_error_code(errc::memory_allocation), "cannot allocate buffer memory");
     }
   }
+  // Storage that is `host_memory` itself (property::buffer::use_host_ptr), not owned.
+  buffer_storage(void *host_memory, std::size_t bytes) : data_(host_memory), bytes_(bytes), owned_(false) {}
   buffer_storage(const buffer_storage &) = delete;
   buffer_storage &operator=(const buffer_storage &) = delete;
   // The last copy of the buffer is gone: its commands finish before the data is written back.
   ~buffer_storage() {
     tracker.wait_all();
     if (write_back_ && final_data_ && data_) final_data_(data_);
-    std::free(data_);
+    if (owned_) std::free(data_);
   }
   void *data() const { return data_; }
   std::size_t bytes() const { return bytes_; }
@@ -77,6 +82,7 @@ public:
 private:
   void *data_ = nullptr;
   std::size_t bytes_;
+  bool owned_;
   std::function<void(const void *)> final_data_;
   bool write_back_ = true;
   std::shared_ptr<void> owner_;
@@ -134,36 +140,31 @@ public:
   buffer(const T *host_data, const range<Dims> &extent, const property_list &props = {})
       : buffer(host_data, extent, AllocatorT(), props) {}
   buffer(const T *host_data, const range<Dims> &extent, AllocatorT allocator, const property_list &props = {})
-      : buffer(extent, allocator, props) {
-    copy_in(host_data);
-  }
+      : buffer(from_host_data{}, host_data, extent, allocator, props) {}
 
   template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
   buffer(U *host_data, const range<Dims> &extent, const property_list &props = {})
       : buffer(host_data, extent, AllocatorT(), props) {}
   template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
   buffer(U *host_data, const range<Dims> &extent, AllocatorT allocator, const property_list &props = {})
-      : buffer(extent, allocator, props) {
-    copy_in(host_data);
-    set_final_data(host_data);
+      : buffer(from_host_data{}, host_data, extent, allocator, props) {
+    write_back_to(host_data);
   }
 
   buffer(const std::shared_ptr<T> &host_data, const range<Dims> &extent, const property_list &props = {})
       : buffer(host_data, extent, AllocatorT(), props) {}
   buffer(const std::shared_ptr<T> &host_data, const range<Dims> &extent, AllocatorT allocator,
          const property_list &props = {})
-      : buffer(extent, allocator, props) {
-    copy_in(host_data.get());
-    if constexpr (!std::is_const_v<T>) set_final_data(host_data.get());
+      : buffer(from_host_data{}, host_data.get(), extent, allocator, props) {
+    if constexpr (!std::is_const_v<T>) write_back_to(host_data.get());
     storage_->keep_alive(host_data);
   }
   buffer(const std::shared_ptr<T[]> &host_data, const range<Dims> &extent, const property_list &props = {})
       : buffer(host_data, extent, AllocatorT(), props) {}
   buffer(const std::shared_ptr<T[]> &host_data, const range<Dims> &extent, AllocatorT allocator,
          const property_list &props = {})
-      : buffer(extent, allocator, props) {
-    copy_in(host_data.get());
-    if constexpr (!std::is_const_v<T>) set_final_data(host_data.get());
+      : buffer(from_host_data{}, host_data.get(), extent, allocator, props) {
+    if constexpr (!std::is_const_v<T>) write_back_to(host_data.get());
     storage_->keep_alive(host_data);
   }
 
@@ -176,10 +177,9 @@ public:
             typename = std::enable_if_t<D == 1 && detail::is_contiguous_container<Container>::value &&
                                         !std::is_same_v<std::remove_const_t<Container>, buffer>>>
   buffer(Container &container, AllocatorT allocator, const property_list &props = {})
-      : buffer(range<Dims>(container.size()), allocator, props) {
-    copy_in(container.data());
+      : buffer(from_host_data{}, container.data(), range<Dims>(container.size()), allocator, props) {
     using element = std::remove_pointer_t<decltype(container.data())>;
-    if constexpr (!std::is_const_v<element>) set_final_data(container.data());
+    if constexpr (!std::is_const_v<element>) write_back_to(container.data());
   }
 
   template <typename InputIterator, int D = Dims,
@@ -291,11 +291,27 @@ public:
   const std::shared_ptr<detail::buffer_storage> &storage() const { return storage_; }
 
 private:
-  static std::shared_ptr<detail::buffer_storage> make_storage(const range<Dims> &extent) {
-    return std::make_shared<detail::buffer_storage>(detail::storage_bytes<T>(extent, "buffer"));
+  struct from_host_data {};
+  buffer(from_host_data, const non_const_t *host_data, const range<Dims> &extent, AllocatorT allocator,
+         const property_list &props)
+      : range_(extent), storage_(make_storage(extent, host_data, props)), allocator_(allocator), properties_(props) {}
+
+  // Memory for `extent` elements: `host_data` itself under property::buffer::use_host_ptr,
+  // else new memory holding a copy of `host_data` (when there is one).
+  static std::shared_ptr<detail::buffer_storage> make_storage(const range<Dims> &extent,
+                                                              const non_const_t *host_data = nullptr,
+                                                              const property_list &props = {}) {
+    const std::size_t bytes = detail::storage_bytes<T>(extent, "buffer");
+    if (host_data && props.has_property<property::buffer::use_host_ptr>())
+      return std::make_shared<detail::buffer_storage>(const_cast<non_const_t *>(host_data), bytes);
+    auto storage = std::make_shared<detail::buffer_storage>(bytes);
+    if (host_data && bytes != 0) std::memcpy(storage->data(), host_data, bytes);
+    return storage;
   }
-  template <typename Source> void copy_in(const Source *source) {
-    if (source && size() != 0) std::memcpy(storage_->data(), source, byte_size());
+  // The write-back of a buffer made from `host_data`: none when the buffer's memory is that
+  // memory already.
+  template <typename Destination> void write_back_to(Destination *host_data) {
+    if (static_cast<const void *>(host_data) != storage_->data()) set_final_data(host_data);
   }
   // Writes this buffer's `count` elements to `destination` when the storage goes.
   template <typename OutputIterator> std::function<void(const void *)> final_copy(OutputIterator destination, std::size_t count) const {
