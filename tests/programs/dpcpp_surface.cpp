@@ -1,7 +1,8 @@
 // Interfaces programs written for DPC++ use: the device and platform information descriptors
 // (usm_*_allocations, extensions, aspects and DPC++'s extension aspects, memory and cache sizes,
 // vector widths, fp configs),
-// accessor::get_multi_ptr, multi_ptr<void>, legacy multi_ptrs assigned raw pointers, the
+// accessor::get_multi_ptr, multi_ptr<void>, legacy multi_ptrs assigned raw pointers,
+// ext::intel::device_ptr/host_ptr and the conversions between multi_ptrs, the
 // ext::oneapi function objects in reductions, sycl::span in kernels, the headers
 // <sycl/ext/oneapi/functional.hpp>, <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and
 // <sycl/sycl_span.hpp>, and queue shortcuts taking an event or a braced event list (with a count
@@ -102,6 +103,25 @@ void pointers(sycl::queue &q) {
   legacy_void = host.data() + 2;
   check::equal("legacy multi_ptr = raw pointer", 1, legacy.get() == host.data() + 1, true);
   check::equal("legacy multi_ptr<const void> = raw pointer", 2, legacy_void.get() == host.data() + 2, true);
+  // DPC++'s device and host pointers, and the implicit conversions between multi_ptrs.
+  int *usm = sycl::malloc_device<int>(4, q);
+  q.single_task([=] {
+     sycl::ext::intel::device_ptr<int> device(usm);
+     sycl::global_ptr<int> global = device;
+     sycl::multi_ptr<const int, sycl::access::address_space::generic_space, sycl::access::decorated::no> generic =
+         global;
+     sycl::ext::intel::raw_host_ptr<int> as_host(usm + 1);
+     sycl::decorated_global_ptr<int> decorated = sycl::global_ptr<int>(as_host);
+     global[0] = 41;
+     decorated[0] = generic[0] + 1;
+   }).wait();
+  int copied[2] = {};
+  q.memcpy(copied, usm, sizeof copied).wait();
+  check::equal("device_ptr to global_ptr", 0, copied[0], 41);
+  check::equal("host_ptr and generic multi_ptr", 1, copied[1], 42);
+  static_assert(!std::is_convertible_v<sycl::global_ptr<int>, sycl::local_ptr<int>> &&
+                !std::is_convertible_v<sycl::global_ptr<const int>, sycl::global_ptr<int>>);
+  sycl::free(usm, q);
 }
 
 void reductions_and_spans(sycl::queue &q) {

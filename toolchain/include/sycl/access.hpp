@@ -22,12 +22,16 @@ enum class placeholder { false_t, true_t };
 // What nd_item::barrier and mem_fence order (SYCL 2020 deprecates them for group_barrier).
 enum class fence_space : char { local_space, global_space, global_and_local };
 
+// DPC++'s values, with its two parts of the global space (memory the device or the host
+// allocated, the same memory here).
 enum class address_space : int {
-  global_space,
-  local_space,
-  constant_space, // deprecated in SYCL 2020
-  private_space,
-  generic_space,
+  private_space = 0,
+  global_space = 1,
+  constant_space = 2, // deprecated in SYCL 2020
+  local_space = 3,
+  ext_intel_global_device_space = 4,
+  ext_intel_global_host_space = 5,
+  generic_space = 6,
 };
 
 // Whether a multi_ptr's pointer type carries the address space; there is nothing to carry here.

@@ -6,9 +6,11 @@
 // nullptr or from an accessor of the address space, get/get_raw/get_decorated, implicit conversion
 // to the element pointer (as the legacy form has), *, ->, [], pointer arithmetic and comparisons,
 // the local_ptr/global_ptr/private_ptr/constant_ptr aliases and address_space_cast, the legacy
-// form's assignment of a raw pointer; multi_ptr<void> and multi_ptr<const void>, made from any
-// multi_ptr of the same address space and explicitly convertible back. Not implemented: the
-// conversions between address spaces, and prefetch.
+// form's assignment of a raw pointer; the implicit conversions to const elements, to another
+// decoration and to the generic space, and DPC++'s ext::intel::device_ptr/host_ptr with their
+// conversion to the global space; multi_ptr<void> and multi_ptr<const void>, made from any
+// multi_ptr of the same address space and explicitly convertible back. Not implemented:
+// prefetch.
 #pragma once
 
 #include <cstddef>
@@ -23,6 +25,28 @@ inline namespace _V1 {
 
 template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P> class accessor;
 template <typename DataT, int Dims> class local_accessor;
+template <typename ElementType, access::address_space Space, access::decorated DecorateAddress> class multi_ptr;
+
+namespace detail {
+// Whether a multi_ptr of `From` elements in `FromSpace` converts implicitly to one of `To` in
+// `ToSpace` (SYCL 2020 4.7.7.1; the device and host parts of the global space are DPC++'s), other
+// than to itself.
+template <typename From, access::address_space FromSpace, access::decorated FromDecoration, typename To,
+          access::address_space ToSpace, access::decorated ToDecoration>
+inline constexpr bool multi_ptr_converts =
+    !std::is_void_v<To> && (std::is_same_v<To, From> || std::is_same_v<To, const From>) &&
+    (ToSpace == FromSpace ||
+     (ToSpace == access::address_space::generic_space && FromSpace != access::address_space::constant_space) ||
+     (ToSpace == access::address_space::global_space &&
+      (FromSpace == access::address_space::ext_intel_global_device_space ||
+       FromSpace == access::address_space::ext_intel_global_host_space))) &&
+    !(std::is_same_v<To, From> && ToSpace == FromSpace && ToDecoration == FromDecoration);
+
+inline constexpr bool is_global_space(access::address_space space) {
+  return space == access::address_space::global_space || space == access::address_space::generic_space ||
+         space == access::address_space::ext_intel_global_device_space;
+}
+} // namespace detail
 
 template <typename ElementType, access::address_space Space,
           access::decorated DecorateAddress = access::decorated::legacy>
@@ -40,11 +64,11 @@ public:
   multi_ptr() = default;
   multi_ptr(std::nullptr_t) {}
   explicit multi_ptr(ElementType *pointer) : pointer_(pointer) {}
-  // From the accessors of the address space: a device accessor (global or generic space) or a
-  // local accessor (local or generic space), of ElementType with or without const.
+  // From the accessors of the address space: a device accessor (global, generic or DPC++'s device
+  // space) or a local accessor (local or generic space), of ElementType with or without const.
   template <typename DataT, int Dims, access_mode Mode, access::placeholder P, access::address_space S = Space,
             std::enable_if_t<std::is_same_v<std::remove_const_t<DataT>, std::remove_const_t<ElementType>> &&
-                                 (S == access::address_space::global_space || S == access::address_space::generic_space),
+                                 detail::is_global_space(S),
                              int> = 0>
   multi_ptr(accessor<DataT, Dims, Mode, target::device, P> source) : pointer_(source.get_pointer()) {}
   template <typename DataT, int Dims, access::address_space S = Space,
@@ -64,6 +88,12 @@ public:
   ElementType *get_raw() const { return pointer_; }
   ElementType *get_decorated() const { return pointer_; }
   operator ElementType *() const { return pointer_; }
+  template <typename To, access::address_space ToSpace, access::decorated ToDecoration,
+            std::enable_if_t<detail::multi_ptr_converts<ElementType, Space, DecorateAddress, To, ToSpace, ToDecoration>,
+                             int> = 0>
+  operator multi_ptr<To, ToSpace, ToDecoration>() const {
+    return multi_ptr<To, ToSpace, ToDecoration>(pointer_);
+  }
 
   reference operator*() const { return *pointer_; }
   pointer operator->() const { return pointer_; }
@@ -189,6 +219,24 @@ template <typename ElementType>
 using decorated_local_ptr = multi_ptr<ElementType, access::address_space::local_space, access::decorated::yes>;
 template <typename ElementType>
 using decorated_private_ptr = multi_ptr<ElementType, access::address_space::private_space, access::decorated::yes>;
+
+namespace ext::intel {
+// DPC++'s pointers to memory the device or the host allocated, parts of the global space.
+template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>
+using device_ptr = multi_ptr<ElementType, access::address_space::ext_intel_global_device_space, IsDecorated>;
+template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>
+using host_ptr = multi_ptr<ElementType, access::address_space::ext_intel_global_host_space, IsDecorated>;
+template <typename ElementType>
+using raw_device_ptr = multi_ptr<ElementType, access::address_space::ext_intel_global_device_space, access::decorated::no>;
+template <typename ElementType>
+using raw_host_ptr = multi_ptr<ElementType, access::address_space::ext_intel_global_host_space, access::decorated::no>;
+template <typename ElementType>
+using decorated_device_ptr =
+    multi_ptr<ElementType, access::address_space::ext_intel_global_device_space, access::decorated::yes>;
+template <typename ElementType>
+using decorated_host_ptr =
+    multi_ptr<ElementType, access::address_space::ext_intel_global_host_space, access::decorated::yes>;
+} // namespace ext::intel
 
 template <access::address_space Space, access::decorated DecorateAddress, typename ElementType>
 multi_ptr<ElementType, Space, DecorateAddress> address_space_cast(ElementType *pointer) {
