@@ -2,7 +2,8 @@
 // offset in 1-D and 2-D, acc[i][j] and acc[id] subscripts, host_accessor, write-back to a host
 // pointer and to a vector on destruction, no write-back from const data or when disabled;
 // 0-dimensional, empty and host-task accessors; host accessors of command groups; handler::copy
-// with void pointers, shared_ptr of arrays and 0-dimensional accessors.
+// with void pointers, shared_ptr of arrays and 0-dimensional accessors; the deprecated
+// get_count and get_size.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <vector>
@@ -97,6 +98,9 @@ static void accessor_reference_semantics(sycl::queue &q) {
   const auto h_copy = h;
   check::equal("accessor reference semantics", 0, same, 1);
   check::equal("host accessor reference semantics", 0, h == h_copy && std::hash<decltype(h)>()(h) == std::hash<decltype(h)>()(h_copy) && h[0] == 3, true);
+  // SYCL 1.2.1's get_count and get_size, deprecated, on device and host accessors.
+  check::equal("host_accessor get_count/get_size", 0, h.get_count() * 100 + h.get_size(), size_t(832));
+  check::equal("accessor get_count/get_size", 0, placeholder.get_count() * 100 + placeholder.get_size(), size_t(832));
 }
 
 // buffer::get_host_access with a handler (DPC++'s form) in a command group: host accessors of

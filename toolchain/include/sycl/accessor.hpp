@@ -143,6 +143,18 @@ private:
   const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }        \
   const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
 
+// The queries of the range an accessor class with a `view_` member sees, with SYCL 1.2.1's
+// get_count and get_size that SYCL 2020 deprecates (DPC++'s host accessors have them too).
+#define NCPU_ACCESSOR_VIEW_QUERIES(DataT)                                                          \
+  range<D> get_range() const { return view_.get_range(); }                                          \
+  id<D> get_offset() const { return view_.get_offset(); }                                           \
+  std::size_t size() const noexcept { return view_.size(); }                                        \
+  std::size_t max_size() const noexcept { return size(); }                                          \
+  bool empty() const noexcept { return size() == 0; }                                               \
+  std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }                         \
+  std::size_t get_count() const { return size(); }                                                  \
+  std::size_t get_size() const { return byte_size(); }
+
 // `acc[i][j][k]`: each subscript fixes one more dimension.
 template <typename Accessor, int Dims, int Level> class subscript {
 public:
@@ -324,13 +336,7 @@ public:
     return *this;
   }
 
-  range<D> get_range() const { return view_.get_range(); }
-  id<D> get_offset() const { return view_.get_offset(); }
-  std::size_t size() const noexcept { return view_.size(); }
-  std::size_t max_size() const noexcept { return size(); }
-  bool empty() const noexcept { return size() == 0; }
-  std::size_t get_count() const { return size(); }
-  std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
+  NCPU_ACCESSOR_VIEW_QUERIES(DataT)
   bool is_placeholder() const { return placeholder_; }
   void swap(accessor &other) { std::swap(*this, other); }
   // The property interface (SYCL 2020 4.5.4.3). An accessor's one property is no_init; it is
@@ -509,12 +515,7 @@ public:
     view_.at(id<1>()) = value;
     return *this;
   }
-  range<D> get_range() const { return view_.get_range(); }
-  id<D> get_offset() const { return view_.get_offset(); }
-  std::size_t size() const noexcept { return view_.size(); }
-  std::size_t max_size() const noexcept { return size(); }
-  bool empty() const noexcept { return size() == 0; }
-  std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
+  NCPU_ACCESSOR_VIEW_QUERIES(DataT)
   void swap(host_accessor &other) { std::swap(*this, other); }
   friend bool operator==(const host_accessor &a, const host_accessor &b) { return a.view_ == b.view_; }
   friend bool operator!=(const host_accessor &a, const host_accessor &b) { return !(a == b); }
@@ -574,6 +575,7 @@ public:
 };
 
 #undef NCPU_ACCESSOR_ITERATORS
+#undef NCPU_ACCESSOR_VIEW_QUERIES
 
 } // namespace _V1
 } // namespace sycl
