@@ -3,7 +3,7 @@
 // arithmetic result types, comparisons, the math, common and relational built-ins,
 // numeric_limits, std::hash, iostreams, and aspect::fp16; nextafter and nan in binary16;
 // vec<half, N> and marray<half, N> (operators, swizzles, conversions with rounding modes,
-// built-ins) agreeing with scalar half; group algorithms and reductions over half.
+// built-ins) agreeing with scalar half, one element of them converting to int, double, bool; group algorithms and reductions over half.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -222,6 +222,20 @@ void vectors(sycl::queue &q) {
   auto roots = sycl::sqrt(m);
   check::equal("marray", 0, float(roots[0]) + float(roots[1]) + float(roots[2]), 4.5f);
   check::equal("half2 alias", 0, sizeof(sycl::half2) + sizeof(sycl::half3), 4 + 8);
+  // One element (a swizzle, vec<half, 1>) converts to the arithmetic types half converts to.
+  sycl::vec<sycl::half, 2> pair{1.5f, -2.5f};
+  int *elements = sycl::malloc_shared<int>(2, q);
+  q.single_task([=] {
+     int first = pair.x();
+     double second = pair.swizzle<1>();
+     elements[0] = first + static_cast<int>(sycl::vec<sycl::half, 1>(pair.y()));
+     elements[1] = int(second * 2) + (pair.x() ? 100 : 0);
+   }).wait();
+  check::equal("one-element swizzle to int", 0, elements[0], 1 - 2);
+  check::equal("one-element swizzle to double and bool", 1, elements[1], -5 + 100);
+  float on_host = pair.y();
+  check::equal("one-element swizzle to float", 0, on_host, -2.5f);
+  sycl::free(elements, q);
   sycl::free(in, q);
   sycl::free(out, q);
   sycl::free(compared, q);

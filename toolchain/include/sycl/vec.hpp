@@ -310,6 +310,10 @@ public:
 
   // A 1-element vec converts to its element (detail/single_element.hpp).
   constexpr operator detail::element_if_single<DataT, NumElements>() const { return DataT(data_[0]); }
+  template <typename T, std::enable_if_t<detail::converts_through_element<DataT, T, NumElements>, int> = 0>
+  constexpr operator T() const {
+    return static_cast<T>(DataT(data_[0]));
+  }
 
   vec &operator=(const DataT &value) {
     data_ = vector_t(lane(value));
@@ -476,6 +480,10 @@ public:
     return vec_type(typename vec_type::vector_t{static_cast<storage_lane_t<element_type>>(read<Indices>())...});
   }
   operator element_if_single<element_type, sizeof...(Indices)>() const { return read<index_list[0]>(); }
+  template <typename T, std::enable_if_t<converts_through_element<element_type, T, sizeof...(Indices)>, int> = 0>
+  operator T() const {
+    return static_cast<T>(read<index_list[0]>());
+  }
 
   swizzled_vec &operator=(const swizzled_vec &other) { return assign(vec_type(other)); }
   template <typename Other, std::enable_if_t<is_vec_like_v<Other> && std::is_same_v<vec_of_t<Other>, vec_type>, int> = 0>

@@ -15,6 +15,14 @@ struct no_element_conversion {
   explicit no_element_conversion() = default;
 };
 template <typename T, auto N> using element_if_single = std::conditional_t<N == 1, T, no_element_conversion>;
+
+// Whether one element of a class type (half, bfloat16) also converts to the arithmetic type
+// `Target` it converts to, through a conversion function template: through the element alone
+// that would be two user-defined conversions (`int i = h.x();`).
+template <typename Element, typename Target, auto N>
+inline constexpr bool converts_through_element = N == 1 && std::is_arithmetic_v<Target> &&
+                                                 !std::is_arithmetic_v<Element> &&
+                                                 std::is_convertible_v<Element, Target>;
 } // namespace detail
 } // namespace _V1
 } // namespace sycl
