@@ -657,6 +657,8 @@ fn build_system_and_dpcpp_flags_are_accepted() {
         "-Werror",
         "-pedantic",
         "-fPIC",
+        "-Xclang",
+        "-fno-builtin",
         "-include",
         "cstdio",
         "-isystem",

@@ -81,7 +81,8 @@ pub struct Invocation {
     pub verbose: bool,
     /// `-save-temps`: keep the intermediate files in the current directory.
     pub save_temps: bool,
-    /// Flags for both front-ends (`-I`, `-D`, `-U`, `-std=`, `-W…`, `-f…`, `-include`, `-isystem`).
+    /// Flags for both front-ends (`-I`, `-D`, `-U`, `-std=`, `-W…`, `-f…`, `-include`, `-isystem`,
+    /// `-Xclang <arg>`).
     pub compile_flags: Vec<String>,
     /// Flags for the host link (`-L`, `-l`, `-Wl,…`, `-pthread`, …).
     pub link_flags: Vec<String>,
@@ -423,6 +424,10 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
                 invocation.dependencies.targets.push((arg.clone(), target));
             }
             "-x" => invocation.force_cpp = language_is_cpp(&value_of("-x")?)?,
+            "-Xclang" => {
+                let value = value_of("-Xclang")?;
+                invocation.compile_flags.extend([arg.clone(), value]);
+            }
             flag if DPCPP_FLAGS_WITHOUT_EFFECT.contains(&flag) => {}
             "-mllvm" => {
                 let value = value_of("-mllvm")?;
@@ -580,7 +585,7 @@ USAGE: ncpu++ [options] file...
   -march=<cpu>              CPU to generate code for (device code defaults to the build machine's)
   -I<dir> -D<macro> -U<macro> -std=<standard> -W<warning> -f<flag>
                             Passed to the front-ends as clang++ takes them
-  -include <file> -isystem <dir> -pedantic -fPIC
+  -include <file> -isystem <dir> -pedantic -fPIC -Xclang <arg>
                             Passed to the front-ends as clang++ takes them
   -MD -MMD -MF <file> -MT <target> -MQ <target> -MP
                             Write a Make dependency file listing the headers of both passes
@@ -639,6 +644,19 @@ mod tests {
         assert_eq!(inv.compile_flags, ["-Iinc", "-DX=1", "-std=c++17"]);
         assert_eq!(inv.link_flags, ["-lm"]);
         assert_eq!(inv.mode, Mode::Link);
+    }
+
+    #[test]
+    fn forwards_xclang_with_its_value() {
+        let inv = parse_str("-fsycl -Xclang -fno-builtin -Xclang -ffp-contract=off a.cpp").unwrap();
+        assert_eq!(
+            inv.compile_flags,
+            ["-Xclang", "-fno-builtin", "-Xclang", "-ffp-contract=off"]
+        );
+        assert!(matches!(
+            parse_str("-fsycl a.cpp -Xclang"),
+            Err(DriverError::MissingValue(flag)) if flag == "-Xclang"
+        ));
     }
 
     #[test]
