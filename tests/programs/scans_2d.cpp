@@ -1,5 +1,6 @@
 // Scans, reductions and broadcasts over 2-D work-groups of a non-power-of-two size (3×5, so
-// 15 work-items ordered by local linear id), including small-integer, float and struct values;
+// 15 work-items ordered by local linear id), including small-integer (whose minimum and maximum
+// identities are their own, not int's), float and struct values;
 // then the joint_* forms over a 37-element segment per group (not a multiple of the group size),
 // one of them in place.
 #include <sycl/sycl.hpp>
@@ -10,7 +11,7 @@
 
 constexpr size_t R = 6, C = 20, LR = 3, LC = 5, L = LR * LC;
 constexpr size_t GR = R / LR, GC = C / LC, G = GR * GC, SEG = 37;
-constexpr int kResults = 15;
+constexpr int kResults = 17;
 
 struct Packed {
   short a;
@@ -55,6 +56,9 @@ int main() {
     out[12] = theirs.a;
     out[13] = theirs.b;
     out[14] = int(theirs.c * 4);
+    // Small signed integers: the first work-item gets the type's own identity.
+    out[15] = sycl::exclusive_scan_over_group(g, static_cast<signed char>(x), sycl::maximum<signed char>());
+    out[16] = sycl::exclusive_scan_over_group(g, static_cast<short>(x * 1000), sycl::minimum<>());
     fres[r * C + c] = sycl::inclusive_scan_over_group(g, float(x) * 0.5f, sycl::plus<float>());
 
     const size_t group = g.get_group_linear_id();
@@ -87,7 +91,7 @@ int main() {
         }
       int total = 0;
       for (int x : xs) total += x;
-      int incl = 0, excl = 0, top = INT_MIN, low = INT_MAX, xr = 0;
+      int incl = 0, excl = 0, top = INT_MIN, low = INT_MAX, xr = 0, small_top = SCHAR_MIN, small_low = SHRT_MAX;
       unsigned char ors = 0;
       float fincl = 0.0f;
       for (size_t k = 0; k < L; ++k) {
@@ -115,8 +119,12 @@ int main() {
         check::equal("struct broadcast b", at, out[13], int('a' + 3));
         check::equal("struct broadcast c", at, out[14], xs[3]);
         check::equal("inclusive float", at, fres[cells[k]], fincl);
+        check::equal("exclusive max (signed char)", at, out[15], small_top);
+        check::equal("exclusive min (short)", at, out[16], small_low);
         excl += x;
         low = std::min(low, x);
+        small_top = std::max(small_top, x);
+        small_low = std::min(small_low, x * 1000);
         ors |= static_cast<unsigned char>(static_cast<unsigned char>(x + 6) << (c % 4));
       }
     }

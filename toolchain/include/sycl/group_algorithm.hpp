@@ -36,6 +36,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -152,7 +153,14 @@ NCPU_ALWAYS_INLINE T group_collective(const Group &g, T x) {
   (void)g;
 #ifdef __SYCL_DEVICE_ONLY__
   using N = collective_type_t<T, kind>;
-  return static_cast<T>(spirv_collective<spirv_scope_of<Group>, kind, Operation, N>(static_cast<N>(x)));
+  N result = spirv_collective<spirv_scope_of<Group>, kind, Operation, N>(static_cast<N>(x));
+  if constexpr (std::is_integral_v<T> && sizeof(T) < sizeof(N)) {
+    // The first work-item's exclusive scan is N's identity; minimum's and maximum's (N's
+    // extremes) are not T's once truncated, and every other result lies within T's range.
+    const N lowest = std::numeric_limits<T>::lowest(), highest = std::numeric_limits<T>::max();
+    result = result < lowest ? lowest : result > highest ? highest : result;
+  }
+  return static_cast<T>(result);
 #else
   (void)x;
   device_only("sycl group algorithms");
