@@ -208,9 +208,14 @@ void null_pointers_and_barriers(sycl::queue &q) {
   in_order.submit([&](sycl::handler &h) { h.host_task([=, &in_order] { sycl::free(scratch, in_order); }); }).wait();
 }
 
+// A queue made from a selector held as DPC++'s sycl::detail::DSelectorInvocableType, as
+// DPC++'s own test helpers do.
+static sycl::queue queue_from(const sycl::detail::DSelectorInvocableType &selector) { return sycl::queue(selector); }
+
 void common_interfaces(sycl::queue &q) {
   sycl::queue copy = q, other;
   check::equal("queue ==", 0, copy == q && other != q, true);
+  check::equal("queue from a DSelectorInvocableType", 0, queue_from(sycl::cpu_selector_v).get_device().is_cpu(), true);
   check::equal("queue hash", 0, std::hash<sycl::queue>()(copy) == std::hash<sycl::queue>()(q), true);
   sycl::buffer<int> b{sycl::range<1>(4)};
   sycl::buffer<int> b_copy = b;

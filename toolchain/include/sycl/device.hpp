@@ -482,6 +482,11 @@ inline std::vector<device> platform::get_devices(info::device_type type) const {
 }
 
 // Device selectors: score a device; a negative score rejects it.
+namespace detail {
+// DPC++'s name for any selector held as a function, which programs and DPC++'s own test helpers
+// take as a parameter type.
+using DSelectorInvocableType = std::function<int(const device &)>;
+} // namespace detail
 inline int default_selector_v(const device &) { return 1; }
 inline int cpu_selector_v(const device &d) { return d.is_cpu() ? 1 : -1; }
 inline int gpu_selector_v(const device &d) { return d.is_gpu() ? 1 : -1; }
