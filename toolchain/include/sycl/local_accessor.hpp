@@ -12,7 +12,9 @@
 //
 // A local accessor may not be used by single_task or a range parallel_for (SYCL 2020
 // 4.7.6.11): those throw errc::kernel_argument at submission when the command group made one
-// (see handler.hpp). A 0-dimensional accessor, local_accessor(handler&), is one element.
+// (see handler.hpp), as the spec requires. DPC++ dropped that check and runs such kernels (some
+// of its e2e tests rely on it); a program written that way gets the exception, whose message
+// says to use an nd_range. A 0-dimensional accessor, local_accessor(handler&), is one element.
 #pragma once
 
 #include <cstddef>
