@@ -56,6 +56,7 @@ void device_information(const sycl::device &d) {
                  sycl::aspect::ext_oneapi_virtual_functions, sycl::aspect::ext_intel_esimd})
     check::equal("unimplemented extension aspect", int(a), d.has(a) || contains(aspects, a), false);
   check::equal("is_available", 0, d.get_info<is_available>(), true);
+  check::equal("sub_group_independent_forward_progress", 0, d.get_info<sub_group_independent_forward_progress>(), false);
   // Queues take property::queue::enable_profiling (async_events.cpp), so the device says so.
   check::equal("queue_profiling", 0, d.has(sycl::aspect::queue_profiling) && d.get_info<queue_profiling>(), true);
   check::equal("global_mem_size", 0, d.get_info<global_mem_size>() > (std::uint64_t(1) << 20), true);
@@ -207,6 +208,9 @@ void null_pointers_and_barriers(sycl::queue &q) {
   int *scratch = sycl::malloc_shared<int>(4, in_order);
   in_order.submit([&](sycl::handler &h) { h.host_task([=, &in_order] { sycl::free(scratch, in_order); }); }).wait();
 }
+
+// The namespace of DPC++'s experimental Intel extensions exists (none of them is implemented).
+using namespace sycl::ext::intel::experimental;
 
 // A queue made from a selector held as DPC++'s sycl::detail::DSelectorInvocableType, as
 // DPC++'s own test helpers do.

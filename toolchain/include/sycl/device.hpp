@@ -86,6 +86,7 @@ struct global_mem_size { using return_type = std::uint64_t; };
 struct local_mem_size { using return_type = std::uint64_t; };
 struct sub_group_sizes { using return_type = std::vector<std::size_t>; };
 struct max_num_sub_groups { using return_type = std::uint32_t; };
+struct sub_group_independent_forward_progress { using return_type = bool; };
 template <int Dimensions = 3> struct max_work_item_sizes { using return_type = range<Dimensions>; };
 struct local_mem_type { using return_type = info::local_mem_type; };
 struct atomic_memory_order_capabilities { using return_type = std::vector<memory_order>; };
@@ -443,6 +444,10 @@ public:
       return sizes;
     } else if constexpr (std::is_same_v<Param, max_num_sub_groups>)
       return static_cast<std::uint32_t>(__nativecpu_max_work_group_size());
+    // The sub-groups of a work-group run one after another on one thread between barriers, so
+    // one cannot wait for another to make progress.
+    else if constexpr (std::is_same_v<Param, sub_group_independent_forward_progress>)
+      return false;
     else if constexpr (std::is_same_v<Param, local_mem_size>)
       return static_cast<std::uint64_t>(__nativecpu_local_memory_size());
     else if constexpr (std::is_same_v<Param, info::device::local_mem_type>)

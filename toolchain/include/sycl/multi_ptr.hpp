@@ -236,6 +236,9 @@ using decorated_device_ptr =
 template <typename ElementType>
 using decorated_host_ptr =
     multi_ptr<ElementType, access::address_space::ext_intel_global_host_space, access::decorated::yes>;
+// DPC++'s experimental Intel extensions: none is implemented, but programs name the namespace
+// (`using namespace sycl::ext::intel::experimental;`).
+namespace experimental {}
 } // namespace ext::intel
 
 template <access::address_space Space, access::decorated DecorateAddress, typename ElementType>
