@@ -19,6 +19,7 @@
 //! costs a few instructions per store in a loop that waits on memory.
 
 use inkwell::module::Module;
+use inkwell::targets::TargetData;
 use inkwell::types::{AnyType, BasicTypeEnum};
 use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue};
 use inkwell::IntPredicate;
@@ -53,10 +54,9 @@ pub fn register_alignment(bytes: u64) -> u32 {
 /// The non-temporal vector stores of `function` that are aligned below their register
 /// alignment, each with the alignment it should have.
 fn under_aligned_stores<'ctx>(
-    module: &Module<'ctx>,
+    target_data: &TargetData,
     function: FunctionValue<'ctx>,
 ) -> Vec<(InstructionValue<'ctx>, u32)> {
-    let target_data = walk::target_data(module);
     walk::instructions(function)
         .into_iter()
         .filter(|instruction| {
@@ -147,9 +147,10 @@ impl ModulePass for AlignNontemporalStores {
         if !walk::is_x86(module) {
             return Ok(Changed::No);
         }
+        let target_data = walk::target_data(module);
         let mut changed = Changed::No;
         for function in module.get_functions().filter(|f| walk::is_definition(*f)) {
-            for (store, alignment) in under_aligned_stores(module, function) {
+            for (store, alignment) in under_aligned_stores(&target_data, function) {
                 version_on_alignment(module, store, alignment)?;
                 changed = Changed::Yes;
             }

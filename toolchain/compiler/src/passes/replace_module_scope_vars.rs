@@ -121,7 +121,7 @@ fn rewrite_uses<'ctx>(
 
 /// A constant vector holding the global (the vectorizer's splat of a work-group local
 /// variable's address, stored for every lane): every instruction using it gets the vector built
-/// element by element, the global's elements from `address`.
+/// element by element, the global's elements from one `address`.
 fn rewrite_vector_uses<'ctx>(
     global_name: &str,
     original: Value<'ctx>,
@@ -131,10 +131,11 @@ fn rewrite_vector_uses<'ctx>(
     let rebuild = |before: Value<'ctx>| -> Result<Value<'ctx>, CompileError> {
         let builder = builder_before(before);
         let ty = vector.basic_type().expect("a vector").into_vector_type();
+        let global_address = address(before)?;
         let mut built = ty.get_poison();
         for (lane, element) in vector.operands().into_iter().enumerate() {
             let element = if element == original {
-                address(before)?
+                global_address
             } else {
                 element
             };

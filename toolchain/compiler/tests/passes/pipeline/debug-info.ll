@@ -3,8 +3,8 @@
 ; vectorized form (the masked store keeps the source line of the scalar store). Without the
 ; vectorizer (the second RUN line: the pipeline of -g -O0, which never vectorizes) the helper
 ; stays a function and gains the state parameter, its calls keeping their !dbg locations.
-; RUN: muxc --link-device-lib --verify-each --passes='native-cpu-pipeline,default<O3>' -S %s | FileCheck %s
-; RUN: muxc --verify-each --passes=spec-constants,convert-to-mux-builtins,fatomics,transfer-kernel-metadata,prepare-barriers,work-item-loops,replace-module-scope-vars,prepare-sycl-native-cpu,rename-kernel-sycl-native-cpu -S %s \
+; RUN: muxc --link-device-lib --passes='native-cpu-pipeline,default<O3>' -S %s | FileCheck %s
+; RUN: muxc --passes=spec-constants,convert-to-mux-builtins,fatomics,transfer-kernel-metadata,prepare-barriers,work-item-loops,replace-module-scope-vars,prepare-sycl-native-cpu,rename-kernel-sycl-native-cpu -S %s \
 ; RUN:   | FileCheck %s --check-prefix=NOOPT
 
 ; CHECK: define internal {{.*}}void @_ZTS4Fill.fp-body(

