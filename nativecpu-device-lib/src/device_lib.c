@@ -142,3 +142,35 @@ NCPU_INLINE char *__dpcpp_nativecpu_get_local_variable_memory(struct __nativecpu
 _Static_assert(__builtin_offsetof(struct ncpu_private_state, local_arguments) == 184 &&
                    __builtin_offsetof(struct ncpu_private_state, local_variables) == 192,
                "the compiler's PRIVATE_STATE layout");
+
+/*
+ * Device assert. The C library's `assert` calls `__assert_fail`, which in device code resolves
+ * to the definition below: it adds the failing work-item's global and local ids (x, y, z) and
+ * prints DPC++'s device-assert message, `<file>:<line>: <function>: global id: [x,y,z], local
+ * id: [x,y,z] Assertion `<expression>` failed.` (docs/compiler-pipeline.md, "Device assert"),
+ * on stderr, then aborts. The id queries are the pipeline's mux builtins, so after inlining
+ * each work-item (each vector lane) reports its own ids.
+ */
+typedef unsigned long uint64_t;
+
+size_t __mux_get_global_id(uint32_t dim);
+size_t __mux_get_local_id(uint32_t dim);
+int dprintf(int fd, const char *format, ...);
+void abort(void) __attribute__((noreturn));
+
+/* DPC++'s libdevice entry point, kept out of line: it is the cold path of every assert. */
+__attribute__((noinline, cold, noreturn, visibility("hidden"))) void
+__devicelib_assert_fail(const char *expr, const char *file, int line, const char *func,
+                        uint64_t gid0, uint64_t gid1, uint64_t gid2, uint64_t lid0, uint64_t lid1,
+                        uint64_t lid2) {
+  dprintf(2, "%s:%d: %s: global id: [%lu,%lu,%lu], local id: [%lu,%lu,%lu] Assertion `%s` failed.\n",
+          file, line, func ? func : "<unknown function>", gid0, gid1, gid2, lid0, lid1, lid2, expr);
+  abort();
+}
+
+__attribute__((noreturn)) void __assert_fail(const char *expr, const char *file, unsigned line,
+                                             const char *func) {
+  __devicelib_assert_fail(expr, file, (int)line, func, __mux_get_global_id(0),
+                          __mux_get_global_id(1), __mux_get_global_id(2), __mux_get_local_id(0),
+                          __mux_get_local_id(1), __mux_get_local_id(2));
+}

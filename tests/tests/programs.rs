@@ -225,3 +225,36 @@ fn streaming_stores_keep_results_exact_above_and_below_the_cache_size() {
 fn oneapi_enqueue_functions() {
     compile_and_run(&["enqueue_functions.cpp"], &["-O2"]);
 }
+
+/// A failing device `assert` prints DPC++'s message naming the work-item, global and local ids
+/// x first, and aborts, whether the kernel is vectorized or not; with `-DNDEBUG` it is gone
+/// (docs/compiler-pipeline.md, "Device assert").
+#[test]
+fn device_assert_names_the_failing_work_item() {
+    let expected = "device_assert.cpp:10: void check_point(int, int, int): global id: [5,3,0], \
+                    local id: [1,1,0] Assertion `row != bad_row || column != 5` failed.\n";
+    for flags in [&["-O2"][..], &["-O2", "-mllvm", "-sycl-native-cpu-no-vecz"]] {
+        let built = Built::compile(&[program("device_assert.cpp")], flags);
+        built.run_and_check(&[]);
+        let output = std::process::Command::new(&built.exe)
+            .arg("fail")
+            .output()
+            .expect("the program runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            !output.status.success() && stderr.ends_with(expected),
+            "{flags:?}: no assert message for work-item (3, 5)\n{}",
+            describe(&output)
+        );
+    }
+    let without_asserts = Built::compile(&[program("device_assert.cpp")], &["-O2", "-DNDEBUG"]);
+    let output = std::process::Command::new(&without_asserts.exe)
+        .arg("fail")
+        .output()
+        .expect("the program runs");
+    assert!(
+        output.status.success() && output.stderr.is_empty(),
+        "-DNDEBUG kept an assert\n{}",
+        describe(&output)
+    );
+}

@@ -186,12 +186,15 @@ fn declare_vector_function<'ctx>(
 }
 
 /// A kernel that writes its by-value argument needs a copy per work-item; lanes would share one.
+/// `readnone` (not even read, as when only a call that cannot see it follows) counts as unwritten.
 fn check_parameters(kernel: FunctionValue<'_>) -> Result<(), NotVectorizable> {
     for index in 0..kernel.count_params() {
         let location = AttributeLoc::Param(index);
         let by_value = attributes::has_enum_attribute(kernel, location, "byval");
-        let read_only = attributes::has_enum_attribute(kernel, location, "readonly");
-        if by_value && !read_only {
+        let unwritten = ["readonly", "readnone"]
+            .iter()
+            .any(|name| attributes::has_enum_attribute(kernel, location, name));
+        if by_value && !unwritten {
             return refuse("the kernel writes its by-value argument");
         }
     }
