@@ -1,10 +1,42 @@
 // USM allocations of every kind, the typed forms, memcpy / memset / fill / copy on the queue
 // and in a handler, kernels reading host and shared memory, and atomics on host and shared
-// memory that the host updates at the same time (aspect::usm_atomic_*_allocations).
+// memory that the host updates at the same time (aspect::usm_atomic_*_allocations), and
+// commands that do nothing (zero bytes, hints).
 #include <sycl/sycl.hpp>
 #include "check.hpp"
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <thread>
+
+// A command with nothing to do and nothing to wait for is complete when submitted, with equal
+// profiling times (DPC++'s dummy events); one with something to wait for still waits for it.
+void no_op_commands(std::uint32_t *data) {
+  using status = sycl::info::event_command_status;
+  sycl::queue q{sycl::property::queue::enable_profiling()};
+  for (sycl::event e : {q.memcpy(nullptr, nullptr, 0), q.memset(data, 1, 0), q.fill(data, 7u, 0),
+                        q.copy(data, data + 1, 0), q.prefetch(data, 4), q.mem_advise(data, 4, 0),
+                        q.parallel_for(sycl::range<1>(0), [=](sycl::id<1> i) { data[i] = 0; })}) {
+    check::equal("no-op complete", 0, e.get_info<sycl::info::event::command_execution_status>() == status::complete,
+                 true);
+    auto submitted = e.get_profiling_info<sycl::info::event_profiling::command_submit>();
+    auto ended = e.get_profiling_info<sycl::info::event_profiling::command_end>();
+    check::equal("no-op times", 0, submitted == ended, true);
+  }
+  check::equal("no-op wrote", 0, data[0], 0u);
+  sycl::queue in_order{sycl::property::queue::in_order()};
+  std::atomic<bool> done{false};
+  in_order.submit([&](sycl::handler &h) {
+    h.host_task([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      done = true;
+    });
+  });
+  in_order.memcpy(data, data, 0).wait();
+  check::equal("in-order no-op waits", 0, done.load(), true);
+  in_order.wait();
+}
 
 int main() {
   sycl::queue q;
@@ -47,6 +79,9 @@ int main() {
     kernel.wait();
     check::equal("host and kernel atomics", counter == host ? 0 : 1, *counter, std::uint32_t(2 * adds));
   }
+
+  shared[0] = 0;
+  no_op_commands(shared);
 
   sycl::free(device, q);
   sycl::free(host, q);

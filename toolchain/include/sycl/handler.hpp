@@ -160,13 +160,13 @@ public:
   void memset(void *pointer, int value, std::size_t bytes) {
     require_pointers(bytes, "memset", pointer);
     detail::check_usm_extent("memset", "destination", pointer, bytes);
-    set_command([=] {
-      if (bytes != 0) std::memset(pointer, value, bytes);
-    });
+    if (bytes == 0) return set_no_op();
+    set_command([=] { std::memset(pointer, value, bytes); });
   }
   template <typename T> void fill(void *pointer, const T &pattern, std::size_t count) {
     require_pointers(count, "fill", pointer);
     detail::check_usm_extent("fill", "destination", pointer, element_bytes<T>("fill", count));
+    if (count == 0) return set_no_op();
     set_command([=] {
       T *typed = static_cast<T *>(pointer);
       for (std::size_t i = 0; i < count; ++i) typed[i] = pattern;
@@ -273,8 +273,8 @@ public:
   }
 
   // USM hints: accepted, nothing to do when host and device share memory.
-  void prefetch(const void *, std::size_t) { set_command([] {}); }
-  template <typename Advice> void mem_advise(const void *, std::size_t, Advice) { set_command([] {}); }
+  void prefetch(const void *, std::size_t) { set_no_op(); }
+  template <typename Advice> void mem_advise(const void *, std::size_t, Advice) { set_no_op(); }
 
   // ---- Defined by the headers of their features ----------------------------------------------
   // Hierarchical parallelism (hierarchical.hpp): `f(group<Dims>)` once per work-group.
@@ -358,7 +358,7 @@ private:
     case detail::launch_kind::single_task: reject_local_accessors("single_task"); break;
     case detail::launch_kind::range:
       reject_local_accessors("parallel_for over a range");
-      if (detail::work_items(shape) == 0) return set_command([] {});
+      if (detail::work_items(shape) == 0) return set_no_op();
       break;
     case detail::launch_kind::nd_range: detail::check_local_sizes(shape); break;
     }
@@ -368,7 +368,7 @@ private:
   [[gnu::noinline]] void submit_headers_kernel(const detail::kernel_info &info, const void *ndr, const void *functor,
                                              std::function<void()> finish) {
     const detail::launch_shape shape = info.shape(ndr, nullptr);
-    if (detail::work_items(shape) == 0) return set_command(finish ? std::move(finish) : [] {});
+    if (detail::work_items(shape) == 0) return finish ? set_command(std::move(finish)) : set_no_op();
     detail::check_local_sizes(shape);
     enqueue_launch(info, shape, functor, std::move(finish));
   }
@@ -391,9 +391,8 @@ private:
     require_pointers(bytes, command, destination, source);
     detail::check_usm_extent(command, "source", source, bytes);
     detail::check_usm_extent(command, "destination", destination, bytes);
-    set_command([=] {
-      if (bytes != 0) std::memcpy(destination, source, bytes);
-    });
+    if (bytes == 0) return set_no_op();
+    set_command([=] { std::memcpy(destination, source, bytes); });
   }
   // The bytes of `count` objects of T. A count whose bytes overflow size_t is an error: the
   // product would wrap around to a few bytes, which pass the checks, while the command still
@@ -413,6 +412,13 @@ private:
       throw exception(make_error_code(errc::invalid), std::string(command) + ": null pointer with a non-zero size");
   }
 
+  // A command that does nothing (zero bytes, a hint, an empty range): with nothing to wait for,
+  // its event is complete at submission, as DPC++'s events of zero-byte USM commands are.
+  void set_no_op() {
+    set_command([] {});
+    no_op_ = true;
+  }
+  bool is_no_op() const { return no_op_ && after_command_.empty(); }
   void set_command(std::function<void()> command) {
     if (command_)
       throw exception(make_error_code(errc::invalid), "a command group may contain only one command");
@@ -443,6 +449,7 @@ private:
   std::size_t local_accessors_ = 0;
   detail::spec_constant_values spec_constants_;
   bool uses_kernel_bundle_ = false;
+  bool no_op_ = false;
 };
 
 inline void detail::require(handler &h, const std::shared_ptr<buffer_storage> &storage, bool writes) {

@@ -388,7 +388,9 @@ private:
     if (state_->in_order && state_->last) dependencies.push_back(state_->last);
     if (state_->barrier) dependencies.push_back(state_->barrier);
     detail::event_ptr command =
-        detail::submit_command(std::move(work), dependencies, state_->profiling, state_->handler);
+        h.is_no_op() && dependencies.empty()
+            ? std::make_shared<detail::event_state>(state_->profiling, state_->handler)
+            : detail::submit_command(std::move(work), dependencies, state_->profiling, state_->handler);
     trackers.record(command);
     state_->last = command;
     if (is_barrier) state_->barrier = command;
