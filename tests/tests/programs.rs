@@ -258,3 +258,14 @@ fn device_assert_names_the_failing_work_item() {
         describe(&output)
     );
 }
+
+#[test]
+fn free_function_kernels_and_queries() {
+    compile_and_run(
+        &[
+            "free_function_kernels.cpp",
+            "free_function_kernels_other.cpp",
+        ],
+        &["-O2"],
+    );
+}

@@ -49,4 +49,6 @@
 #include "ext/oneapi/functional.hpp"
 #include "ext/oneapi/experimental/auto_local_range.hpp"
 #include "ext/oneapi/experimental/enqueue_functions.hpp"
+#include "ext/oneapi/experimental/free_function_traits.hpp"
+#include "ext/oneapi/free_function_queries.hpp"
 #include "sycl_span.hpp"

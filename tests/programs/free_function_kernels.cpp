@@ -1,0 +1,84 @@
+// Free function kernels (sycl_ext_oneapi_free_function_kernels) and free function queries
+// (sycl_ext_oneapi_free_function_queries): kernels that are plain functions, launched with
+// nd_launch and single_task from a queue, a handler and a launch_config, one of them defined in
+// another translation unit (free_function_kernels_other.cpp); the nd_item, group, sub-group, id
+// and item of the calling work-item read from a helper the kernel does not pass them to; the
+// kernel ids of launched free function kernels.
+#include <sycl/sycl.hpp>
+#include <sycl/ext/oneapi/experimental/free_function_traits.hpp>
+#include <sycl/ext/oneapi/free_function_queries.hpp>
+#include "check.hpp"
+
+namespace syclext = sycl::ext::oneapi;
+namespace syclexp = sycl::ext::oneapi::experimental;
+
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::nd_range_kernel<1>))
+void iota(float start, float *out) {
+  size_t id = syclext::this_work_item::get_nd_item<1>().get_global_linear_id();
+  out[id] = start + static_cast<float>(id);
+}
+
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::single_task_kernel))
+void sum(const float *in, int n, double *result) {
+  double total = 0;
+  for (int i = 0; i < n; ++i) total += in[i];
+  *result = total;
+}
+
+// Defined in free_function_kernels_other.cpp.
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::nd_range_kernel<2>))
+void scale_rows(int factor, int *grid, int columns);
+
+// Where each work-item of a 2-D nd_range is, from queries alone.
+void record_position(int *out) {
+  auto item = syclext::this_work_item::get_nd_item<2>();
+  auto group = syclext::this_work_item::get_work_group<2>();
+  auto sub_group = syclext::this_work_item::get_sub_group();
+  out[item.get_global_linear_id()] = int(group.get_group_linear_id()) * 1000 + int(item.get_local_linear_id()) * 10 +
+                                     int(sub_group.get_local_linear_id() == item.get_local_linear_id() % 4 ? 1 : 0);
+}
+
+int main() {
+  sycl::queue q;
+  const int n = 256, rows = 8, columns = 8;
+  float *out = sycl::malloc_shared<float>(n, q);
+  double *result = sycl::malloc_shared<double>(1, q);
+  int *grid = sycl::malloc_shared<int>(rows * columns, q);
+
+  syclexp::nd_launch(q, sycl::nd_range<1>{n, 64}, syclexp::kernel_function<iota>, 1.5, out);
+  q.wait();
+  for (int i = 0; i < n; ++i) check::equal("iota", i, out[i], 1.5f + float(i));
+  q.submit([&](sycl::handler &h) { syclexp::single_task(h, syclexp::kernel_function<sum>, out, n, result); }).wait();
+  check::equal("sum", 0, *result, 1.5 * n + n * (n - 1) / 2.0);
+
+  q.parallel_for(sycl::nd_range<2>({rows, columns}, {4, 4}), [=](sycl::nd_item<2>) { record_position(grid); }).wait();
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c) {
+      int group = (r / 4) * 2 + c / 4, local = (r % 4) * 4 + c % 4;
+      check::equal("position", r * columns + c, grid[r * columns + c], group * 1000 + local * 10 + 1);
+    }
+  syclexp::nd_launch(q, syclexp::launch_config{sycl::nd_range<2>({rows, columns}, {2, 4})},
+                     syclexp::kernel_function<scale_rows>, 2, grid, columns);
+  q.wait();
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c) {
+      int group = (r / 4) * 2 + c / 4, local = (r % 4) * 4 + c % 4;
+      check::equal("scaled", r * columns + c, grid[r * columns + c], (group * 1000 + local * 10 + 1) * 2 * (r + 1));
+    }
+
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+    out[i] = float(syclexp::this_id<1>()[0] * 2 + syclexp::this_item<1>().get_range(0));
+  }).wait();
+  for (int i = 0; i < n; ++i) check::equal("this_id", i, out[i], float(2 * i + n));
+
+  std::string name = syclexp::get_kernel_id<iota>().get_name();
+  check::equal("kernel id", 0, name.find("iota") != std::string::npos, true);
+  auto bundle = syclexp::get_kernel_bundle<scale_rows, sycl::bundle_state::executable>(q.get_context());
+  check::equal("bundle", 0, bundle.has_kernel(syclexp::get_kernel_id<scale_rows>()), true);
+  check::equal("has bundle", 0, syclexp::has_kernel_bundle<sum, sycl::bundle_state::executable>(q.get_context()), true);
+  check::equal("no kernel", 0, syclexp::is_compatible<record_position>(q.get_device()), false);
+  sycl::free(out, q);
+  sycl::free(result, q);
+  sycl::free(grid, q);
+  return check::finish();
+}
