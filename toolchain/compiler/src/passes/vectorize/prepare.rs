@@ -12,10 +12,12 @@
 use std::collections::HashSet;
 
 use inkwell::attributes::AttributeLoc;
+use inkwell::basic_block::BasicBlock;
 use inkwell::module::{Linkage, Module};
 use inkwell::passes::PassBuilderOptions;
 use inkwell::values::{FunctionValue, InstructionOpcode};
 
+use crate::ir::graph::{DominatorTree, Graph, Loops};
 use crate::ir::{attributes, walk};
 use crate::target::{host_target_machine, CpuSelection};
 use crate::CompileError;
@@ -60,12 +62,18 @@ fn mark_callees_inline(kernels: &[FunctionValue<'_>]) {
     }
 }
 
-/// Ends every path of `kernel` that ends in `unreachable` with a branch to a new block holding
-/// only the return, so the kernel has one exit block, as the post-dominator tree needs. Such
-/// paths come from calls that do not return (UndefinedBehaviorSanitizer's
-/// `__ubsan_handle_*_abort`, `abort`, `__builtin_trap`) and `__builtin_unreachable()`: the branch
-/// is never taken, or only where the program's behaviour was undefined anyway. Masked, such a
-/// call still runs for exactly the lanes that reach it.
+/// Ends every path of `kernel` that ends in `unreachable` with a branch, so the kernel has one
+/// exit block, as the post-dominator tree needs. Such paths come from calls that do not return
+/// (a failed `assert`, UndefinedBehaviorSanitizer's `__ubsan_handle_*_abort`, `abort`,
+/// `__builtin_trap`) and `__builtin_unreachable()`: the branch is never taken, or only where the
+/// program's behaviour was undefined anyway. Masked, such a call still runs for exactly the lanes
+/// that reach it.
+///
+/// The branch goes where the path's branch would have gone otherwise (see [`sibling_target`]),
+/// so the divergent region of that branch is the failing block alone; failing that, to a new
+/// block holding only the return. Always the latter made the region of `if (a) if (b) fail();`
+/// reach the code after both ifs, which the outer branch also enters, and the linearizer refused
+/// the kernel (a region with two entries).
 fn route_unreachable_to_return(kernel: FunctionValue<'_>) -> Result<(), CompileError> {
     let terminators: Vec<_> = kernel
         .get_basic_block_iter()
@@ -88,18 +96,73 @@ fn route_unreachable_to_return(kernel: FunctionValue<'_>) -> Result<(), CompileE
     let context = kernel.get_type().get_context();
     let builder = context.create_builder();
     let build_error = |e| CompileError::Pass(format!("vectorizer preparation: {e}"));
-    let exit = context.append_basic_block(kernel, "exit");
-    builder.position_at_end(exit);
-    builder.build_return(None).map_err(build_error)?;
-    for terminator in unreachables.into_iter().chain([return_instruction]) {
-        let block = terminator.get_parent().expect("an instruction's block");
+    let graph = Graph::new(kernel);
+    let dominators = DominatorTree::dominators(&graph);
+    let loops = Loops::compute(&graph, &dominators);
+    let targets: Vec<_> = unreachables
+        .iter()
+        .map(|terminator| {
+            let block = terminator.get_parent().expect("an instruction's block");
+            let sibling = loops
+                .as_ref()
+                .and_then(|loops| sibling_target(&graph, &dominators, loops, block));
+            (block, sibling)
+        })
+        .collect();
+    let mut branches = Vec::new();
+    let mut to_exit = Vec::new();
+    for ((block, target), terminator) in targets.into_iter().zip(unreachables) {
+        match target {
+            Some(target) => branches.push((*terminator, block, target)),
+            None => to_exit.push(*terminator),
+        }
+    }
+    if !to_exit.is_empty() {
+        let exit = context.append_basic_block(kernel, "exit");
+        builder.position_at_end(exit);
+        builder.build_return(None).map_err(build_error)?;
+        for terminator in to_exit.into_iter().chain([*return_instruction]) {
+            let block = terminator.get_parent().expect("an instruction's block");
+            branches.push((terminator, block, exit));
+        }
+    }
+    for (terminator, block, target) in branches {
         terminator.erase_from_basic_block();
         builder.position_at_end(block);
         builder
-            .build_unconditional_branch(exit)
+            .build_unconditional_branch(target)
             .map_err(build_error)?;
     }
     Ok(())
+}
+
+/// Where the path ending in `block` (with `unreachable`) may continue instead: the other target
+/// of the two-way branch of its only predecessor, when that is a forward edge (the target does
+/// not dominate the predecessor, so no loop gains a latch) within the predecessor's innermost
+/// loop (so no loop exit gains a predecessor outside the loop) into a block without PHIs (which
+/// would need a value for the new edge).
+fn sibling_target<'ctx>(
+    graph: &Graph<'ctx>,
+    dominators: &DominatorTree,
+    loops: &Loops,
+    block: BasicBlock<'ctx>,
+) -> Option<BasicBlock<'ctx>> {
+    let id = graph.id(block)?;
+    let [predecessor] = graph.predecessors(id) else {
+        return None;
+    };
+    let sibling = match graph.successors(*predecessor) {
+        [first, second] if *first == id => *second,
+        [first, second] if *second == id => *first,
+        _ => return None,
+    };
+    let target = graph.block(sibling);
+    let has_phi = target
+        .get_first_instruction()
+        .is_some_and(|first| first.get_opcode() == InstructionOpcode::Phi);
+    let back_edge = dominators.dominates(sibling, *predecessor);
+    let same_loop = loops.innermost(sibling) == loops.innermost(*predecessor);
+    (sibling != id && !has_phi && !back_edge && same_loop).then_some(target)
 }
 
 /// Makes `kernel`'s definition the one that runs. The device module is linked whole, so nothing
