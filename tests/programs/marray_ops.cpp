@@ -1,6 +1,7 @@
 // sycl::marray in kernels, against scalar host loops: element-wise arithmetic, bitwise,
 // comparison (marray<bool>) and logical operators with marray and scalar operands, compound
-// assignment, increments, iteration, the constructors, and the layout (N plain elements).
+// assignment, increments, iteration, the constructors (an marray of no element included), and
+// the layout (N plain elements).
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 
@@ -164,10 +165,14 @@ void constructors(sycl::queue &q) {
      sycl::mint3 m(1, 2, 3);
      m = 9;
      put(m);
+     sycl::marray<int, 0> empty;
+     static_assert(decltype(empty)::size() == 0, "an marray may have no element");
+     put(empty);
+     put(sycl::marray<int, 2>(empty, 8, empty, 9));
      out[n++] = int(sycl::marray<short, 11>::size());
      out[n] = n;
    }).wait();
-  const int expected[] = {4, 4, 4, 1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 7, 1, 0, 1, 9, 9, 9, 11, 21};
+  const int expected[] = {4, 4, 4, 1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 7, 1, 0, 1, 9, 9, 9, 8, 9, 11, 23};
   for (int i = 0; i < int(sizeof(expected) / sizeof(int)); ++i) check::equal("constructors", i, out[i], expected[i]);
   sycl::free(out, q);
 }

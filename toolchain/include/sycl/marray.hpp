@@ -27,11 +27,20 @@ template <typename T> inline constexpr bool is_marray_v = is_marray<std::remove_
 
 // How many elements a constructor argument contributes to a marray of DataT: scalars convertible
 // to DataT count one, marrays of DataT their size.
-template <typename DataT, typename Arg> constexpr std::size_t marray_argument_count() {
+// Whether an argument of the element-wise constructor is a scalar converting to DataT or an
+// marray of DataT (of any size, none included).
+template <typename DataT, typename Arg> constexpr bool marray_argument_ok() {
   if constexpr (is_marray_v<Arg>) {
-    return std::is_same_v<typename Arg::value_type, DataT> ? Arg::size() : 0;
+    return std::is_same_v<typename Arg::value_type, DataT>;
   } else {
-    return std::is_convertible_v<const Arg &, DataT> ? 1 : 0;
+    return std::is_convertible_v<const Arg &, DataT>;
+  }
+}
+template <typename Arg> constexpr std::size_t marray_argument_count() {
+  if constexpr (is_marray_v<Arg>) {
+    return Arg::size();
+  } else {
+    return 1;
   }
 }
 template <typename DataT, std::size_t NumElements, typename... Args> constexpr bool marray_elements_ok() {
@@ -39,15 +48,17 @@ template <typename DataT, std::size_t NumElements, typename... Args> constexpr b
     return false;
   } else {
     constexpr bool single_marray = sizeof...(Args) == 1 && (is_marray_v<Args> && ...);
-    return ((marray_argument_count<DataT, Args>() > 0) && ...) &&
-           (marray_argument_count<DataT, Args>() + ...) == NumElements && !single_marray;
+    if constexpr ((marray_argument_ok<DataT, Args>() && ...))
+      return (marray_argument_count<Args>() + ...) == NumElements && !single_marray;
+    else
+      return false;
   }
 }
 } // namespace detail
 
+// An marray may have no element (as DPC++ allows); it still stores one, unused, since C++ has no
+// zero-length arrays.
 template <typename DataT, std::size_t NumElements> class marray {
-  static_assert(NumElements > 0, "an marray has at least one element");
-
 public:
   using value_type = DataT;
   using reference = DataT &;
@@ -178,7 +189,7 @@ private:
     }
   }
 
-  DataT data_[NumElements];
+  DataT data_[NumElements == 0 ? 1 : NumElements];
 };
 
 template <class T, class... U> marray(T, U...) -> marray<T, sizeof...(U) + 1>;
