@@ -290,8 +290,8 @@ void placeholder_accessors(sycl::queue &q) {
 } // namespace
 
 // oneAPI extensions: auto_range (work-groups of the implementation's choice, which divide the
-// global range, in one and two dimensions, and with a reduction), the deprecated free leader(g),
-// and the compile-time reduction properties.
+// global range, in one and two dimensions, and with a reduction), the deprecated free leader(g)
+// and broadcast(g, x[, id]), and the compile-time reduction properties.
 void oneapi_extensions(sycl::queue &q) {
   namespace syclex = sycl::ext::oneapi::experimental;
   constexpr size_t n = 7 * 11 * 13, rows = 6, columns = 35;
@@ -304,6 +304,18 @@ void oneapi_extensions(sycl::queue &q) {
 #pragma clang diagnostic pop
      seen[it.get_global_id(0)] = leads ? it.get_local_range(0) : 0;
    }).wait();
+  q.parallel_for(sycl::nd_range<1>(64, 16), [=](sycl::nd_item<1> it) {
+     const size_t id = it.get_global_id(0);
+     const sycl::sub_group sub_group = it.get_sub_group();
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+     const size_t from_sub_group = sycl::ext::oneapi::broadcast(sub_group, id, 0);
+     const size_t from_group = sycl::ext::oneapi::broadcast(it.get_group(), id);
+#pragma clang diagnostic pop
+     const bool right = from_sub_group == id - sub_group.get_local_linear_id() && from_group == id - id % 16;
+     seen[n + id] = right ? 1 : 0;
+   }).wait();
+  check::equal("ext::oneapi::broadcast", 0, std::count(seen + n, seen + n + 64, size_t(1)), 64L);
   q.parallel_for(sycl::nd_range<2>({rows, columns}, syclex::auto_range<2>()), [=](sycl::nd_item<2> it) {
      seen[n + it.get_global_linear_id()] = it.get_local_linear_id() == 0 ? it.get_local_range().size() : 0;
    }).wait();
