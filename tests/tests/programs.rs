@@ -269,3 +269,29 @@ fn free_function_kernels_and_queries() {
         &["-O2"],
     );
 }
+
+/// `sycl-ls --verbose` describes the device as the program's info queries do: its name (the
+/// CPU's), compute units, sub-group sizes and aspects.
+#[test]
+fn sycl_ls_describes_the_device_programs_see() {
+    let built = Built::compile(&[program("device_report.cpp")], &["-O1"]);
+    let threads = [("NATIVECPU_THREADS", "3")];
+    let report = built.run_with(&threads);
+    assert!(report.status.success(), "{}", describe(&report));
+    let listing = std::process::Command::new(nativecpu_e2e_tests::tool_dir().join("sycl-ls"))
+        .arg("--verbose")
+        .envs(threads)
+        .env_remove("ONEAPI_DEVICE_SELECTOR")
+        .output()
+        .expect("sycl-ls runs");
+    assert!(listing.status.success(), "{}", describe(&listing));
+    let listing = String::from_utf8_lossy(&listing.stdout);
+    let report = String::from_utf8_lossy(&report.stdout);
+    assert_eq!(report.lines().count(), 4, "{report}");
+    for line in report.lines() {
+        assert!(
+            listing.lines().any(|listed| listed.trim() == line.trim()),
+            "sycl-ls does not say {line:?}:\n{listing}"
+        );
+    }
+}

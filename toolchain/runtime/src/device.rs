@@ -30,13 +30,14 @@
 //! Each local dimension must also be at least 1 (a zero in an nd_range local size is rejected;
 //! all zeros mean a range launch).
 
-use std::ffi::CStr;
+use std::ffi::{CStr, CString};
+use std::sync::OnceLock;
 
 /// The platform's name, as `info::platform::name` and `sycl-ls` report it. (C strings, because
 /// the headers read them through `__nativecpu_device_string`.)
 pub const PLATFORM_NAME: &CStr = c"SYCL Native CPU";
-/// The device's name, as `info::device::name` and `sycl-ls` report it.
-pub const DEVICE_NAME: &CStr = c"SYCL Native CPU";
+/// The device's name where the operating system does not name the CPU (see [`device_name`]).
+pub const FALLBACK_DEVICE_NAME: &CStr = c"SYCL Native CPU";
 /// The vendor of the platform and the device.
 pub const VENDOR: &CStr = c"ncpu toolchain";
 /// The device and driver version: the toolchain's version.
@@ -90,4 +91,86 @@ pub fn global_memory_cache_size() -> u64 {
 /// The L1 data cache's line size in bytes, 64 where unknown.
 pub fn global_memory_cache_line_size() -> u32 {
     sysconf_or(libc::_SC_LEVEL1_DCACHE_LINESIZE, 64) as u32
+}
+
+/// The device's name, as `info::device::name` and `sycl-ls` report it: the CPU's model name as
+/// the operating system gives it (Linux's `/proc/cpuinfo`), as CPU devices of OpenCL and DPC++
+/// name themselves, so that a program can tell which machine it ran on;
+/// [`FALLBACK_DEVICE_NAME`] where there is none (other systems, some Arm kernels).
+pub fn device_name() -> &'static CStr {
+    static NAME: OnceLock<CString> = OnceLock::new();
+    NAME.get_or_init(|| {
+        std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|cpuinfo| cpu_model_name(&cpuinfo))
+            .and_then(|name| CString::new(name).ok())
+            .unwrap_or_else(|| FALLBACK_DEVICE_NAME.to_owned())
+    })
+}
+
+/// The first `model name` of a `/proc/cpuinfo` text, trimmed; `None` if it has none or it is
+/// empty.
+pub fn cpu_model_name(cpuinfo: &str) -> Option<String> {
+    cpuinfo
+        .lines()
+        .filter_map(|line| line.split_once(':'))
+        .find(|(key, _)| key.trim() == "model name")
+        .map(|(_, value)| value.trim().to_owned())
+        .filter(|name| !name.is_empty())
+}
+
+/// The data caches' sizes in bytes, L1 data, L2 and L3 (0 where unknown).
+pub fn cache_sizes() -> [u64; 3] {
+    [
+        libc::_SC_LEVEL1_DCACHE_SIZE,
+        libc::_SC_LEVEL2_CACHE_SIZE,
+        libc::_SC_LEVEL3_CACHE_SIZE,
+    ]
+    .map(|name| sysconf_or(name, 0) as u64)
+}
+
+/// The sub-group sizes the device reports (`info::device::sub_group_sizes` in
+/// `toolchain/include/sycl/device.hpp`): the vector widths a kernel may require.
+pub const SUB_GROUP_SIZES: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
+
+/// The aspects the device has, by their SYCL names (`device_aspect_list` in
+/// `toolchain/include/sycl/device.hpp`; the e2e tests check that both agree).
+pub const ASPECTS: &[&str] = &[
+    "cpu",
+    "fp16",
+    "fp64",
+    "atomic64",
+    "queue_profiling",
+    "usm_device_allocations",
+    "usm_host_allocations",
+    "usm_atomic_host_allocations",
+    "usm_shared_allocations",
+    "usm_atomic_shared_allocations",
+    "usm_system_allocations",
+    "ext_oneapi_bfloat16_math_functions",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_model_name_is_the_first_one() {
+        let cpuinfo = "processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC 9B14 96-Core Processor  \n\
+                       processor\t: 1\nmodel name\t: other\n";
+        assert_eq!(
+            cpu_model_name(cpuinfo).as_deref(),
+            Some("AMD EPYC 9B14 96-Core Processor")
+        );
+        assert_eq!(
+            cpu_model_name("processor\t: 0\nCPU implementer\t: 0x41\n"),
+            None
+        );
+        assert_eq!(cpu_model_name("model name\t:   \n"), None);
+    }
+
+    #[test]
+    fn the_device_is_named() {
+        assert!(!device_name().to_bytes().is_empty());
+    }
 }

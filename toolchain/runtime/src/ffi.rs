@@ -255,7 +255,7 @@ pub unsafe extern "C" fn __nativecpu_spec_constants_fill(
 #[no_mangle]
 pub extern "C" fn __nativecpu_device_string(what: c_int) -> *const c_char {
     match what {
-        0 => device::DEVICE_NAME.as_ptr(),
+        0 => device::device_name().as_ptr(),
         1 => device::VENDOR.as_ptr(),
         2 => device::VERSION.as_ptr(),
         3 => device::PLATFORM_NAME.as_ptr(),

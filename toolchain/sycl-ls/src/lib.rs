@@ -33,7 +33,7 @@ pub fn listing(options: Options) -> Result<String, selector::SelectorError> {
     let text = |s: &std::ffi::CStr| s.to_string_lossy().into_owned();
     let (platform, name, version) = (
         text(device::PLATFORM_NAME),
-        text(device::DEVICE_NAME),
+        text(device::device_name()),
         text(device::VERSION),
     );
     let mut out = String::new();
@@ -47,19 +47,10 @@ pub fn listing(options: Options) -> Result<String, selector::SelectorError> {
         if selected {
             out.push_str(&format!(
                 "Platform [#1]:\n    Version  : {version}\n    Name     : {platform}\n    \
-                 Vendor   : {vendor}\n    Devices  : 1\n        Device [#0]:\n        \
-                 Type              : cpu\n        Version           : {version}\n        \
-                 Name              : {name}\n        Vendor            : {vendor}\n        \
-                 Driver            : {version}\n        Compute units     : {units}\n        \
-                 Max work-group    : {work_group}\n        Local memory      : {local} bytes\n        \
-                 Sub-group sizes   : 1\n        Aspects           : cpu fp64 atomic64 \
-                 usm_device_allocations usm_host_allocations usm_shared_allocations \
-                 usm_system_allocations\n",
+                 Vendor   : {vendor}\n    Devices  : 1\n        Device [#0]:\n",
                 vendor = text(device::VENDOR),
-                units = pool::global().threads(),
-                work_group = device::MAX_WORK_GROUP_SIZE,
-                local = device::LOCAL_MEMORY_SIZE,
             ));
+            out.push_str(&device_details(&name, &version));
         }
         let chosen = |accepts: bool| {
             if selected && accepts {
@@ -78,4 +69,35 @@ pub fn listing(options: Options) -> Result<String, selector::SelectorError> {
         ));
     }
     Ok(out)
+}
+
+/// The device's lines of `--verbose`: what a program's `info::device` queries answer.
+fn device_details(name: &str, version: &str) -> String {
+    let join = |items: Vec<String>| items.join(" ");
+    let [l1, l2, l3] = device::cache_sizes().map(|bytes| bytes >> 10);
+    format!(
+        "        Type              : cpu\n        Version           : {version}\n        \
+         Name              : {name}\n        Vendor            : {vendor}\n        \
+         Driver            : {version}\n        Compute units     : {units}\n        \
+         Caches            : L1d {l1} KiB, L2 {l2} KiB, L3 {l3} KiB\n        \
+         Global memory     : {memory} bytes\n        \
+         Max work-group    : {work_group}\n        Local memory      : {local} bytes\n        \
+         Sub-group sizes   : {sub_groups}\n        Aspects           : {aspects}\n",
+        vendor = device::VENDOR.to_string_lossy(),
+        units = pool::global().threads(),
+        memory = device::global_memory_size(),
+        work_group = device::MAX_WORK_GROUP_SIZE,
+        local = device::LOCAL_MEMORY_SIZE,
+        sub_groups = join(
+            device::SUB_GROUP_SIZES
+                .map(|size| size.to_string())
+                .to_vec()
+        ),
+        aspects = join(
+            device::ASPECTS
+                .iter()
+                .map(|aspect| aspect.to_string())
+                .collect()
+        ),
+    )
 }

@@ -21,18 +21,17 @@ fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
 }
 
-const LINE: &str = concat!(
-    "[native_cpu:cpu][native_cpu:0] SYCL Native CPU, SYCL Native CPU ",
-    env!("CARGO_PKG_VERSION"),
-    " [",
-    env!("CARGO_PKG_VERSION"),
-    "]\n"
-);
+/// The concise line for our device, named after the CPU.
+fn line() -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    let name = nativecpu_runtime::device::device_name().to_string_lossy();
+    format!("[native_cpu:cpu][native_cpu:0] SYCL Native CPU, {name} {version} [{version}]\n")
+}
 
 #[test]
 fn lists_the_native_cpu_device() {
-    assert_eq!(stdout(&sycl_ls(&[], None)), LINE);
-    assert_eq!(stdout(&sycl_ls(&[], Some("native_cpu:cpu"))), LINE);
+    assert_eq!(stdout(&sycl_ls(&[], None)), line());
+    assert_eq!(stdout(&sycl_ls(&[], Some("native_cpu:cpu"))), line());
 }
 
 #[test]
@@ -49,18 +48,21 @@ fn the_selector_can_hide_the_device() {
 #[test]
 fn verbose_describes_the_device_and_the_selectors() {
     let verbose = stdout(&sycl_ls(&["--verbose"], None));
-    assert!(verbose.starts_with(LINE), "{verbose}");
+    assert!(verbose.starts_with(&line()), "{verbose}");
+    let name = nativecpu_runtime::device::device_name().to_string_lossy();
     for expected in [
-        "Platforms: 1\n",
-        "Type              : cpu\n",
-        "Compute units     : 3\n",
-        "Max work-group    : 8192\n",
-        "Local memory      : 262144 bytes\n",
-        "cpu_selector()          : native_cpu:cpu:0 SYCL Native CPU\n",
-        "gpu_selector()          : No device of requested type available\n",
+        "Platforms: 1\n".to_owned(),
+        "Type              : cpu\n".to_owned(),
+        format!("Name              : {name}\n"),
+        "Compute units     : 3\n".to_owned(),
+        "Max work-group    : 8192\n".to_owned(),
+        "Local memory      : 262144 bytes\n".to_owned(),
+        "Sub-group sizes   : 1 2 4 8 16 32 64\n".to_owned(),
+        format!("cpu_selector()          : native_cpu:cpu:0 {name}\n"),
+        "gpu_selector()          : No device of requested type available\n".to_owned(),
     ] {
         assert!(
-            verbose.contains(expected),
+            verbose.contains(expected.as_str()),
             "missing {expected:?} in:\n{verbose}"
         );
     }
