@@ -51,4 +51,6 @@
 #include "ext/oneapi/experimental/enqueue_functions.hpp"
 #include "ext/oneapi/experimental/free_function_traits.hpp"
 #include "ext/oneapi/free_function_queries.hpp"
+#include "khr/work_item_queries.hpp"
+#include "device_aspect_macros.hpp"
 #include "sycl_span.hpp"

@@ -1,0 +1,120 @@
+//! DPC++'s public header paths (tests/dpcpp/headers.txt, docs/dpcpp-headers.md): each resolves
+//! in toolchain/include as the list says, the supported ones compile together in a program that
+//! runs, and an unsupported one stops the compile with one line naming what is missing.
+
+use std::path::PathBuf;
+
+use nativecpu_e2e_tests::{describe, ncpu_in, repo_root, Built};
+
+/// One line of the list: what toolchain/include has at a DPC++ path.
+struct Entry {
+    kind: String,
+    path: String,
+    feature: Option<String>,
+}
+
+fn entries() -> Vec<Entry> {
+    let list = std::fs::read_to_string(repo_root().join("tests/dpcpp/headers.txt"))
+        .expect("tests/dpcpp/headers.txt");
+    list.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let mut fields = line.split('\t');
+            Entry {
+                kind: fields.next().expect("a kind").to_owned(),
+                path: fields.next().expect("a path").to_owned(),
+                feature: fields.next().map(str::to_owned),
+            }
+        })
+        .collect()
+}
+
+fn include_dir() -> PathBuf {
+    repo_root().join("toolchain/include")
+}
+
+#[test]
+fn every_listed_path_resolves_as_listed() {
+    let entries = entries();
+    assert!(entries.len() > 400, "the list has {} paths", entries.len());
+    for entry in &entries {
+        let file = include_dir().join(&entry.path);
+        let text = std::fs::read_to_string(&file)
+            .unwrap_or_else(|e| panic!("<{}> does not resolve: {e}", entry.path));
+        match (entry.kind.as_str(), &entry.feature) {
+            ("header", None) => {}
+            ("forward", None) => assert!(
+                text.contains("#include <sycl/sycl.hpp>"),
+                "<{}> does not forward to <sycl/sycl.hpp>",
+                entry.path
+            ),
+            ("unsupported", Some(feature)) => assert!(
+                text.contains(&format!(
+                    "#error \"<{}>: ncpu does not implement {feature}\"",
+                    entry.path
+                )),
+                "<{}> does not name {feature}",
+                entry.path
+            ),
+            (kind, _) => panic!("bad line for <{}>: kind {kind}", entry.path),
+        }
+    }
+}
+
+/// Every supported path in one program, which also checks that the aspect macros agree with
+/// the device and that the KHR work-item queries work in a kernel.
+#[test]
+fn supported_headers_compile_together_and_agree_with_the_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut source = String::new();
+    for entry in entries().iter().filter(|e| e.kind != "unsupported") {
+        source.push_str(&format!("#include <{}>\n", entry.path));
+    }
+    source.push_str("#include <cstdio>\nint main() {\n  sycl::device device;\n  int wrong = 0;\n");
+    let macros = std::fs::read_to_string(include_dir().join("sycl/device_aspect_macros.hpp"))
+        .expect("the aspect macros");
+    for aspect in macros
+        .lines()
+        .filter_map(|line| line.strip_prefix("#ifndef __SYCL_ALL_DEVICES_HAVE_"))
+        .filter_map(|rest| rest.strip_suffix("__"))
+    {
+        source.push_str(&format!(
+            "  if (device.has(sycl::aspect::{aspect}) != bool(__SYCL_ALL_DEVICES_HAVE_{aspect}__) ||\n      \
+             __SYCL_ANY_DEVICE_HAS_{aspect}__ != __SYCL_ALL_DEVICES_HAVE_{aspect}__) {{\n    \
+             std::printf(\"aspect macro of {aspect} disagrees\\n\");\n    ++wrong;\n  }}\n"
+        ));
+    }
+    source.push_str(
+        "  sycl::queue q;\n  int *out = sycl::malloc_shared<int>(64, q);\n  \
+         q.parallel_for(sycl::nd_range<1>(64, 16), [=](sycl::nd_item<1>) {\n    \
+         out[sycl::khr::this_nd_item<1>().get_global_id(0)] = int(sycl::khr::this_group<1>().get_group_id(0)) * 100 +\n        \
+         int(sycl::khr::this_sub_group().get_local_linear_id() == sycl::khr::this_nd_item<1>().get_local_id(0) % \
+         sycl::khr::this_sub_group().get_local_range()[0]);\n  }).wait();\n  \
+         for (int i = 0; i < 64; ++i) wrong += out[i] != (i / 16) * 100 + 1;\n  sycl::free(out, q);\n  \
+         std::printf(wrong ? \"FAIL\\n\" : \"PASS\\n\");\n  return wrong != 0;\n}\n",
+    );
+    let file = dir.path().join("all_headers.cpp");
+    std::fs::write(&file, source).unwrap();
+    Built::compile(&[file], &["-O1"]).run_and_check(&[]);
+}
+
+#[test]
+fn an_unsupported_header_is_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("groups.cpp"),
+        "#include <sycl/sycl.hpp>\n#include <sycl/ext/oneapi/experimental/ballot_group.hpp>\nint main() {}\n",
+    )
+    .unwrap();
+    let output = ncpu_in(dir.path(), &["-fsycl", "-fsyntax-only", "groups.cpp"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !output.status.success()
+            && stderr.contains(
+                "error: \"<sycl/ext/oneapi/experimental/ballot_group.hpp>: ncpu does not implement \
+                 non-uniform groups (sycl_ext_oneapi_non_uniform_groups)\""
+            ),
+        "{}",
+        describe(&output)
+    );
+}

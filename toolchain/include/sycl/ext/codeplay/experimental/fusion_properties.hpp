@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/codeplay/experimental/fusion_properties.hpp>: ncpu does not implement kernel fusion (sycl_ext_codeplay_kernel_fusion) (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/codeplay/experimental/fusion_properties.hpp>: ncpu does not implement kernel fusion (sycl_ext_codeplay_kernel_fusion)"

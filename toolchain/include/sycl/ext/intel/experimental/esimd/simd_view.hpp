@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/intel/experimental/esimd/simd_view.hpp>: ncpu does not implement ESIMD (sycl_ext_intel_esimd) (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/intel/experimental/esimd/simd_view.hpp>: ncpu does not implement ESIMD (sycl_ext_intel_esimd)"

@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/intel/experimental/host_pipes.hpp>: ncpu does not implement the FPGA extensions (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/intel/experimental/host_pipes.hpp>: ncpu does not implement the FPGA extensions"

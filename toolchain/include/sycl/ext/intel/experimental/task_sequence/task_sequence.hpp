@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/intel/experimental/task_sequence/task_sequence.hpp>: ncpu does not implement the FPGA extensions (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/intel/experimental/task_sequence/task_sequence.hpp>: ncpu does not implement the FPGA extensions"

@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/intel/fpga_dsp_control.hpp>: ncpu does not implement the FPGA extensions (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/intel/fpga_dsp_control.hpp>: ncpu does not implement the FPGA extensions"

@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/intel/math/imf_fp_conversions.hpp>: ncpu does not implement the Intel math functions (sycl_ext_intel_math) (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/intel/math/imf_fp_conversions.hpp>: ncpu does not implement the Intel math functions (sycl_ext_intel_math)"

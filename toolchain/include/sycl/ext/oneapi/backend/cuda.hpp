@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/oneapi/backend/cuda.hpp>: ncpu does not implement the CUDA backend and its extensions (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/oneapi/backend/cuda.hpp>: ncpu does not implement the CUDA backend and its extensions"

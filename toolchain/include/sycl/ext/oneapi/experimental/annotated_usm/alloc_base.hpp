@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/oneapi/experimental/annotated_usm/alloc_base.hpp>: ncpu does not implement annotated_arg/annotated_ptr (sycl_ext_oneapi_annotated_arg, _ptr, _usm) (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/oneapi/experimental/annotated_usm/alloc_base.hpp>: ncpu does not implement annotated_arg/annotated_ptr (sycl_ext_oneapi_annotated_arg, _ptr, _usm)"

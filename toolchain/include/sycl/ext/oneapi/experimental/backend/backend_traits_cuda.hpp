@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/oneapi/experimental/backend/backend_traits_cuda.hpp>: ncpu does not implement the CUDA backend and its extensions (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/oneapi/experimental/backend/backend_traits_cuda.hpp>: ncpu does not implement the CUDA backend and its extensions"

@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/oneapi/experimental/cluster_group_prop.hpp>: ncpu does not implement the CUDA backend and its extensions (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/oneapi/experimental/cluster_group_prop.hpp>: ncpu does not implement the CUDA backend and its extensions"

@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/oneapi/experimental/compat/device.hpp>: ncpu does not implement SYCLcompat (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/oneapi/experimental/compat/device.hpp>: ncpu does not implement SYCLcompat"

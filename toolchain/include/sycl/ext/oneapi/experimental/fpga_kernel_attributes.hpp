@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/oneapi/experimental/fpga_kernel_attributes.hpp>: ncpu does not implement the FPGA extensions (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/oneapi/experimental/fpga_kernel_attributes.hpp>: ncpu does not implement the FPGA extensions"

@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/oneapi/experimental/group_helpers_sorters.hpp>: ncpu does not implement group sorting (sycl_ext_oneapi_group_sort) (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/oneapi/experimental/group_helpers_sorters.hpp>: ncpu does not implement group sorting (sycl_ext_oneapi_group_sort)"

@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/oneapi/experimental/root_group.hpp>: ncpu does not implement root groups (sycl_ext_oneapi_root_group) (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/oneapi/experimental/root_group.hpp>: ncpu does not implement root groups (sycl_ext_oneapi_root_group)"

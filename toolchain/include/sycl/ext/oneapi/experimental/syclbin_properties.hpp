@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/oneapi/experimental/syclbin_properties.hpp>: ncpu does not implement SYCLBIN kernel bundles (sycl_ext_oneapi_syclbin) (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/oneapi/experimental/syclbin_properties.hpp>: ncpu does not implement SYCLBIN kernel bundles (sycl_ext_oneapi_syclbin)"

@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/oneapi/kernel_properties/function_launch_properties.hpp>: ncpu does not implement sycl_ext_oneapi_function_launch_properties (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/oneapi/kernel_properties/function_launch_properties.hpp>: ncpu does not implement sycl_ext_oneapi_function_launch_properties"

@@ -1,0 +1,3 @@
+// DPC++'s <sycl/ext/oneapi/weak_object_base.hpp>: ncpu does not implement weak objects (sycl_ext_oneapi_weak_object) (docs/dpcpp-headers.md).
+#pragma once
+#error "<sycl/ext/oneapi/weak_object_base.hpp>: ncpu does not implement weak objects (sycl_ext_oneapi_weak_object)"

@@ -1,0 +1,3 @@
+// DPC++'s <sycl/h_item.hpp>: what it declares comes with <sycl/sycl.hpp> here (docs/dpcpp-headers.md).
+#pragma once
+#include <sycl/sycl.hpp>

@@ -1,0 +1,3 @@
+// DPC++'s <sycl/khr/includes/platform.hpp>: what it declares comes with <sycl/sycl.hpp> here (docs/dpcpp-headers.md).
+#pragma once
+#include <sycl/sycl.hpp>

@@ -1,0 +1,3 @@
+// DPC++'s <syclcompat/group_utils.hpp>: ncpu does not implement SYCLcompat (docs/dpcpp-headers.md).
+#pragma once
+#error "<syclcompat/group_utils.hpp>: ncpu does not implement SYCLcompat"
