@@ -295,3 +295,10 @@ fn sycl_ls_describes_the_device_programs_see() {
         );
     }
 }
+
+#[test]
+fn device_globals_shared_by_kernels_and_memory_commands() {
+    for flags in [&["-O2"][..], &["-O0"]] {
+        compile_and_run(&["device_global.cpp", "device_global_other.cpp"], flags);
+    }
+}

@@ -22,6 +22,7 @@
 #include "exception.hpp"
 #include "local_accessor.hpp"
 #include "nd_range.hpp"
+#include "ext/oneapi/device_global.hpp"
 #include "ext/oneapi/properties.hpp"
 #include "range.hpp"
 #include "specialization_constant.hpp"
@@ -156,6 +157,34 @@ public:
   }
   template <typename T> void copy(const T *source, T *destination, std::size_t count) {
     copy_bytes("copy", destination, source, element_bytes<T>("copy", count));
+  }
+  // The one instance of a device_global, the host's (ext/oneapi/device_global.hpp); bytes or
+  // elements past its end are errc::invalid.
+  template <typename T, typename P>
+  void memcpy(ext::oneapi::experimental::device_global<T, P> &destination, const void *source,
+              std::size_t bytes = sizeof(T), std::size_t offset = 0) {
+    copy_bytes("memcpy", detail::device_global_bytes(destination, bytes, offset, "memcpy"), source, bytes);
+  }
+  template <typename T, typename P>
+  void memcpy(void *destination, const ext::oneapi::experimental::device_global<T, P> &source,
+              std::size_t bytes = sizeof(T), std::size_t offset = 0) {
+    copy_bytes("memcpy", destination, detail::device_global_bytes(source, bytes, offset, "memcpy"), bytes);
+  }
+  template <typename T, typename P>
+  void copy(const std::remove_all_extents_t<T> *source, ext::oneapi::experimental::device_global<T, P> &destination,
+            std::size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), std::size_t start_index = 0) {
+    using element = std::remove_all_extents_t<T>;
+    const std::size_t bytes = element_bytes<element>("copy", count);
+    copy_bytes("copy", detail::device_global_bytes(destination, bytes, element_bytes<element>("copy", start_index), "copy"),
+               source, bytes);
+  }
+  template <typename T, typename P>
+  void copy(const ext::oneapi::experimental::device_global<T, P> &source, std::remove_all_extents_t<T> *destination,
+            std::size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), std::size_t start_index = 0) {
+    using element = std::remove_all_extents_t<T>;
+    const std::size_t bytes = element_bytes<element>("copy", count);
+    copy_bytes("copy", destination,
+               detail::device_global_bytes(source, bytes, element_bytes<element>("copy", start_index), "copy"), bytes);
   }
   void memset(void *pointer, int value, std::size_t bytes) {
     require_pointers(bytes, "memset", pointer);

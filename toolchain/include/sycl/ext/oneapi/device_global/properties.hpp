@@ -1,3 +1,3 @@
-// DPC++'s <sycl/ext/oneapi/device_global/properties.hpp>: ncpu does not implement device_global (sycl_ext_oneapi_device_global) (docs/dpcpp-headers.md).
+// DPC++'s <sycl/ext/oneapi/device_global/properties.hpp>: what it declares comes with <sycl/sycl.hpp> here (docs/dpcpp-headers.md).
 #pragma once
-#error "<sycl/ext/oneapi/device_global/properties.hpp>: ncpu does not implement device_global (sycl_ext_oneapi_device_global)"
+#include <sycl/sycl.hpp>

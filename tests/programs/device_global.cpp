@@ -1,0 +1,66 @@
+// device_global (sycl_ext_oneapi_device_global): kernels read and write namespace-scope
+// device_globals directly (an array, a scalar with properties, a struct, one defined in another
+// translation unit), the host reaches them through the queue's and the handler's memcpy and copy
+// (whole, with an offset, after events), and copies past the end throw errc::invalid.
+#include <sycl/sycl.hpp>
+#include <sycl/ext/oneapi/device_global/device_global.hpp>
+#include "check.hpp"
+
+namespace syclexp = sycl::ext::oneapi::experimental;
+
+syclexp::device_global<int[4]> counts;
+syclexp::device_global<long, decltype(syclexp::properties{syclexp::device_image_scope, syclexp::host_access_read_write})>
+    total;
+struct pair {
+  int first, second;
+};
+syclexp::device_global<pair> both;
+// Defined in device_global_other.cpp.
+extern syclexp::device_global<float> scale;
+
+static_assert(decltype(total)::has_property<syclexp::device_image_scope_key>() &&
+              decltype(total)::get_property<syclexp::host_access_key>().value == syclexp::host_access_enum::read_write &&
+              !decltype(counts)::has_property<syclexp::device_image_scope_key>());
+
+void bump_scale(sycl::queue &q);
+
+int main() {
+  sycl::queue q;
+  const int initial[4] = {1, 2, 3, 4};
+  sycl::event filled = q.memcpy(counts, initial);
+  q.single_task(filled, [=] {
+     counts[1] += 10;
+     total = counts[0] + counts[3];
+     both->first = 7;
+     both.get().second = 8;
+   }).wait();
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { counts[i] *= 2; }).wait();
+  int out[4] = {};
+  long sum = 0;
+  pair got{};
+  q.copy(counts, out).wait();
+  q.submit([&](sycl::handler &h) { h.memcpy(&sum, total); }).wait();
+  q.memcpy(&got, both).wait();
+  const int doubled[4] = {2, 24, 6, 8};
+  for (int i = 0; i < 4; ++i) check::equal("counts", i, out[i], doubled[i]);
+  check::equal("total", 0, sum, 5L);
+  check::equal("struct", 0, got.first * 10 + got.second, 78);
+
+  const int tail[2] = {100, 200};
+  q.submit([&](sycl::handler &h) { h.copy(tail, counts, 2, 2); }).wait();
+  q.copy(counts, out, 2, 1).wait();
+  check::equal("copy at an offset", 0, out[0] * 1000 + out[1], 24 * 1000 + 100);
+  int past = 0;
+  try {
+    q.memcpy(counts, initial, 8, 12);
+  } catch (const sycl::exception &e) {
+    past = e.code() == sycl::errc::invalid;
+  }
+  check::equal("memcpy past the end throws", 0, past, 1);
+
+  bump_scale(q);
+  float scaled = 0;
+  q.memcpy(&scaled, scale).wait();
+  check::equal("device_global of another translation unit", 0, scaled, 3.0f);
+  return check::finish();
+}

@@ -1,0 +1,166 @@
+// sycl::ext::oneapi::experimental::device_global (DPC++'s sycl_ext_oneapi_device_global): a
+// variable at namespace scope that kernels read and write directly, and the host reads and
+// writes through the queue's and the handler's memcpy and copy:
+//
+//   syclexp::device_global<int[4]> counts;
+//   q.memcpy(counts, host_values).wait();            // host to device
+//   q.single_task([=] { counts[1] += 1; }).wait();    // no capture needed
+//   q.copy(counts, host_values, 4).wait();            // device to host
+//
+// The device is the CPU running the program, so there is one instance, the host's: the compiler
+// gives device code the host's copy of every non-constant global variable with external linkage
+// (docs/kernel-features.md, "Global variables"), and the memory commands copy to and from it. A
+// device_global with internal linkage (static, or in an unnamed namespace) would have a separate
+// device copy; kernels that write it are refused at compile time for that reason. The properties
+// (device_image_scope, host_access, init_mode, implement_in_csr) are accepted and reported; none
+// changes anything when host and device share the one instance.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+#include <string>
+
+#include "../../access.hpp"
+#include "../../exception.hpp"
+#include "../../multi_ptr.hpp"
+#include "properties.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+namespace ext::oneapi::experimental {
+
+struct device_image_scope_key {
+  struct value_t {
+    using key_t = device_image_scope_key;
+  };
+};
+inline constexpr device_image_scope_key::value_t device_image_scope{};
+
+enum class host_access_enum : std::uint16_t { read, write, read_write, none };
+struct host_access_key {
+  template <host_access_enum Access> struct value_t {
+    using key_t = host_access_key;
+    static constexpr host_access_enum value = Access;
+  };
+};
+template <host_access_enum Access> inline constexpr host_access_key::value_t<Access> host_access{};
+inline constexpr host_access_key::value_t<host_access_enum::read> host_access_read{};
+inline constexpr host_access_key::value_t<host_access_enum::write> host_access_write{};
+inline constexpr host_access_key::value_t<host_access_enum::read_write> host_access_read_write{};
+inline constexpr host_access_key::value_t<host_access_enum::none> host_access_none{};
+
+enum class init_mode_enum : std::uint16_t { reprogram, reset };
+struct init_mode_key {
+  template <init_mode_enum Mode> struct value_t {
+    using key_t = init_mode_key;
+    static constexpr init_mode_enum value = Mode;
+  };
+};
+template <init_mode_enum Mode> inline constexpr init_mode_key::value_t<Mode> init_mode{};
+inline constexpr init_mode_key::value_t<init_mode_enum::reprogram> init_mode_reprogram{};
+inline constexpr init_mode_key::value_t<init_mode_enum::reset> init_mode_reset{};
+
+struct implement_in_csr_key {
+  template <bool Enable> struct value_t {
+    using key_t = implement_in_csr_key;
+    static constexpr bool value = Enable;
+  };
+};
+template <bool Enable> inline constexpr implement_in_csr_key::value_t<Enable> implement_in_csr{};
+inline constexpr implement_in_csr_key::value_t<true> implement_in_csr_on{};
+inline constexpr implement_in_csr_key::value_t<false> implement_in_csr_off{};
+
+namespace detail {
+template <typename Key, typename Property, typename = void> struct is_property_of_key : std::false_type {};
+template <typename Key, typename Property>
+struct is_property_of_key<Key, Property, std::void_t<typename Property::key_t>>
+    : std::is_same<typename Property::key_t, Key> {};
+
+// The first of Properties whose key is Key (void if none).
+template <typename Key, typename... Properties> struct property_of_key { using type = void; };
+template <typename Key, typename First, typename... Rest> struct property_of_key<Key, First, Rest...> {
+  using type = std::conditional_t<is_property_of_key<Key, First>::value, First,
+                                  typename property_of_key<Key, Rest...>::type>;
+};
+template <typename PropertyList> struct device_global_properties;
+template <typename... Properties> struct device_global_properties<properties<Properties...>> {
+  template <typename Key> using find = typename property_of_key<Key, Properties...>::type;
+};
+} // namespace detail
+
+template <typename T, typename PropertyList = empty_properties_t> class device_global {
+  static_assert(std::is_trivially_destructible_v<T>, "a device_global's type is trivially destructible");
+  using properties_t = detail::device_global_properties<PropertyList>;
+
+public:
+  using element_type = std::remove_extent_t<T>;
+
+  constexpr device_global() = default;
+  device_global(const device_global &) = delete;
+  device_global(device_global &&) = delete;
+  device_global &operator=(const device_global &) = delete;
+  device_global &operator=(device_global &&) = delete;
+
+  T &get() noexcept { return value_; }
+  const T &get() const noexcept { return value_; }
+  operator T &() noexcept { return value_; }
+  operator const T &() const noexcept { return value_; }
+  device_global &operator=(const T &value) noexcept {
+    value_ = value;
+    return *this;
+  }
+  template <typename Relay = T, typename = std::enable_if_t<std::is_array_v<Relay>>>
+  std::remove_extent_t<Relay> &operator[](std::ptrdiff_t index) noexcept {
+    return value_[index];
+  }
+  template <typename Relay = T, typename = std::enable_if_t<std::is_array_v<Relay>>>
+  const std::remove_extent_t<Relay> &operator[](std::ptrdiff_t index) const noexcept {
+    return value_[index];
+  }
+  template <typename Relay = T, typename = std::enable_if_t<std::is_class_v<Relay>>> Relay *operator->() noexcept {
+    return &value_;
+  }
+  template <typename Relay = T, typename = std::enable_if_t<std::is_class_v<Relay>>>
+  const Relay *operator->() const noexcept {
+    return &value_;
+  }
+  template <access::decorated Decorated = access::decorated::no>
+  multi_ptr<T, access::address_space::global_space, Decorated> get_multi_ptr() noexcept {
+    return multi_ptr<T, access::address_space::global_space, Decorated>(&value_);
+  }
+  template <access::decorated Decorated = access::decorated::no>
+  multi_ptr<const T, access::address_space::global_space, Decorated> get_multi_ptr() const noexcept {
+    return multi_ptr<const T, access::address_space::global_space, Decorated>(&value_);
+  }
+
+  template <typename Key> static constexpr bool has_property() {
+    return !std::is_void_v<typename properties_t::template find<Key>>;
+  }
+  template <typename Key> static constexpr auto get_property() {
+    static_assert(has_property<Key>(), "the device_global does not have this property");
+    return typename properties_t::template find<Key>{};
+  }
+
+private:
+  T value_{};
+};
+
+} // namespace ext::oneapi::experimental
+
+namespace detail {
+// The bytes [offset, offset + bytes) of the device_global `object`, which must lie within it
+// (errc::invalid otherwise, naming `command`).
+template <typename T, typename P>
+char *device_global_bytes(const ext::oneapi::experimental::device_global<T, P> &object, std::size_t bytes,
+                          std::size_t offset, const char *command) {
+  if (offset > sizeof(T) || bytes > sizeof(T) - offset)
+    throw exception(make_error_code(errc::invalid),
+                    std::string(command) + ": " + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
+                        " go past the device_global's " + std::to_string(sizeof(T)) + " bytes");
+  const void *start = &object.get();
+  return const_cast<char *>(static_cast<const char *>(start)) + offset;
+}
+} // namespace detail
+} // namespace _V1
+} // namespace sycl
