@@ -2,10 +2,12 @@
 // offset in 1-D and 2-D, acc[i][j] and acc[id] subscripts, host_accessor, write-back to a host
 // pointer and to a vector on destruction, no write-back from const data or when disabled;
 // 0-dimensional, empty and host-task accessors; host accessors of command groups; handler::copy
-// with void pointers, shared_ptr of arrays and 0-dimensional accessors; the deprecated
-// get_count and get_size.
+// with void pointers, shared_ptr of arrays and 0-dimensional accessors; update_host of a live
+// buffer; the deprecated get_count and get_size.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
+#include <algorithm>
+#include <memory>
 #include <vector>
 
 // 0-dimensional accessors (SYCL 2020 4.7.6.9, 4.7.6.11): the first element of a buffer, read
@@ -147,9 +149,32 @@ void explicit_copies(sycl::queue &q) {
   check::equal("0-dimensional fill and copy", 0, single, 41);
 }
 
+// handler::update_host writes a live buffer's data to its host memory (a pointer, or the data a
+// shared_ptr holds), as the buffer's destruction would (the SYCL-CTS's handler copy tests).
+void update_host_while_alive(sycl::queue &q) {
+  int host[8];
+  std::fill(host, host + 8, 12345);
+  std::shared_ptr<int> shared(new int[8], std::default_delete<int[]>());
+  std::fill(shared.get(), shared.get() + 8, 12345);
+  sycl::buffer<int> from_pointer(host, sycl::range<1>(8)), from_shared(shared, sycl::range<1>(8));
+  for (sycl::buffer<int> *buf : {&from_pointer, &from_shared}) {
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor out(*buf, h, sycl::write_only);
+      h.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { out[i] = int(i[0]) * 3; });
+    });
+    q.submit([&](sycl::handler &h) { h.update_host(sycl::accessor<int, 1, sycl::access_mode::read>(*buf, h)); });
+  }
+  q.wait();
+  for (int i = 0; i < 8; ++i) {
+    check::equal("update_host to a pointer", i, host[i], 3 * i);
+    check::equal("update_host to a shared_ptr", i, shared.get()[i], 3 * i);
+  }
+}
+
 int main() {
   sycl::queue q;
   explicit_copies(q);
+  update_host_while_alive(q);
   zero_dimensional_and_host_task_accessors(q);
   accessor_reference_semantics(q);
   host_accessors_of_command_groups(q);

@@ -4,7 +4,8 @@
 // larger and smaller than the physical group map logical onto physical work-items modulo the
 // group size, private_memory keeps each physical work-item's value from one
 // parallel_for_work_item to the next, group queries give the hierarchical ids, the default
-// work-group size covers the whole range, many and large private_memory objects, and the
+// work-group size covers the whole range and is one work-item (as in DPC++), many and large
+// private_memory objects, and the
 // errors of a bad work-group size. Results are checked against host loops.
 #include <sycl/sycl.hpp>
 
@@ -251,6 +252,22 @@ void default_size_3d(sycl::queue &q) {
   sycl::free(mismatches, q);
 }
 
+// Without a work-group size, each group has one work-item, as in DPC++: the logical work-item 0
+// of group g has global id g (the SYCL-CTS's handler test writes element g there).
+void default_size_is_one(sycl::queue &q) {
+  constexpr size_t groups = 16;
+  int *out = zeroed<int>(groups * 64, q);
+  q.submit([&](sycl::handler &h) {
+    h.parallel_for_work_group(sycl::range<1>(groups), [=](sycl::group<1> g) {
+      g.parallel_for_work_item(sycl::range<1>(1), [&](sycl::h_item<1> it) {
+        if (it.get_global_id(0) < groups * 64) out[it.get_global_id(0)] = int(g.get_group_id(0)) + 1;
+      });
+    });
+  }).wait();
+  for (size_t i = 0; i < groups; ++i) check::equal("default size: group g at global id g", long(i), out[i], int(i) + 1);
+  sycl::free(out, q);
+}
+
 // A work-group size the device cannot run, or of zero, is an nd_range error.
 void bad_sizes(sycl::queue &q) {
   const size_t too_big = q.get_device().get_info<sycl::info::device::max_work_group_size>() + 1;
@@ -279,6 +296,7 @@ int main() {
   private_memory(q);
   private_memory_many_and_large(q);
   default_size_3d(q);
+  default_size_is_one(q);
   bad_sizes(q);
   return check::finish();
 }

@@ -74,6 +74,11 @@ public:
   // nothing.
   void set_final_data(std::function<void(const void *)> destination) { final_data_ = std::move(destination); }
   void set_write_back(bool enabled) { write_back_ = enabled; }
+  // handler::update_host: the data goes where it would go at destruction, now (write-back
+  // disabled or not: the program asks for it).
+  void update_host() const {
+    if (final_data_ && data_) final_data_(data_);
+  }
   void keep_alive(std::shared_ptr<void> owner) { owner_ = std::move(owner); }
 
   // The commands that access the buffer, for ordering new ones.

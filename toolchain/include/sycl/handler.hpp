@@ -295,10 +295,14 @@ public:
       detail::for_each_index(destination.get_range(), [&](const auto &index) { destination[index] = value; });
     });
   }
-  // The host shares the buffer's memory: nothing to copy, but the command orders like a read.
+  // Writes the buffer's data to its host memory (the host pointer or final data it was given),
+  // as its destruction would; a buffer over its host memory (use_host_ptr) has nothing to copy.
+  // The command orders like a read.
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
-  void update_host(accessor<T, Dims, Mode, Target, P>) {
-    set_command([] {});
+  void update_host(accessor<T, Dims, Mode, Target, P> source) {
+    set_command([storage = source.storage()] {
+      if (storage) storage->update_host();
+    });
   }
 
   // USM hints: accepted, nothing to do when host and device share memory.

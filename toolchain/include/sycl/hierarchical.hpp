@@ -11,9 +11,10 @@
 // launch has the hierarchical shape, the builtins already give sycl::group its hierarchical
 // answers (group id, group range, local range), and nd_range groups are untouched.
 //
-// The work-group size, when not given, is 64 work-items: {64}, {8, 8} or {4, 4, 4}. Any size
-// works on this device; 64 gives parallel_for_work_item loops long enough to be worth compiling
-// as loops without making a group of many small work-items expensive.
+// The work-group size, when not given, is one work-item in each dimension, as DPC++ chooses for
+// a kernel that requires none. Programs (the SYCL-CTS's handler tests among them) rely on it:
+// with logical range {1}, the global id of group g's only work-item is g. A larger size would
+// make parallel_for_work_item loops longer, but move every h_item's global id.
 //
 // Flexible ranges: parallel_for_work_item(range, f) runs f for every point of the given
 // (logical) range; logical work-item L is carried by physical work-item L mod the group's
@@ -104,12 +105,9 @@ private:
 namespace detail {
 
 template <int Dims> range<Dims> default_hierarchical_local_range() {
-  if constexpr (Dims == 1)
-    return range<1>(64);
-  else if constexpr (Dims == 2)
-    return range<2>(8, 8);
-  else
-    return range<3>(4, 4, 4);
+  range<Dims> one;
+  for (int i = 0; i < Dims; ++i) one[i] = 1;
+  return one;
 }
 
 // What every h_item of one parallel_for_work_item call shares, and the position being visited.
