@@ -5,8 +5,8 @@
 // group size, private_memory keeps each physical work-item's value from one
 // parallel_for_work_item to the next, group queries give the hierarchical ids, the default
 // work-group size covers the whole range and is one work-item (as in DPC++), many and large
-// private_memory objects, and the
-// errors of a bad work-group size. Results are checked against host loops.
+// private_memory objects, and the errors of a bad work-group size. Results are checked against
+// host loops.
 #include <sycl/sycl.hpp>
 
 #include <cstddef>
