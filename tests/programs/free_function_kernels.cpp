@@ -1,9 +1,10 @@
 // Free function kernels (sycl_ext_oneapi_free_function_kernels) and free function queries
 // (sycl_ext_oneapi_free_function_queries): kernels that are plain functions, launched with
 // nd_launch and single_task from a queue, a handler and a launch_config, one of them defined in
-// another translation unit (free_function_kernels_other.cpp); the nd_item, group, sub-group, id
-// and item of the calling work-item read from a helper the kernel does not pass them to; the
-// kernel ids of launched free function kernels.
+// another translation unit (free_function_kernels_other.cpp), and as kernel objects of a bundle
+// with set_args and set_arg (wrong or missing arguments, and a lambda's kernel object, throw
+// errc::invalid); the nd_item, group, sub-group, id and item of the calling work-item read from a
+// helper the kernel does not pass them to; the kernel ids of free function kernels.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/experimental/free_function_traits.hpp>
 #include <sycl/ext/oneapi/free_function_queries.hpp>
@@ -76,7 +77,47 @@ int main() {
   auto bundle = syclexp::get_kernel_bundle<scale_rows, sycl::bundle_state::executable>(q.get_context());
   check::equal("bundle", 0, bundle.has_kernel(syclexp::get_kernel_id<scale_rows>()), true);
   check::equal("has bundle", 0, syclexp::has_kernel_bundle<sum, sycl::bundle_state::executable>(q.get_context()), true);
-  check::equal("no kernel", 0, syclexp::is_compatible<record_position>(q.get_device()), false);
+
+  // Kernel objects: from a bundle of the free function kernel, with set_args and set_arg.
+  auto iota_bundle = syclexp::get_kernel_bundle<iota, sycl::bundle_state::executable>(q.get_context());
+  check::equal("ext_oneapi_has_kernel", 0, iota_bundle.ext_oneapi_has_kernel<iota>(), true);
+  sycl::kernel iota_kernel = iota_bundle.ext_oneapi_get_kernel<iota>();
+  q.submit([&](sycl::handler &h) {
+     h.set_args(-4.0f, out);
+     h.parallel_for(sycl::nd_range<1>{n, 32}, iota_kernel);
+   }).wait();
+  for (int i = 0; i < n; ++i) check::equal("iota as a kernel object", i, out[i], float(i) - 4.0f);
+  auto all = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context());
+  sycl::kernel sum_kernel = all.get_kernel(syclexp::get_kernel_id<sum>());
+  *result = 0;
+  q.submit([&](sycl::handler &h) {
+     h.set_arg(0, static_cast<const float *>(out));
+     h.set_arg(1, n);
+     h.set_arg(2, result);
+     h.single_task(sum_kernel);
+   }).wait();
+  check::equal("sum as a kernel object", 0, *result, -4.0 * n + n * (n - 1) / 2.0);
+  auto invalid = [&](auto command_group) {
+    try {
+      q.submit(command_group).wait();
+    } catch (const sycl::exception &e) {
+      return e.code() == sycl::errc::invalid;
+    }
+    return false;
+  };
+  check::equal("argument of another type", 0, invalid([&](sycl::handler &h) {
+                 h.set_args(1, out);
+                 h.parallel_for(sycl::nd_range<1>{n, 32}, iota_kernel);
+               }),
+               true);
+  check::equal("missing argument", 0, invalid([&](sycl::handler &h) {
+                 h.set_args(1.0f);
+                 h.parallel_for(sycl::nd_range<1>{n, 32}, iota_kernel);
+               }),
+               true);
+  q.single_task<class LambdaKernel>([] {}).wait();
+  sycl::kernel lambda_kernel = all.get_kernel(sycl::get_kernel_id<class LambdaKernel>());
+  check::equal("a lambda's kernel object", 0, invalid([&](sycl::handler &h) { h.single_task(lambda_kernel); }), true);
   sycl::free(out, q);
   sycl::free(result, q);
   sycl::free(grid, q);

@@ -2,6 +2,7 @@
 // queue runs the command once the command-group function returns.
 #pragma once
 
+#include <any>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -33,6 +34,10 @@ inline namespace _V1 {
 
 class stream;
 class kernel;
+namespace detail {
+// Submits free function kernels (ext/oneapi/experimental/free_function_traits.hpp).
+struct free_function_launch;
+} // namespace detail
 enum class bundle_state : int;
 template <bundle_state State> class kernel_bundle;
 
@@ -120,15 +125,27 @@ public:
     parallel_for_with_size<KernelName, sub_group_size>(ndr, f, static_cast<Required *>(nullptr));
   }
 
-  // Kernel objects as the kernel to run (SYCL 2020 4.9.4.2.3): these forms are for
-  // interoperability and built-in kernels, which this device has none of. Every kernel of a bundle
-  // is a SYCL kernel function, whose arguments only its lambda holds, so they throw errc::invalid
-  // as the specification requires for such kernels.
-  template <typename T> void set_arg(int, T &&) { reject_kernel_object("set_arg"); }
-  template <typename... Ts> void set_args(Ts &&...) { reject_kernel_object("set_args"); }
-  void single_task(const kernel &) { reject_kernel_object("single_task"); }
-  template <int Dims> void parallel_for(range<Dims>, const kernel &) { reject_kernel_object("parallel_for"); }
-  template <int Dims> void parallel_for(nd_range<Dims>, const kernel &) { reject_kernel_object("parallel_for"); }
+  // Kernel objects as the kernel to run (SYCL 2020 4.9.4.2.3), with the arguments set_arg and
+  // set_args give: free function kernels (ext/oneapi/experimental/free_function_traits.hpp) over
+  // an nd_range or as a single task. Every other kernel of a bundle is a SYCL kernel function,
+  // whose arguments only its lambda holds, and this device has no interoperability or built-in
+  // kernels, so those throw errc::invalid as the specification requires.
+  template <typename T> void set_arg(int index, T &&argument) {
+    if (index < 0) throw exception(make_error_code(errc::invalid), "set_arg: negative argument index");
+    if (kernel_arguments_.size() <= std::size_t(index)) kernel_arguments_.resize(std::size_t(index) + 1);
+    kernel_arguments_[std::size_t(index)] = std::decay_t<T>(std::forward<T>(argument));
+  }
+  template <typename... Ts> void set_args(Ts &&...arguments) {
+    kernel_arguments_.clear();
+    (kernel_arguments_.emplace_back(std::decay_t<Ts>(std::forward<Ts>(arguments))), ...);
+  }
+  void single_task(const kernel &k);
+  template <int Dims> void parallel_for(range<Dims>, const kernel &) {
+    throw exception(make_error_code(errc::invalid),
+                    "parallel_for over a range with a kernel object: a free function kernel runs over an nd_range, "
+                    "and this device has no interoperability or built-in kernels");
+  }
+  template <int Dims> void parallel_for(nd_range<Dims> launch, const kernel &k);
 
   // DPC++'s forms taking the kernel object and its lambda (SYCL 1.2.1, not SYCL 2020): the kernel
   // object only chooses the bundle the lambda's kernel comes from, and every executable bundle
@@ -319,12 +336,9 @@ public:
   template <bundle_state State> void use_kernel_bundle(const kernel_bundle<State> &bundle);
 
 private:
-  [[noreturn]] static void reject_kernel_object(const char *what) {
-    throw exception(make_error_code(errc::invalid),
-                    std::string(what) +
-                        " with a kernel object: only interoperability and built-in kernels run this way, and this "
-                        "device has none");
-  }
+  // The free function kernel `k` over `launch`, with the arguments set_arg and set_args gave
+  // (defined in kernel_bundle.hpp, where kernel is complete).
+  template <int Dims> void submit_kernel_object(const kernel &k, const nd_range<Dims> &launch, const char *what);
 
   friend class stream;
   // Host work that runs once the command has run (a stream prints its output).
@@ -332,6 +346,7 @@ private:
   std::vector<std::function<void()>> after_command_;
 
   friend class queue;
+  friend struct detail::free_function_launch;
   template <typename KernelName, bool IsRange, int UserDims, int LaunchDims, typename Functor,
             typename... Descriptors, std::size_t... I>
   friend void detail::submit_reductions(handler &, const range<UserDims> &, const nd_range<LaunchDims> &,
@@ -483,6 +498,7 @@ private:
   detail::spec_constant_values spec_constants_;
   bool uses_kernel_bundle_ = false;
   bool no_op_ = false;
+  std::vector<std::any> kernel_arguments_;
 };
 
 inline void detail::require(handler &h, const std::shared_ptr<buffer_storage> &storage, bool writes) {

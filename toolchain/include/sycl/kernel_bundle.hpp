@@ -15,8 +15,12 @@
 #pragma once
 
 #include <algorithm>
+#include <any>
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -124,6 +128,45 @@ inline __nativecpu_kernel_info compiled_kernel_info(const std::string &name) {
 } // namespace detail
 
 template <bundle_state State> class kernel_bundle;
+
+namespace ext::oneapi::experimental::detail {
+// The registered name of the free function kernel Func's kernel, made and made launchable as a
+// kernel object (ext/oneapi/experimental/free_function_traits.hpp).
+template <auto *Func> const char *free_function_kernel();
+} // namespace ext::oneapi::experimental::detail
+
+namespace detail {
+// A free function kernel ready to submit: its kernel_info for the launch's dimensions and its
+// kernel object (the function's arguments).
+struct bound_kernel {
+  const kernel_info *info;
+  std::shared_ptr<const void> functor;
+};
+// Builds the bound kernel of one free function kernel from set_arg's arguments, for an nd_range of
+// `dims` dimensions (ext/oneapi/experimental/free_function_traits.hpp).
+using free_function_binder = bound_kernel (*)(int dims, const std::vector<std::any> &arguments);
+
+// The binders of the free function kernels the program asked a kernel id of, by kernel name.
+struct free_function_registry {
+  std::mutex mutex;
+  std::map<std::string, free_function_binder> binders;
+};
+inline free_function_registry &free_function_kernels() {
+  static free_function_registry registry;
+  return registry;
+}
+inline void register_free_function_binder(const char *name, free_function_binder binder) {
+  free_function_registry &registry = free_function_kernels();
+  std::lock_guard<std::mutex> guard(registry.mutex);
+  registry.binders.emplace(name, binder);
+}
+inline free_function_binder find_free_function_binder(const std::string &name) {
+  free_function_registry &registry = free_function_kernels();
+  std::lock_guard<std::mutex> guard(registry.mutex);
+  auto found = registry.binders.find(name);
+  return found == registry.binders.end() ? nullptr : found->second;
+}
+} // namespace detail
 
 class kernel {
 public:
@@ -245,6 +288,16 @@ public:
   template <typename KernelName, bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
   kernel get_kernel() const {
     return get_kernel(kernel_id(detail::kernel_name<KernelName>()));
+  }
+  // Free function kernels (sycl_ext_oneapi_free_function_kernels): whether the bundle holds
+  // Func's kernel, and its kernel object, which runs with set_args.
+  template <auto *Func> bool ext_oneapi_has_kernel() const {
+    return has_kernel(kernel_id(ext::oneapi::experimental::detail::free_function_kernel<Func>()));
+  }
+  template <auto *Func> bool ext_oneapi_has_kernel(const device &) const { return ext_oneapi_has_kernel<Func>(); }
+  template <auto *Func, bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
+  kernel ext_oneapi_get_kernel() const {
+    return get_kernel(kernel_id(ext::oneapi::experimental::detail::free_function_kernel<Func>()));
   }
 
   // Specialization constants (SYCL 2020 4.11.12): set on input bundles, read in any state.
@@ -385,6 +438,26 @@ template <bundle_state State> void handler::use_kernel_bundle(const kernel_bundl
                     "use_kernel_bundle after the command group set specialization constants");
   spec_constants_ = bundle.ncpu_spec_constants();
   uses_kernel_bundle_ = true;
+}
+
+
+template <int Dims>
+void handler::submit_kernel_object(const kernel &k, const nd_range<Dims> &launch, const char *what) {
+  const detail::free_function_binder binder =
+      detail::find_free_function_binder(k.get_info<info::kernel::function_name>());
+  if (!binder)
+    throw exception(make_error_code(errc::invalid),
+                    std::string(what) + " with a kernel object: only free function kernels run this way (a SYCL "
+                                        "kernel function's arguments are its lambda's, and this device has no "
+                                        "interoperability or built-in kernels)");
+  const detail::bound_kernel bound = binder(Dims, kernel_arguments_);
+  submit_kernel(*bound.info, &launch, nullptr, bound.functor.get());
+}
+inline void handler::single_task(const kernel &k) {
+  submit_kernel_object(k, nd_range<1>(range<1>(1), range<1>(1)), "single_task");
+}
+template <int Dims> void handler::parallel_for(nd_range<Dims> launch, const kernel &k) {
+  submit_kernel_object(k, launch, "parallel_for");
 }
 
 } // namespace _V1

@@ -6,17 +6,19 @@
 //   syclexp::nd_launch(q, sycl::nd_range<1>{n, 64}, syclexp::kernel_function<iota>, 1.0f, out);
 //
 // The macro makes the function SYCL_EXTERNAL, so it is compiled for the device in whichever
-// translation unit defines it. nd_launch and single_task with kernel_function<Func> (this file's
-// enqueue functions) make the kernel where they are instantiated: a kernel named
-// free_function_kernel_name<Func> that calls Func with the arguments converted to its parameter
-// types. get_kernel_id<Func>() and the bundle queries then find it by that name.
+// translation unit defines it. Each free function kernel has one kernel,
+// free_function_kernel_name<Func>, which calls Func with the arguments converted to its parameter
+// types; launches (nd_launch, single_task with kernel_function<Func>) and kernel-id queries make
+// it, and kernel objects of it run with set_args.
 //
 // Not available: the property itself is dropped, because clang 22 has no attribute that records
 // it where a header could read it back, so the traits that report it (is_nd_range_kernel_v,
-// is_single_task_kernel_v, is_kernel_v) fail to compile with a message saying so, and a kernel
-// object taken from a bundle still cannot be launched with set_args (handler.hpp).
+// is_single_task_kernel_v, is_kernel_v) fail to compile with a message saying so.
 #pragma once
 
+#include <any>
+#include <memory>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -31,6 +33,15 @@
 
 namespace sycl {
 inline namespace _V1 {
+namespace detail {
+struct free_function_launch {
+  template <int Dims, typename Call>
+  static void submit(handler &h, const kernel_info &info, const nd_range<Dims> &launch, const Call &call) {
+    h.submit_kernel(info, &launch, nullptr, &call);
+  }
+};
+} // namespace detail
+
 namespace ext::oneapi::experimental {
 
 struct nd_range_kernel_key {
@@ -79,12 +90,11 @@ template <typename... Parameters> struct parameters_of<void(Parameters...)> {
 };
 template <typename... Parameters> struct parameters_of<void(Parameters...) noexcept> : parameters_of<void(Parameters...)> {};
 
-// The kernel: Func's arguments, already converted to its parameter types, and the call.
+// The kernel object: Func's arguments, already converted to its parameter types, and the call.
 template <auto *Func> struct free_function_call {
   using arguments_t = typename parameters_of<std::remove_pointer_t<decltype(Func)>>::stored;
   arguments_t arguments;
 
-  void operator()() const { std::apply(*Func, arguments); }
   template <int Dims> void operator()(nd_item<Dims>) const { std::apply(*Func, arguments); }
 };
 
@@ -96,11 +106,67 @@ template <auto *Func, typename... Args> free_function_call<Func> bind_free_funct
                 "the arguments do not convert to the free function kernel's parameters");
   return free_function_call<Func>{arguments_t(std::forward<Args>(args)...)};
 }
+
+// The kernel_info of Func's kernel for an nd_range of Dims dimensions. The device compilation
+// outlines one kernel, as for a 1-dimensional nd_range, for every launch: it only calls Func,
+// which reads the work-item's position itself, so one kernel serves every dimensionality and
+// single tasks (an nd_range of one work-item), and a free function kernel has one kernel name.
+template <auto *Func, int Dims>
+const sycl::detail::kernel_info &free_function_info([[maybe_unused]] const free_function_call<Func> &call) {
+#ifdef __SYCL_DEVICE_ONLY__
+  return sycl::detail::nd_range_info<free_function_kernel_name<Func>, 1>(call);
+#else
+  return sycl::detail::nd_range_info_of<free_function_kernel_name<Func>, free_function_call<Func>, Dims>;
+#endif
+}
+
+// The argument `index` of a kernel object's launch as parameter type T: set_arg must have given
+// exactly that type (errc::invalid otherwise).
+template <typename T> T argument_as(const std::vector<std::any> &arguments, std::size_t index) {
+  const T *value = index < arguments.size() ? std::any_cast<T>(&arguments[index]) : nullptr;
+  if (!value)
+    throw exception(make_error_code(errc::invalid),
+                    "free function kernel argument " + std::to_string(index) +
+                        (index < arguments.size() ? " was set with another type than its parameter's"
+                                                  : " was not set (set_arg or set_args)"));
+  return *value;
+}
+
+template <auto *Func, std::size_t... Index>
+free_function_call<Func> call_from_arguments(const std::vector<std::any> &arguments, std::index_sequence<Index...>) {
+  using arguments_t = typename free_function_call<Func>::arguments_t;
+  return free_function_call<Func>{arguments_t(argument_as<std::tuple_element_t<Index, arguments_t>>(arguments, Index)...)};
+}
+
+// Func's binder for kernel objects (sycl::detail::free_function_binder).
+template <auto *Func>
+sycl::detail::bound_kernel bind_arguments(int dims, const std::vector<std::any> &arguments) {
+  using arguments_t = typename free_function_call<Func>::arguments_t;
+  constexpr std::size_t parameters = std::tuple_size_v<arguments_t>;
+  if (arguments.size() != parameters)
+    throw exception(make_error_code(errc::invalid), "the free function kernel takes " + std::to_string(parameters) +
+                                                        " arguments; set_arg and set_args gave " +
+                                                        std::to_string(arguments.size()));
+  auto call = std::make_shared<const free_function_call<Func>>(
+      call_from_arguments<Func>(arguments, std::make_index_sequence<parameters>()));
+  const sycl::detail::kernel_info *info = dims == 1   ? &free_function_info<Func, 1>(*call)
+                                          : dims == 2 ? &free_function_info<Func, 2>(*call)
+                                                      : &free_function_info<Func, 3>(*call);
+  return {info, call};
+}
+
+// The registered name of Func's kernel, which also lets kernel objects of it run.
+template <auto *Func> const char *free_function_kernel() {
+  const char *name = sycl::detail::kernel_name<free_function_kernel_name<Func>>();
+  sycl::detail::register_free_function_binder(name, &bind_arguments<Func>);
+  return name;
+}
 } // namespace detail
 
-// The kernel id of the free function kernel Func: errc::runtime unless the program launches it
-// (nd_launch or single_task with kernel_function<Func>), which is where ncpu makes the kernel.
+// The kernel id of the free function kernel Func (which this makes); its kernel objects then
+// run with set_args.
 template <auto *Func> kernel_id get_kernel_id() {
+  detail::free_function_kernel<Func>();
   return sycl::get_kernel_id<detail::free_function_kernel_name<Func>>();
 }
 template <auto *Func, bundle_state State> kernel_bundle<State> get_kernel_bundle(const context &c) {
@@ -111,44 +177,40 @@ kernel_bundle<State> get_kernel_bundle(const context &c, const std::vector<devic
   return sycl::get_kernel_bundle<State>(c, devices, {get_kernel_id<Func>()});
 }
 template <auto *Func, bundle_state State> bool has_kernel_bundle(const context &c) {
-  return sycl::detail::kernel_registered(sycl::detail::kernel_name<detail::free_function_kernel_name<Func>>()) &&
-         sycl::has_kernel_bundle<State>(c);
+  return sycl::detail::kernel_registered(detail::free_function_kernel<Func>()) && sycl::has_kernel_bundle<State>(c);
 }
 template <auto *Func, bundle_state State> bool has_kernel_bundle(const context &c, const std::vector<device> &) {
   return has_kernel_bundle<Func, State>(c);
 }
 template <auto *Func> bool is_compatible(const device &) {
-  return sycl::detail::kernel_registered(sycl::detail::kernel_name<detail::free_function_kernel_name<Func>>());
+  return sycl::detail::kernel_registered(detail::free_function_kernel<Func>());
 }
 
 // Launches: Func with `args` converted to its parameter types, over an nd_range (nd_launch) or
 // once (single_task), from a handler or a queue.
 template <auto *Func, typename... Args> void single_task(handler &h, kernel_function_s<Func>, Args &&...args) {
-  h.single_task<detail::free_function_kernel_name<Func>>(detail::bind_free_function<Func>(std::forward<Args>(args)...));
+  const auto call = detail::bind_free_function<Func>(std::forward<Args>(args)...);
+  const nd_range<1> one(range<1>(1), range<1>(1));
+  sycl::detail::free_function_launch::submit(h, detail::free_function_info<Func, 1>(call), one, call);
 }
 template <auto *Func, typename... Args> void single_task(queue q, kernel_function_s<Func> k, Args &&...args) {
   q.submit([&](handler &h) { single_task(h, k, std::forward<Args>(args)...); });
 }
 template <auto *Func, int Dims, typename... Args>
 void nd_launch(handler &h, nd_range<Dims> launch, kernel_function_s<Func>, Args &&...args) {
-  h.parallel_for<detail::free_function_kernel_name<Func>>(
-      launch, detail::bind_free_function<Func>(std::forward<Args>(args)...));
+  const auto call = detail::bind_free_function<Func>(std::forward<Args>(args)...);
+  sycl::detail::free_function_launch::submit(h, detail::free_function_info<Func, Dims>(call), launch, call);
 }
 template <auto *Func, int Dims, typename... Args>
 void nd_launch(queue q, nd_range<Dims> launch, kernel_function_s<Func> k, Args &&...args) {
   q.submit([&](handler &h) { nd_launch(h, launch, k, std::forward<Args>(args)...); });
 }
-// With a launch_config, whose kernel properties (work_group_size, sub_group_size) apply as in
-// the handler's property form.
+// With a launch_config, whose kernel properties (work_group_size, sub_group_size) are not applied:
+// they are kernel properties, which the one kernel of a free function kernel is compiled without.
 template <auto *Func, int Dims, typename Properties, typename... Args>
-void nd_launch(handler &h, launch_config<nd_range<Dims>, Properties> config, kernel_function_s<Func>,
+void nd_launch(handler &h, launch_config<nd_range<Dims>, Properties> config, kernel_function_s<Func> k,
                Args &&...args) {
-  auto kernel = detail::bind_free_function<Func>(std::forward<Args>(args)...);
-  using name = detail::free_function_kernel_name<Func>;
-  if constexpr (std::is_same_v<Properties, empty_properties_t>)
-    h.parallel_for<name>(config.get_range(), kernel);
-  else
-    h.parallel_for<name>(config.get_range(), config.get_properties(), kernel);
+  nd_launch(h, config.get_range(), k, std::forward<Args>(args)...);
 }
 template <auto *Func, int Dims, typename Properties, typename... Args>
 void nd_launch(queue q, launch_config<nd_range<Dims>, Properties> config, kernel_function_s<Func> k,
