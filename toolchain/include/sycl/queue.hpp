@@ -177,10 +177,7 @@ public:
   // ---- Shortcuts (SYCL 2020 4.6.5.2): a command group of one command, with optional events
   // to wait for first. --------------------------------------------------------------------
   event memcpy(void *destination, const void *source, std::size_t bytes, const std::vector<event> &deps = {}) {
-    return submit([&](handler &h) {
-      h.depends_on(deps);
-      h.memcpy(destination, source, bytes);
-    });
+    return submit_after(deps, [&](handler &h) { h.memcpy(destination, source, bytes); });
   }
   event memcpy(void *destination, const void *source, std::size_t bytes, const event &dep) {
     return memcpy(destination, source, bytes, std::vector<event>{dep});
@@ -189,10 +186,7 @@ public:
   template <typename T, typename P>
   event memcpy(ext::oneapi::experimental::device_global<T, P> &destination, const void *source,
                std::size_t bytes = sizeof(T), std::size_t offset = 0, const std::vector<event> &deps = {}) {
-    return submit([&](handler &h) {
-      h.depends_on(deps);
-      h.memcpy(destination, source, bytes, offset);
-    });
+    return submit_after(deps, [&](handler &h) { h.memcpy(destination, source, bytes, offset); });
   }
   template <typename T, typename P>
   event memcpy(ext::oneapi::experimental::device_global<T, P> &destination, const void *source, std::size_t bytes,
@@ -202,10 +196,7 @@ public:
   template <typename T, typename P>
   event memcpy(void *destination, const ext::oneapi::experimental::device_global<T, P> &source,
                std::size_t bytes = sizeof(T), std::size_t offset = 0, const std::vector<event> &deps = {}) {
-    return submit([&](handler &h) {
-      h.depends_on(deps);
-      h.memcpy(destination, source, bytes, offset);
-    });
+    return submit_after(deps, [&](handler &h) { h.memcpy(destination, source, bytes, offset); });
   }
   template <typename T, typename P>
   event memcpy(void *destination, const ext::oneapi::experimental::device_global<T, P> &source, std::size_t bytes,
@@ -216,10 +207,7 @@ public:
   event copy(const std::remove_all_extents_t<T> *source, ext::oneapi::experimental::device_global<T, P> &destination,
              std::size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), std::size_t start_index = 0,
              const std::vector<event> &deps = {}) {
-    return submit([&](handler &h) {
-      h.depends_on(deps);
-      h.copy(source, destination, count, start_index);
-    });
+    return submit_after(deps, [&](handler &h) { h.copy(source, destination, count, start_index); });
   }
   template <typename T, typename P>
   event copy(const std::remove_all_extents_t<T> *source, ext::oneapi::experimental::device_global<T, P> &destination,
@@ -230,10 +218,7 @@ public:
   event copy(const ext::oneapi::experimental::device_global<T, P> &source, std::remove_all_extents_t<T> *destination,
              std::size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), std::size_t start_index = 0,
              const std::vector<event> &deps = {}) {
-    return submit([&](handler &h) {
-      h.depends_on(deps);
-      h.copy(source, destination, count, start_index);
-    });
+    return submit_after(deps, [&](handler &h) { h.copy(source, destination, count, start_index); });
   }
   template <typename T, typename P>
   event copy(const ext::oneapi::experimental::device_global<T, P> &source, std::remove_all_extents_t<T> *destination,
@@ -242,48 +227,33 @@ public:
   }
   template <typename T>
   event copy(const T *source, T *destination, std::size_t count, const std::vector<event> &deps = {}) {
-    return submit([&](handler &h) {
-      h.depends_on(deps);
-      h.copy(source, destination, count);
-    });
+    return submit_after(deps, [&](handler &h) { h.copy(source, destination, count); });
   }
   template <typename T> event copy(const T *source, T *destination, std::size_t count, const event &dep) {
     return copy(source, destination, count, std::vector<event>{dep});
   }
   event memset(void *pointer, int value, std::size_t bytes, const std::vector<event> &deps = {}) {
-    return submit([&](handler &h) {
-      h.depends_on(deps);
-      h.memset(pointer, value, bytes);
-    });
+    return submit_after(deps, [&](handler &h) { h.memset(pointer, value, bytes); });
   }
   event memset(void *pointer, int value, std::size_t bytes, const event &dep) {
     return memset(pointer, value, bytes, std::vector<event>{dep});
   }
   template <typename T>
   event fill(void *pointer, const T &pattern, std::size_t count, const std::vector<event> &deps = {}) {
-    return submit([&](handler &h) {
-      h.depends_on(deps);
-      h.fill(pointer, pattern, count);
-    });
+    return submit_after(deps, [&](handler &h) { h.fill(pointer, pattern, count); });
   }
   template <typename T> event fill(void *pointer, const T &pattern, std::size_t count, const event &dep) {
     return fill(pointer, pattern, count, std::vector<event>{dep});
   }
   event prefetch(const void *pointer, std::size_t bytes, const std::vector<event> &deps = {}) {
-    return submit([&](handler &h) {
-      h.depends_on(deps);
-      h.prefetch(pointer, bytes);
-    });
+    return submit_after(deps, [&](handler &h) { h.prefetch(pointer, bytes); });
   }
   event prefetch(const void *pointer, std::size_t bytes, const event &dep) {
     return prefetch(pointer, bytes, std::vector<event>{dep});
   }
   template <typename Advice>
   event mem_advise(const void *pointer, std::size_t bytes, Advice advice, const std::vector<event> &deps = {}) {
-    return submit([&](handler &h) {
-      h.depends_on(deps);
-      h.mem_advise(pointer, bytes, advice);
-    });
+    return submit_after(deps, [&](handler &h) { h.mem_advise(pointer, bytes, advice); });
   }
   template <typename Advice> event mem_advise(const void *pointer, std::size_t bytes, Advice advice, const event &dep) {
     return mem_advise(pointer, bytes, advice, std::vector<event>{dep});
@@ -413,6 +383,15 @@ private:
     state->profiling = props.has_property<property::queue::enable_profiling>();
     state->handler = std::move(handler);
     return state;
+  }
+
+  // A command group of the one command `command` puts in the handler, after `deps` (the
+  // shortcuts).
+  template <typename Command> event submit_after(const std::vector<event> &deps, const Command &command) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      command(h);
+    });
   }
 
   // The type-erased submit path (docs/compile-cost.md): compiled once, whatever the command
