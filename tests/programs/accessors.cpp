@@ -3,11 +3,12 @@
 // pointer and to a vector on destruction, no write-back from const data or when disabled;
 // 0-dimensional, empty and host-task accessors; host accessors of command groups; handler::copy
 // with void pointers, shared_ptr of arrays and 0-dimensional accessors; update_host of a live
-// buffer; the deprecated get_count and get_size.
+// buffer; the implicit conversions between accessors; the deprecated get_count and get_size.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <algorithm>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 // 0-dimensional accessors (SYCL 2020 4.7.6.9, 4.7.6.11): the first element of a buffer, read
@@ -149,6 +150,50 @@ void explicit_copies(sycl::queue &q) {
   check::equal("0-dimensional fill and copy", 0, single, 41);
 }
 
+// The implicit conversions between accessors of one element type (SYCL 2020 4.7.6.9.2, 4.7.6.10,
+// 4.7.6.11): read accessors of T and const T into each other, read_write into read of const T,
+// for device, host and local accessors; the converted accessor sees the same elements.
+template <typename From, typename To> constexpr bool converts = std::is_convertible_v<From, To>;
+static_assert(converts<sycl::accessor<int, 2, sycl::access_mode::read>, sycl::accessor<const int, 2, sycl::access_mode::read>> &&
+              converts<sycl::accessor<const int, 1, sycl::access_mode::read>, sycl::accessor<int, 1, sycl::access_mode::read>> &&
+              converts<sycl::accessor<int, 0, sycl::access_mode::read_write, sycl::target::host_task>,
+                       sycl::accessor<const int, 0, sycl::access_mode::read, sycl::target::host_task>> &&
+              !converts<sycl::accessor<const int, 1, sycl::access_mode::read>, sycl::accessor<int, 1>> &&
+              !converts<sycl::accessor<int, 1, sycl::access_mode::read>, sycl::accessor<long, 1, sycl::access_mode::read>>);
+static_assert(converts<sycl::host_accessor<int, 3, sycl::access_mode::read_write>,
+                       sycl::host_accessor<const int, 3, sycl::access_mode::read>> &&
+              !converts<sycl::host_accessor<const int, 1, sycl::access_mode::read>, sycl::host_accessor<int, 1>>);
+static_assert(converts<sycl::local_accessor<int, 2>, sycl::local_accessor<const int, 2>> &&
+              !converts<sycl::local_accessor<const int, 2>, sycl::local_accessor<int, 2>>);
+
+void accessor_conversions(sycl::queue &q) {
+  sycl::buffer<int, 1> values{sycl::range<1>(16)}, sums{sycl::range<1>(1)};
+  {
+    sycl::host_accessor<int, 1, sycl::access_mode::read_write> fill(values);
+    for (int i = 0; i < 16; ++i) fill[i] = i;
+    sycl::host_accessor<const int, 1, sycl::access_mode::read> view = fill;
+    check::equal("converted host_accessor", 0, view[5], 5);
+  }
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor<int, 1, sycl::access_mode::read_write> both(values, h);
+    sycl::accessor<const int, 1, sycl::access_mode::read> in = both;
+    sycl::accessor out(sums, h, sycl::write_only);
+    sycl::local_accessor<int, 1> scratch(sycl::range<1>(16), h);
+    h.parallel_for(sycl::nd_range<1>(16, 16), [=](sycl::nd_item<1> it) {
+      const size_t i = it.get_local_id(0);
+      scratch[i] = in[i] * 2;
+      sycl::group_barrier(it.get_group());
+      const sycl::local_accessor<const int, 1> read_scratch = scratch;
+      if (i == 0) {
+        int total = 0;
+        for (int j = 0; j < 16; ++j) total += read_scratch[j];
+        out[0] = total;
+      }
+    });
+  });
+  check::equal("converted device and local accessors", 0, sycl::host_accessor(sums)[0], 240);
+}
+
 // handler::update_host writes a live buffer's data to its host memory (a pointer, or the data a
 // shared_ptr holds), as the buffer's destruction would (the SYCL-CTS's handler copy tests).
 void update_host_while_alive(sycl::queue &q) {
@@ -175,6 +220,7 @@ int main() {
   sycl::queue q;
   explicit_copies(q);
   update_host_while_alive(q);
+  accessor_conversions(q);
   zero_dimensional_and_host_task_accessors(q);
   accessor_reference_semantics(q);
   host_accessors_of_command_groups(q);

@@ -115,6 +115,7 @@ static void queue_forms() {
 // placeholder accessors over (sub-)ranges, events as a braced list, is_device_copyable (3.13.1).
 static void queue_shortcuts(sycl::queue &q) {
   static_assert(sycl::is_device_copyable_v<std::pair<int, float>> && !sycl::is_device_copyable_v<std::string>);
+  static_assert(SYCL_DEVICE_COPYABLE == 1, "programs may specialize is_device_copyable");
   sycl::buffer<int, 1> a{sycl::range<1>(8)}, b{sycl::range<1>(8)};
   sycl::accessor whole(a, sycl::write_only);
   sycl::event filled = q.fill(whole, 3);

@@ -180,6 +180,15 @@ using accessor_element = std::conditional_t<Mode == access_mode::read, const Dat
 // element of local memory): it is built on the one-dimensional view, whose dimension its
 // constructors' buffers, ranges and ids have.
 template <int Dims> inline constexpr int view_dims = Dims == 0 ? 1 : Dims;
+
+// The implicit conversions between accessors of one element type (SYCL 2020 4.7.6.9.2 and
+// 4.7.6.10): a read accessor of DataT and one of const DataT into each other, and a read_write
+// accessor of DataT into a read accessor of const DataT.
+template <typename From, access_mode FromMode, typename To, access_mode ToMode>
+inline constexpr bool accessor_converts_v =
+    std::is_same_v<std::remove_const_t<From>, std::remove_const_t<To>> && ToMode == access_mode::read &&
+    ((FromMode == access_mode::read && !std::is_same_v<From, To>) ||
+     (FromMode == access_mode::read_write && std::is_const_v<To> && !std::is_const_v<From>));
 // The elements an accessor of the whole `extent` reaches: all of them, or the first one (none
 // of an empty buffer: the accessor is then empty).
 template <int Dims> range<view_dims<Dims>> reached_range(const range<view_dims<Dims>> &extent) {
@@ -236,6 +245,10 @@ public:
   static constexpr int dimensions = Dims;
 
   accessor() = default;
+  template <typename OtherT, access_mode OtherMode,
+            typename = std::enable_if_t<detail::accessor_converts_v<OtherT, OtherMode, DataT, Mode>>>
+  accessor(const accessor<OtherT, Dims, OtherMode, Target, P> &other)
+      : view_(other.view_), storage_(other.storage_), placeholder_(other.placeholder_), no_init_(other.no_init_) {}
 
   template <typename T, typename AllocatorT>
   accessor(buffer<T, D, AllocatorT> &buf, handler &h, const property_list &props = {})
@@ -372,6 +385,7 @@ public:
   detail::buffer_storage *storage() const { return storage_; }
 
 private:
+  template <typename, int, access_mode, target, access::placeholder> friend class accessor;
   detail::accessor_view<element, D> view_;
   detail::buffer_storage *storage_ = nullptr;
   bool placeholder_ = true;
@@ -444,6 +458,11 @@ public:
 
   // An empty accessor, of no buffer.
   host_accessor() = default;
+  // Another view of the same access (the implicit conversions of detail::accessor_converts_v).
+  template <typename OtherT, access_mode OtherMode,
+            typename = std::enable_if_t<detail::accessor_converts_v<OtherT, OtherMode, DataT, Mode>>>
+  host_accessor(const host_accessor<OtherT, Dims, OtherMode> &other)
+      : storage_(other.storage_), access_(other.access_), view_(other.view_), properties_(other.properties_) {}
   // Host accessors wait for the buffer's commands (the writer, and for a write the readers too)
   // and hold back the commands submitted after them until their last copy is destroyed.
   template <typename T, typename AllocatorT>
@@ -525,6 +544,7 @@ public:
   NCPU_ACCESSOR_ITERATORS(element)
 
 private:
+  template <typename, int, access_mode> friend class host_accessor;
   std::shared_ptr<detail::buffer_storage> storage_;
   std::shared_ptr<detail::host_access> access_;
   detail::accessor_view<element, D> view_;

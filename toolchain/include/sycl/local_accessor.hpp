@@ -68,6 +68,11 @@ public:
 
   // An empty accessor (no memory).
   local_accessor() = default;
+  // The same local memory, read-only (SYCL 2020 4.7.6.11: local_accessor<T> converts to
+  // local_accessor<const T>).
+  template <typename OtherT, typename = std::enable_if_t<std::is_const_v<DataT> &&
+                                                         std::is_same_v<OtherT, std::remove_const_t<DataT>>>>
+  local_accessor(const local_accessor<OtherT, Dims> &other) : offset_(other.offset_), range_(other.range_) {}
 
   // One element.
   template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 0>>
@@ -142,6 +147,7 @@ public:
   std::size_t ncpu_offset() const noexcept { return offset_; }
 
 private:
+  template <typename, int> friend class local_accessor;
   static constexpr std::size_t alignment() {
     return alignof(DataT) > detail::min_local_alignment ? alignof(DataT) : detail::min_local_alignment;
   }

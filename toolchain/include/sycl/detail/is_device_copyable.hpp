@@ -13,6 +13,11 @@
 
 #include "defines.hpp"
 
+// Programs may specialize is_device_copyable for types that are not trivially copyable, and
+// kernels then copy them as such (SYCL 2020 3.13.1 has the implementation say so with this
+// macro; the SYCL-CTS's is_device_copyable category runs only when it is 1).
+#define SYCL_DEVICE_COPYABLE 1
+
 namespace sycl {
 inline namespace _V1 {
 
