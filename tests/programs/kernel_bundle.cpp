@@ -141,13 +141,17 @@ int main() {
   check::equal("sum", 0, *total, int(N * (N - 1)) + int(N) + 100);
 
   // A kernel object alone launches only interoperability and built-in kernels, of which this
-  // device has none: errc::invalid for SYCL kernels (SYCL 2020 4.9.4.2.3). With its lambda
+  // device has none, and free function kernels (free_function_kernels.cpp): errc::invalid for
+  // SYCL kernel functions (SYCL 2020 4.9.4.2.3), with or without set_args. With its lambda
   // (DPC++'s older forms), the kernel runs.
   const sycl::kernel bumper = bundle.get_kernel(bump);
   for (auto launch : {+[](sycl::handler &h, const sycl::kernel &k) { h.single_task(k); },
                       +[](sycl::handler &h, const sycl::kernel &k) { h.parallel_for(sycl::range<1>(N), k); },
                       +[](sycl::handler &h, const sycl::kernel &k) { h.parallel_for(sycl::nd_range<1>(N, 8), k); },
-                      +[](sycl::handler &h, const sycl::kernel &) { h.set_args(1, 2.0f); }})
+                      +[](sycl::handler &h, const sycl::kernel &k) {
+                        h.set_args(1, 2.0f);
+                        h.single_task(k);
+                      }})
     check::equal("kernel object alone", 0,
                  throws(sycl::errc::invalid, [&] { q.submit([&](sycl::handler &h) { launch(h, bumper); }); }), true);
   q.submit([&](sycl::handler &h) {
