@@ -189,6 +189,7 @@ inline constexpr bool accessor_converts_v =
     std::is_same_v<std::remove_const_t<From>, std::remove_const_t<To>> && ToMode == access_mode::read &&
     ((FromMode == access_mode::read && !std::is_same_v<From, To>) ||
      (FromMode == access_mode::read_write && std::is_const_v<To> && !std::is_const_v<From>));
+
 // The elements an accessor of the whole `extent` reaches: all of them, or the first one (none
 // of an empty buffer: the accessor is then empty).
 template <int Dims> range<view_dims<Dims>> reached_range(const range<view_dims<Dims>> &extent) {

@@ -483,15 +483,6 @@ template <typename T> T sub_group::shuffle_xor(T x, id_type mask) const {
   return permute_group_by_xor(*this, x, static_cast<linear_id_type>(mask[0]));
 }
 template <typename T> T sub_group::broadcast(T x, id_type local_id) const { return group_broadcast(*this, x, local_id); }
-
-// DPC++'s broadcast from before SYCL 2020 (sycl_ext_oneapi_group_algorithms), now group_broadcast.
-namespace ext::oneapi {
-template <typename Group, typename T, typename... LocalId>
-[[deprecated("use sycl::group_broadcast")]] auto broadcast(Group g, T x, LocalId... local_id)
-    -> decltype(group_broadcast(g, x, local_id...)) {
-  return group_broadcast(g, x, local_id...);
-}
-} // namespace ext::oneapi
 template <typename T, typename BinaryOperation> T sub_group::reduce(T x, BinaryOperation op) const {
   return reduce_over_group(*this, x, op);
 }
@@ -501,6 +492,15 @@ template <typename T, typename BinaryOperation> T sub_group::exclusive_scan(T x,
 template <typename T, typename BinaryOperation> T sub_group::inclusive_scan(T x, BinaryOperation op) const {
   return inclusive_scan_over_group(*this, x, op);
 }
+
+// DPC++'s broadcast from before SYCL 2020 (sycl_ext_oneapi_group_algorithms), now group_broadcast.
+namespace ext::oneapi {
+template <typename Group, typename T, typename... LocalId>
+[[deprecated("use sycl::group_broadcast")]] auto broadcast(Group g, T x, LocalId... local_id)
+    -> decltype(group_broadcast(g, x, local_id...)) {
+  return group_broadcast(g, x, local_id...);
+}
+} // namespace ext::oneapi
 
 } // namespace _V1
 } // namespace sycl

@@ -440,7 +440,6 @@ template <bundle_state State> void handler::use_kernel_bundle(const kernel_bundl
   uses_kernel_bundle_ = true;
 }
 
-
 template <int Dims>
 void handler::submit_kernel_object(const kernel &k, const nd_range<Dims> &launch, const char *what) {
   const detail::free_function_binder binder =

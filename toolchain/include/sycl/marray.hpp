@@ -25,8 +25,6 @@ template <typename T> struct is_marray : std::false_type {};
 template <typename T, std::size_t N> struct is_marray<marray<T, N>> : std::true_type {};
 template <typename T> inline constexpr bool is_marray_v = is_marray<std::remove_cv_t<T>>::value;
 
-// How many elements a constructor argument contributes to a marray of DataT: scalars convertible
-// to DataT count one, marrays of DataT their size.
 // Whether an argument of the element-wise constructor is a scalar converting to DataT or an
 // marray of DataT (of any size, none included).
 template <typename DataT, typename Arg> constexpr bool marray_argument_ok() {
@@ -36,6 +34,7 @@ template <typename DataT, typename Arg> constexpr bool marray_argument_ok() {
     return std::is_convertible_v<const Arg &, DataT>;
   }
 }
+// How many elements such an argument contributes: a scalar one, an marray its size.
 template <typename Arg> constexpr std::size_t marray_argument_count() {
   if constexpr (is_marray_v<Arg>) {
     return Arg::size();

@@ -82,10 +82,12 @@ pub fn global_memory_size() -> u64 {
 
 /// The global memory cache: the last-level (L3, else L2) cache's bytes, 0 where unknown.
 pub fn global_memory_cache_size() -> u64 {
-    sysconf_or(
-        libc::_SC_LEVEL3_CACHE_SIZE,
-        sysconf_or(libc::_SC_LEVEL2_CACHE_SIZE, 0),
-    ) as u64
+    let [_, l2, l3] = cache_sizes();
+    if l3 > 0 {
+        l3
+    } else {
+        l2
+    }
 }
 
 /// The L1 data cache's line size in bytes, 64 where unknown.

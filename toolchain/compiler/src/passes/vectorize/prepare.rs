@@ -99,20 +99,14 @@ fn route_unreachable_to_return(kernel: FunctionValue<'_>) -> Result<(), CompileE
     let graph = Graph::new(kernel);
     let dominators = DominatorTree::dominators(&graph);
     let loops = Loops::compute(&graph, &dominators);
-    let targets: Vec<_> = unreachables
-        .iter()
-        .map(|terminator| {
-            let block = terminator.get_parent().expect("an instruction's block");
-            let sibling = loops
-                .as_ref()
-                .and_then(|loops| sibling_target(&graph, &dominators, loops, block));
-            (block, sibling)
-        })
-        .collect();
     let mut branches = Vec::new();
     let mut to_exit = Vec::new();
-    for ((block, target), terminator) in targets.into_iter().zip(unreachables) {
-        match target {
+    for terminator in unreachables {
+        let block = terminator.get_parent().expect("an instruction's block");
+        let sibling = loops
+            .as_ref()
+            .and_then(|loops| sibling_target(&graph, &dominators, loops, block));
+        match sibling {
             Some(target) => branches.push((*terminator, block, target)),
             None => to_exit.push(*terminator),
         }
