@@ -381,6 +381,87 @@ static void pointers_from_accessors(sycl::queue &q) {
                 sycl::access::target::image_array != sycl::access::target::device);
 }
 
+// multi_ptr (4.7.7.1, 4.7.7.2): deduction from accessors, multi_ptr<void> from accessors of the
+// global, constant and local spaces, make_ptr, prefetch, ordering against nullptr, the legacy
+// member names and the generic-space aliases.
+static void multi_ptr_interface(sycl::queue &q) {
+  using sycl::access::address_space, sycl::access::decorated;
+  int values[4] = {1, 2, 3, 4};
+  sycl::buffer<int, 1> data(values, sycl::range<1>(4));
+  sycl::buffer<int, 1> results(sycl::range<1>(6));
+  q.submit([&](sycl::handler &h) {
+     sycl::accessor read(data, h, sycl::read_only);
+     sycl::accessor<int, 1, sycl::access_mode::read, sycl::target::constant_buffer> constant(data, h);
+     sycl::accessor out(results, h, sycl::write_only);
+     sycl::local_accessor<int, 1> local(sycl::range<1>(4), h);
+     h.parallel_for(sycl::nd_range<1>(1, 1), [=](sycl::nd_item<1>) {
+       auto from_read = sycl::multi_ptr(read);
+       static_assert(std::is_same_v<decltype(from_read),
+                                    sycl::multi_ptr<const int, address_space::global_space, decorated::no>>);
+       auto from_local = sycl::multi_ptr(local);
+       static_assert(std::is_same_v<decltype(from_local), sycl::raw_local_ptr<int>>);
+       from_read.prefetch(4);
+       out[0] = from_read[3];
+       const sycl::multi_ptr<const void, address_space::global_space> untyped(read);
+       out[1] = *static_cast<const int *>(untyped.get());
+       const sycl::multi_ptr<const void, address_space::constant_space> constant_untyped(constant);
+       out[2] = static_cast<const int *>(constant_untyped.get())[2];
+       const sycl::multi_ptr<void, address_space::local_space> local_untyped(local);
+       static_cast<int *>(local_untyped.get())[0] = 40;
+       out[3] = from_local[0];
+       int private_value = 50;
+       out[4] = *sycl::make_ptr<int, address_space::private_space, decorated::legacy>(&private_value);
+       const sycl::global_ptr<const int> null_pointer;
+       out[5] = (null_pointer <= nullptr) + 2 * (nullptr < from_read) + 4 * (from_read >= nullptr) +
+                8 * !(from_read < nullptr) + 16 * (nullptr >= null_pointer);
+     });
+   }).wait();
+  sycl::host_accessor result(results);
+  const int expected[6] = {4, 1, 3, 40, 50, 31};
+  for (int i = 0; i < 6; ++i) check::equal("multi_ptr interface", i, result[i], expected[i]);
+  static_assert(std::is_same_v<sycl::global_ptr<int>::pointer_t, int *> &&
+                std::is_same_v<sycl::global_ptr<int>::const_reference_t, const int &> &&
+                std::is_same_v<sycl::multi_ptr<void, address_space::local_space>::pointer_t, void *>);
+  static_assert(std::is_same_v<sycl::raw_generic_ptr<int>,
+                               sycl::multi_ptr<int, address_space::generic_space, decorated::no>> &&
+                std::is_same_v<sycl::decorated_generic_ptr<int>,
+                               sycl::multi_ptr<int, address_space::generic_space, decorated::yes>>);
+}
+
+// accessor_legacy (SYCL 1.2.1's accessors, deprecated in SYCL 2020 4.7.6): is_placeholder of the
+// host_buffer and local targets, get_size of local ones, std::hash of host_buffer accessors, and
+// host_accessor(buffer, range, property_list).
+static void legacy_accessors(sycl::queue &q) {
+  sycl::buffer<int, 1> data(sycl::range<1>(8));
+  {
+    auto host = data.get_access<sycl::access_mode::write, sycl::target::host_buffer>();
+    for (int i = 0; i < 8; ++i) host[i] = i;
+    const auto copy = host;
+    using host_buffer_accessor = decltype(host);
+    check::equal("host_buffer accessor: placeholder", 0, host.is_placeholder(), false);
+    check::equal("host_buffer accessor: hash of a copy", 0,
+                 std::hash<host_buffer_accessor>()(host) == std::hash<host_buffer_accessor>()(copy), true);
+  }
+  const sycl::host_accessor<int, 1, sycl::access_mode::read> part(data, sycl::range<1>(4), sycl::property_list{});
+  check::equal("host_accessor(buffer, range, properties): size", 0, part.size(), 4u);
+  check::equal("host_accessor(buffer, range, properties): element", 3, part[3], 3);
+  sycl::buffer<std::size_t, 1> sizes(sycl::range<1>(2));
+  q.submit([&](sycl::handler &h) {
+     sycl::accessor<int, 1, sycl::access_mode::read_write, sycl::target::local> scratch(sycl::range<1>(4), h);
+     sycl::accessor out(sizes, h, sycl::write_only);
+     const std::size_t bytes = scratch.get_size();
+     const bool placeholder = scratch.is_placeholder();
+     h.parallel_for(sycl::nd_range<1>(1, 1), [=](sycl::nd_item<1>) {
+       scratch[0] = 1;
+       out[0] = bytes;
+       out[1] = placeholder;
+     });
+   }).wait();
+  sycl::host_accessor result(sizes);
+  check::equal("local accessor: get_size", 0, result[0], sizeof(int) * 4);
+  check::equal("local accessor: placeholder", 1, result[1], 0u);
+}
+
 // address_space (4.7.6.9, 4.7.6.11): the deprecated get_pointer of accessors gives the pointer
 // class of their address space.
 static_assert(std::is_same_v<decltype(std::declval<sycl::local_accessor<int, 1>>().get_pointer()), sycl::local_ptr<int>>);
@@ -426,6 +507,8 @@ static void use_host_ptr(sycl::queue &q) {
 int main() {
   sycl::queue q;
   pointers_from_accessors(q);
+  multi_ptr_interface(q);
+  legacy_accessors(q);
   local_memory_forms(q);
   buffer_interface(q);
   use_host_ptr(q);
@@ -455,5 +538,8 @@ int main() {
   device_queries();
   // vector_* (4.14.1): the deprecated sycl::byte.
   static_assert(std::is_same_v<sycl::byte, unsigned char>);
+  // marray_basic (4.14.3.2): the half aliases.
+  static_assert(std::is_same_v<sycl::mhalf4, sycl::marray<sycl::half, 4>> &&
+                std::is_same_v<sycl::mhalf16, sycl::marray<sycl::half, 16>>);
   return check::finish();
 }

@@ -49,6 +49,15 @@ void compute(long *out) {
   out[at++] = std::to_integer<int>(loaded[3]) + std::to_integer<int>(stored[6]) * 1000;
   const sycl::vec<std::uint8_t, 8> as_bytes = x.convert<std::uint8_t>();
   out[at++] = as_bytes[5];
+  // A swizzle of byte lanes assigned one byte; load and store through raw pointers.
+  byte8 partly = x;
+  partly.lo() = std::byte{0x55};
+  std::byte raw_stored[8] = {};
+  partly.store(0, raw_stored);
+  byte8 raw_loaded;
+  raw_loaded.load(0, static_cast<const std::byte *>(stored));
+  out[at++] = std::to_integer<int>(raw_stored[2]) * 1000 + std::to_integer<int>(raw_stored[5]) +
+              std::to_integer<long>(raw_loaded[6]) * 1000000;
   while (at < slots) out[at++] = -1;
 }
 
@@ -78,6 +87,7 @@ int main() {
   check::equal("byte comparison", 0, host[26], -1 + 0 * 10); // x[0] ^ x[7] == x[0]; x[7] ^ x[0] != x[7]
   check::equal("byte load and store", 0, host[27], 0xF0 + 0xFF * 1000);
   check::equal("byte conversion", 0, host[28], 0x80);
+  check::equal("byte swizzle assignment and raw pointers", 0, host[29], 0x55 * 1000 + 0x80 + 0xFFL * 1000000);
 
   sycl::queue q;
   long *device = sycl::malloc_shared<long>(slots, q);

@@ -2,7 +2,8 @@
 // operators for every size with int and float (and sizes 3 and 8 with the other element types),
 // with the comparison results' type and -1/0 values; then the constructors, swizzles (reads,
 // writes, swizzles of swizzles), convert with each rounding mode (the reference converts with the
-// host FPU's rounding mode set by fesetround), as, load/store with multi_ptr, and the layout.
+// host FPU's rounding mode set by fesetround), as, load/store with multi_ptr and raw pointers, and
+// the layout.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 
@@ -408,6 +409,11 @@ void loads_and_stores(sycl::queue &q) {
      s.odd().store(0, sycl::global_ptr<int>(out)); // out[0..1]
      s.lo().load(3, sycl::global_ptr<const int>(data)); // s.xy = data[6..7]
      s.store(6, sycl::global_ptr<int>(out));             // out[24..27]
+     sycl::int2 raw;
+     raw.load(15, data);                                  // elements 30, 31
+     raw.store(14, out);                                  // out[28..29]
+     s.hi().store(15, out);                               // out[30..31] = 102, 103
+     static_assert(decltype(s.hi())::size() == 2);
    }).wait();
   int expected[32];
   for (int i = 0; i < 32; ++i) expected[i] = -1;
@@ -415,6 +421,7 @@ void loads_and_stores(sycl::queue &q) {
   for (int i = 0; i < 3; ++i) expected[3 + i] = 6 + i;
   for (int i = 0; i < 8; ++i) expected[16 + i] = 8 + i;
   expected[24] = 6, expected[25] = 7, expected[26] = 102, expected[27] = 103;
+  expected[28] = 30, expected[29] = 31, expected[30] = 102, expected[31] = 103;
   for (int i = 0; i < 32; ++i) check::equal("load/store", i, out[i], expected[i]);
   sycl::free(data, q);
   sycl::free(out, q);

@@ -473,8 +473,10 @@ public:
   host_accessor(buffer<T, D, AllocatorT> &buf, mode_tag_t<TagMode>, const property_list &props = {})
       : host_accessor(buf, props) {}
   template <typename T, typename AllocatorT>
-  host_accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, id<D> offset = {},
-                const property_list &props = {})
+  host_accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, const property_list &props = {})
+      : host_accessor(buf, access_range, id<D>(), props) {}
+  template <typename T, typename AllocatorT>
+  host_accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, id<D> offset, const property_list &props = {})
       : storage_(buf.storage()), view_(buf.data(), buf.get_range(), access_range, offset), properties_(props) {
     detail::check_sub_range(buf.get_range(), access_range, offset);
     access_ = std::make_shared<detail::host_access>(storage_->tracker, Mode != access_mode::read);
@@ -593,6 +595,8 @@ template <typename DataT, int Dims, access_mode Mode, access::placeholder P>
 class accessor<DataT, Dims, Mode, target::host_buffer, P> : public host_accessor<DataT, Dims, Mode> {
 public:
   using host_accessor<DataT, Dims, Mode>::host_accessor;
+  // A host accessor is never a placeholder: it has its memory from construction on.
+  bool is_placeholder() const noexcept { return false; }
 };
 
 #undef NCPU_ACCESSOR_ITERATORS
@@ -601,11 +605,15 @@ public:
 } // namespace _V1
 } // namespace sycl
 
-// Equal accessors (copies) hash alike: by their buffer's memory.
+// Equal accessors (copies) hash alike: by their buffer's memory. get_pointer is a multi_ptr for
+// device accessors and a raw pointer for the SYCL 1.2.1 host_buffer ones.
 template <typename DataT, int Dims, sycl::access_mode Mode, sycl::target Target, sycl::access::placeholder P>
 struct std::hash<sycl::accessor<DataT, Dims, Mode, Target, P>> {
   std::size_t operator()(const sycl::accessor<DataT, Dims, Mode, Target, P> &a) const noexcept {
-    return std::hash<const void *>()(a.get_pointer().get());
+    if constexpr (std::is_pointer_v<decltype(a.get_pointer())>)
+      return std::hash<const void *>()(a.get_pointer());
+    else
+      return std::hash<const void *>()(a.get_pointer().get());
   }
 };
 template <typename DataT, int Dims, sycl::access_mode Mode> struct std::hash<sycl::host_accessor<DataT, Dims, Mode>> {

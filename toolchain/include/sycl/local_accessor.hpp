@@ -95,7 +95,9 @@ public:
   std::size_t size() const noexcept { return range_.size(); }
   std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   std::size_t max_size() const noexcept { return size(); }
+  // get_count and get_size: the SYCL 1.2.1 names, deprecated in SYCL 2020 (DPC++ keeps them).
   std::size_t get_count() const noexcept { return size(); }
+  std::size_t get_size() const noexcept { return byte_size(); }
   bool empty() const noexcept { return size() == 0; }
 
   reference operator[](const id<D> &index) const {
@@ -170,6 +172,8 @@ template <typename DataT, int Dims, access_mode Mode, access::placeholder P>
 class accessor<DataT, Dims, Mode, target::local, P> : public local_accessor<DataT, Dims> {
 public:
   using local_accessor<DataT, Dims>::local_accessor;
+  // Local memory exists only inside a command group: such an accessor is never a placeholder.
+  bool is_placeholder() const noexcept { return false; }
 };
 
 } // namespace _V1

@@ -14,6 +14,7 @@
 
 #include "detail/defines.hpp"
 #include "detail/single_element.hpp"
+#include "half_type.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -212,6 +213,7 @@ NCPU_MARRAY_ALIASES(mlong, long)
 NCPU_MARRAY_ALIASES(mulong, unsigned long)
 NCPU_MARRAY_ALIASES(mlonglong, long long)
 NCPU_MARRAY_ALIASES(mulonglong, unsigned long long)
+NCPU_MARRAY_ALIASES(mhalf, half)
 NCPU_MARRAY_ALIASES(mfloat, float)
 NCPU_MARRAY_ALIASES(mdouble, double)
 #undef NCPU_MARRAY_ALIASES

@@ -5,15 +5,17 @@
 // the same type and every conversion is free. Implemented: construction from a raw pointer or
 // nullptr or from an accessor of the address space, get/get_raw/get_decorated, implicit conversion
 // to the element pointer (as the legacy form has), *, ->, [], pointer arithmetic and comparisons,
-// the local_ptr/global_ptr/private_ptr/constant_ptr aliases and address_space_cast, the legacy
-// form's assignment of a raw pointer; the implicit conversions to const elements, to another
-// decoration and to the generic space, and DPC++'s ext::intel::device_ptr/host_ptr with their
-// conversion to the global space; multi_ptr<void> and multi_ptr<const void>, made from any
-// multi_ptr of the same address space and explicitly convertible back. Not implemented:
-// prefetch.
+// the local_ptr/global_ptr/private_ptr/constant_ptr aliases and the raw_/decorated_ ones of every
+// space, address_space_cast and the deprecated make_ptr, the deduction guides from accessors, the
+// legacy form's assignment of a raw pointer and its constructors from constant-buffer and local
+// accessors; the implicit conversions to const elements, to another decoration and to the generic
+// space, and DPC++'s ext::intel::device_ptr/host_ptr with their conversion to the global space;
+// multi_ptr<void> and multi_ptr<const void>, made from any multi_ptr of the same address space or
+// an accessor of it and explicitly convertible back; prefetch, a hint to the CPU's caches.
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <iterator>
 #include <type_traits>
 
@@ -46,6 +48,11 @@ inline constexpr bool is_global_space(access::address_space space) {
   return space == access::address_space::global_space || space == access::address_space::generic_space ||
          space == access::address_space::ext_intel_global_device_space;
 }
+// Whether a buffer accessor of `accessor_target` points into `space`.
+inline constexpr bool accessor_in_space(target accessor_target, access::address_space space) {
+  return (accessor_target == target::device && is_global_space(space)) ||
+         (accessor_target == target::constant_buffer && space == access::address_space::constant_space);
+}
 } // namespace detail
 
 template <typename ElementType, access::address_space Space,
@@ -58,6 +65,11 @@ public:
   using pointer = ElementType *;
   using reference = ElementType &;
   using iterator_category = std::random_access_iterator_tag;
+  // The legacy form's names (SYCL 2020 4.7.7.2).
+  using pointer_t = ElementType *;
+  using const_pointer_t = const ElementType *;
+  using reference_t = ElementType &;
+  using const_reference_t = const ElementType &;
   static constexpr bool is_decorated = DecorateAddress == access::decorated::yes;
   static constexpr access::address_space address_space = Space;
 
@@ -76,6 +88,12 @@ public:
                                  (S == access::address_space::local_space || S == access::address_space::generic_space),
                              int> = 0>
   multi_ptr(local_accessor<DataT, Dims> source) : pointer_(source.get_pointer()) {}
+  // The legacy constant space's accessor (SYCL 2020 4.7.7.2).
+  template <typename DataT, int Dims, access_mode Mode, access::placeholder P, access::address_space S = Space,
+            std::enable_if_t<std::is_same_v<std::remove_const_t<DataT>, std::remove_const_t<ElementType>> &&
+                                 S == access::address_space::constant_space,
+                             int> = 0>
+  multi_ptr(accessor<DataT, Dims, Mode, target::constant_buffer, P> source) : pointer_(source.get_pointer()) {}
 
   // The legacy form's assignment of a raw pointer (SYCL 2020 4.7.7.2).
   template <access::decorated D = DecorateAddress, typename = std::enable_if_t<D == access::decorated::legacy>>
@@ -98,6 +116,14 @@ public:
   reference operator*() const { return *pointer_; }
   pointer operator->() const { return pointer_; }
   reference operator[](difference_type index) const { return pointer_[index]; }
+
+  // Brings the first `elements` elements towards the CPU's caches: a hint, as on every device.
+  template <access::address_space S = Space, typename = std::enable_if_t<detail::is_global_space(S)>>
+  void prefetch(std::size_t elements) const noexcept {
+    const char *bytes = reinterpret_cast<const char *>(pointer_);
+    for (std::size_t offset = 0; offset < elements * sizeof(ElementType); offset += 64)
+      __builtin_prefetch(bytes + offset);
+  }
 
   multi_ptr &operator++() {
     ++pointer_;
@@ -132,6 +158,15 @@ public:
   friend bool operator!=(const multi_ptr &a, std::nullptr_t) { return a.pointer_ != nullptr; }
   friend bool operator==(std::nullptr_t, const multi_ptr &a) { return a.pointer_ == nullptr; }
   friend bool operator!=(std::nullptr_t, const multi_ptr &a) { return a.pointer_ != nullptr; }
+  // Against nullptr, as the spec lists them: the ordering of the pointer and the null pointer.
+  friend bool operator<(const multi_ptr &a, std::nullptr_t) { return std::less<ElementType *>()(a.pointer_, nullptr); }
+  friend bool operator<(std::nullptr_t, const multi_ptr &a) { return std::less<ElementType *>()(nullptr, a.pointer_); }
+  friend bool operator>(const multi_ptr &a, std::nullptr_t) { return nullptr < a; }
+  friend bool operator>(std::nullptr_t, const multi_ptr &a) { return a < nullptr; }
+  friend bool operator<=(const multi_ptr &a, std::nullptr_t) { return !(nullptr < a); }
+  friend bool operator<=(std::nullptr_t, const multi_ptr &a) { return !(a < nullptr); }
+  friend bool operator>=(const multi_ptr &a, std::nullptr_t) { return !(a < nullptr); }
+  friend bool operator>=(std::nullptr_t, const multi_ptr &a) { return !(nullptr < a); }
 
 private:
   ElementType *pointer_ = nullptr;
@@ -146,6 +181,8 @@ public:
   using element_type = VoidType;
   using difference_type = std::ptrdiff_t;
   using pointer = VoidType *;
+  using pointer_t = VoidType *;
+  using const_pointer_t = const void *;
   static constexpr bool is_decorated = DecorateAddress == access::decorated::yes;
   static constexpr access::address_space address_space = Space;
 
@@ -155,6 +192,15 @@ public:
   template <typename ElementType, access::decorated D,
             typename = std::enable_if_t<std::is_convertible_v<ElementType *, VoidType *>>>
   void_multi_ptr(const multi_ptr<ElementType, Space, D> &typed) : pointer_(typed.get()) {}
+  // From an accessor of the address space, of any element type and mode (SYCL 2020 4.7.7.2).
+  template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P,
+            typename = std::enable_if_t<accessor_in_space(Target, Space)>>
+  void_multi_ptr(const accessor<DataT, Dims, Mode, Target, P> &source)
+      : pointer_(const_cast<VoidType *>(static_cast<const void *>(source.get_pointer()))) {}
+  template <typename DataT, int Dims, access::address_space S = Space,
+            typename = std::enable_if_t<S == access::address_space::local_space>>
+  void_multi_ptr(const local_accessor<DataT, Dims> &source)
+      : pointer_(const_cast<VoidType *>(static_cast<const void *>(source.get_pointer()))) {}
 
   template <access::decorated D = DecorateAddress, typename = std::enable_if_t<D == access::decorated::legacy>>
   void_multi_ptr &operator=(VoidType *pointer) {
@@ -219,6 +265,20 @@ template <typename ElementType>
 using decorated_local_ptr = multi_ptr<ElementType, access::address_space::local_space, access::decorated::yes>;
 template <typename ElementType>
 using decorated_private_ptr = multi_ptr<ElementType, access::address_space::private_space, access::decorated::yes>;
+template <typename ElementType>
+using raw_generic_ptr = multi_ptr<ElementType, access::address_space::generic_space, access::decorated::no>;
+template <typename ElementType>
+using decorated_generic_ptr = multi_ptr<ElementType, access::address_space::generic_space, access::decorated::yes>;
+
+// Deduction from accessors (SYCL 2020 4.7.7.1): undecorated pointers to the accessor's elements
+// (const for a read-only device accessor).
+template <typename DataT, int Dims, access_mode Mode, access::placeholder P>
+multi_ptr(accessor<DataT, Dims, Mode, target::device, P>)
+    -> multi_ptr<typename accessor<DataT, Dims, Mode, target::device, P>::value_type,
+                 access::address_space::global_space, access::decorated::no>;
+template <typename DataT, int Dims>
+multi_ptr(local_accessor<DataT, Dims>)
+    -> multi_ptr<DataT, access::address_space::local_space, access::decorated::no>;
 
 namespace ext::intel {
 // DPC++'s pointers to memory the device or the host allocated, parts of the global space.
@@ -243,6 +303,12 @@ namespace experimental {}
 
 template <access::address_space Space, access::decorated DecorateAddress, typename ElementType>
 multi_ptr<ElementType, Space, DecorateAddress> address_space_cast(ElementType *pointer) {
+  return multi_ptr<ElementType, Space, DecorateAddress>(pointer);
+}
+// Deprecated in SYCL 2020 for address_space_cast.
+template <typename ElementType, access::address_space Space,
+          access::decorated DecorateAddress = access::decorated::legacy>
+multi_ptr<ElementType, Space, DecorateAddress> make_ptr(ElementType *pointer) {
   return multi_ptr<ElementType, Space, DecorateAddress>(pointer);
 }
 

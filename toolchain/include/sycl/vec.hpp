@@ -376,12 +376,19 @@ public:
   template <typename PointeeT, access::address_space Space, access::decorated Decorated,
             std::enable_if_t<std::is_same_v<std::remove_const_t<PointeeT>, DataT>, int> = 0>
   void load(std::size_t offset, multi_ptr<PointeeT, Space, Decorated> ptr) {
-    const DataT *source = ptr.get() + offset * NumElements;
-    for (int i = 0; i < NumElements; ++i) data_[i] = lane(source[i]);
+    load(offset, static_cast<const DataT *>(ptr.get()));
   }
   template <access::address_space Space, access::decorated Decorated>
   void store(std::size_t offset, multi_ptr<DataT, Space, Decorated> ptr) const {
-    DataT *target = ptr.get() + offset * NumElements;
+    store(offset, ptr.get());
+  }
+  // The raw pointer forms (SYCL 2020 4.14.2.1, since revision 9).
+  void load(std::size_t offset, const DataT *ptr) {
+    const DataT *source = ptr + offset * NumElements;
+    for (int i = 0; i < NumElements; ++i) data_[i] = lane(source[i]);
+  }
+  void store(std::size_t offset, DataT *ptr) const {
+    DataT *target = ptr + offset * NumElements;
     for (int i = 0; i < NumElements; ++i) target[i] = static_cast<DataT>(data_[i]);
   }
 
@@ -526,6 +533,8 @@ public:
 
   static constexpr std::size_t size() noexcept { return sizeof...(Indices); }
   static constexpr std::size_t byte_size() noexcept { return sizeof(vec_type); }
+  [[deprecated("use size()")]] std::size_t get_count() const { return size(); }
+  [[deprecated("use byte_size()")]] std::size_t get_size() const { return byte_size(); }
 
   template <typename ConvertT, rounding_mode RoundingMode = rounding_mode::automatic>
   vec<ConvertT, sizeof...(Indices)> convert() const {
@@ -547,6 +556,12 @@ public:
   void store(std::size_t offset, multi_ptr<element_type, Space, Decorated> ptr) const {
     vec_type(*this).store(offset, ptr);
   }
+  void load(std::size_t offset, const element_type *ptr) {
+    vec_type loaded;
+    loaded.load(offset, ptr);
+    assign(loaded);
+  }
+  void store(std::size_t offset, element_type *ptr) const { vec_type(*this).store(offset, ptr); }
 
 private:
   // Reading element 3 of a 3-element vec (through hi() or odd()) gives an unspecified value, 0
@@ -557,8 +572,9 @@ private:
     else
       return element_type{};
   }
-  template <int Index> void write(element_type value) {
-    if constexpr (Index < source_size) source_->data_[Index] = static_cast<storage_lane_t<element_type>>(value);
+  // A lane as the vec stores it (std::byte lanes are unsigned char).
+  template <int Index> void write(storage_lane_t<element_type> lane) {
+    if constexpr (Index < source_size) source_->data_[Index] = lane;
   }
 
   // The new value is complete before the first write, so `v.xy() = v.yx()` swaps.
