@@ -3,7 +3,7 @@
 // executable bundle of the context holds them all, a bundle made for some ids holds only
 // those; kernel objects and their info queries; input bundles and compile/link/build; errors
 // for unknown kernels and wrong states; use_kernel_bundle before running a kernel; and the
-// handler's launches taking a kernel object.
+// handler's launches taking a kernel object; device images, selectors and join.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -73,6 +73,36 @@ int main() {
                true);
   check::equal("is_compatible", 0, sycl::is_compatible<Fill>(device) && sycl::is_compatible(all, device), true);
   check::equal("is_compatible unknown", 0, sycl::is_compatible<NeverSubmitted>(device), false);
+
+  // Device images (one per kernel), selectors, join, the remaining overloads and hashes.
+  std::size_t images = 0;
+  for (const sycl::device_image<sycl::bundle_state::executable> &image : bundle)
+    images += image.has_kernel(fill) + image.has_kernel(bump, device) * 10;
+  check::equal("device images: one per kernel", 0, std::distance(bundle.begin(), bundle.end()), long(all.size()));
+  check::equal("device images: each kernel in one", 0, images, 11u);
+  auto selected = sycl::get_kernel_bundle<sycl::bundle_state::executable>(
+      context, [&](const sycl::device_image<sycl::bundle_state::executable> &image) { return image.has_kernel(sum); });
+  check::equal("selector: the chosen image", 0, selected.get_kernel_ids().size() == 1 && selected.has_kernel(sum),
+               true);
+  auto input_fill = sycl::get_kernel_bundle<Fill, sycl::bundle_state::input>(context, {device});
+  auto input_bump = sycl::get_kernel_bundle<sycl::bundle_state::input>(context, {device}, {bump});
+  auto joined = sycl::join(std::vector{input_fill, input_bump});
+  check::equal("join", 0, joined.get_kernel_ids().size() == 2 && joined.has_kernel(fill) && joined.has_kernel(bump),
+               true);
+  check::equal("has_kernel_bundle overloads", 0,
+               sycl::has_kernel_bundle<Fill, sycl::bundle_state::executable>(context) &&
+                   sycl::has_kernel_bundle<Fill, sycl::bundle_state::object>(context, {device}) &&
+                   sycl::has_kernel_bundle<sycl::bundle_state::input>(context, {device}) &&
+                   sycl::has_kernel_bundle<sycl::bundle_state::input>(context, {device}, {fill, sum}),
+               true);
+  check::equal("no devices", 0, throws(sycl::errc::invalid, [&] {
+                 sycl::get_kernel_bundle<sycl::bundle_state::executable>(context, std::vector<sycl::device>{});
+               }), true);
+  check::equal("hash of equal bundles", 0,
+               std::hash<decltype(bundle)>()(bundle) ==
+                   std::hash<decltype(bundle)>()(sycl::get_kernel_bundle<sycl::bundle_state::executable>(context)) &&
+                   std::hash<sycl::kernel_id>()(fill) == std::hash<sycl::kernel_id>()(sycl::get_kernel_id<Fill>()),
+               true);
 
   // A bundle of some kernels.
   auto some = sycl::get_kernel_bundle<sycl::bundle_state::executable>(context, {fill, groups});

@@ -9,9 +9,10 @@
 // ones asked for), in any state: specialization constants are applied when a kernel is launched
 // (specialization_constant.hpp), so an input bundle needs no image of its own. compile, link and
 // build carry the kernels and the specialization constants set on an input bundle over to the
-// next state; use_kernel_bundle gives the command group the executable bundle's constants. Not
-// provided: device_image iteration. use_kernel_bundle does not restrict which kernels a command
-// group may run: all are in every executable bundle of the context.
+// next state; use_kernel_bundle gives the command group the executable bundle's constants. Each
+// kernel is its own device image, which bundles iterate and selectors choose from; join unites
+// bundles. use_kernel_bundle does not restrict which kernels a command group may run: all are in
+// every executable bundle of the context.
 #pragma once
 
 #include <algorithm>
@@ -22,6 +23,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -256,8 +258,29 @@ private:
   std::string name_;
 };
 
+// A device image (SYCL 2020 4.11.14): here one kernel's native code.
+template <bundle_state State> class device_image {
+public:
+  device_image() = delete;
+
+  bool has_kernel(const kernel_id &id) const noexcept { return id == id_; }
+  bool has_kernel(const kernel_id &id, const device &) const noexcept { return has_kernel(id); }
+
+  friend bool operator==(const device_image &a, const device_image &b) { return a.id_ == b.id_; }
+  friend bool operator!=(const device_image &a, const device_image &b) { return !(a == b); }
+
+  // Not part of the SYCL interface: bundles and get_kernel_bundle's selectors make images.
+  explicit device_image(kernel_id id) : id_(std::move(id)) {}
+  const kernel_id &ncpu_kernel_id() const noexcept { return id_; }
+
+private:
+  kernel_id id_;
+};
+
 template <bundle_state State> class kernel_bundle {
 public:
+  using device_image_iterator = const device_image<State> *;
+
   kernel_bundle() = delete;
 
   bool empty() const noexcept { return ids_.empty(); }
@@ -277,6 +300,9 @@ public:
   template <typename KernelName> bool has_kernel(const device &) const noexcept { return has_kernel<KernelName>(); }
 
   std::vector<kernel_id> get_kernel_ids() const { return ids_; }
+
+  device_image_iterator begin() const noexcept { return images_->data(); }
+  device_image_iterator end() const noexcept { return images_->data() + images_->size(); }
 
   template <bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
   kernel get_kernel(const kernel_id &id) const {
@@ -324,11 +350,13 @@ public:
   // Not part of the SYCL interface: get_kernel_bundle and the state changes make bundles, and
   // use_kernel_bundle reads their constants.
   explicit kernel_bundle(std::vector<kernel_id> ids, const detail::spec_constant_values &constants = {})
-      : ids_(std::move(ids)), spec_constants_(std::make_shared<detail::spec_constant_values>(constants)) {}
+      : ids_(std::move(ids)), images_(std::make_shared<std::vector<device_image<State>>>(ids_.begin(), ids_.end())),
+        spec_constants_(std::make_shared<detail::spec_constant_values>(constants)) {}
   const detail::spec_constant_values &ncpu_spec_constants() const { return *spec_constants_; }
 
 private:
   std::vector<kernel_id> ids_;
+  std::shared_ptr<const std::vector<device_image<State>>> images_;
   std::shared_ptr<detail::spec_constant_values> spec_constants_;
 };
 
@@ -336,13 +364,37 @@ inline kernel_bundle<bundle_state::executable> kernel::get_kernel_bundle() const
   return kernel_bundle<bundle_state::executable>(std::vector<kernel_id>{kernel_id(name_)});
 }
 
+namespace detail {
+// The device lists of get_kernel_bundle and has_kernel_bundle: errc::invalid when empty (SYCL 2020
+// 4.11.6). The one device of this platform is in every context.
+inline void check_bundle_devices(const std::vector<device> &devices) {
+  if (devices.empty()) throw exception(make_error_code(errc::invalid), "a kernel bundle needs at least one device");
+}
+} // namespace detail
+
 // Every kernel of the program.
 template <bundle_state State> kernel_bundle<State> get_kernel_bundle(const context &) {
   return kernel_bundle<State>(get_kernel_ids());
 }
 template <bundle_state State>
-kernel_bundle<State> get_kernel_bundle(const context &c, const std::vector<device> &) {
+kernel_bundle<State> get_kernel_bundle(const context &c, const std::vector<device> &devices) {
+  detail::check_bundle_devices(devices);
   return get_kernel_bundle<State>(c);
+}
+// The kernels whose device image the selector accepts.
+template <bundle_state State, typename Selector,
+          typename = std::enable_if_t<std::is_invocable_r_v<bool, Selector, const device_image<State> &>>>
+kernel_bundle<State> get_kernel_bundle(const context &, const std::vector<device> &devices, Selector selector) {
+  detail::check_bundle_devices(devices);
+  std::vector<kernel_id> chosen;
+  for (const kernel_id &id : get_kernel_ids())
+    if (selector(device_image<State>(id))) chosen.push_back(id);
+  return kernel_bundle<State>(chosen);
+}
+template <bundle_state State, typename Selector,
+          typename = std::enable_if_t<std::is_invocable_r_v<bool, Selector, const device_image<State> &>>>
+kernel_bundle<State> get_kernel_bundle(const context &c, Selector selector) {
+  return get_kernel_bundle<State>(c, {device()}, selector);
 }
 
 // The given kernels; errc::invalid if one is not registered.
@@ -355,21 +407,54 @@ kernel_bundle<State> get_kernel_bundle(const context &, const std::vector<kernel
   return kernel_bundle<State>(ids);
 }
 template <bundle_state State>
-kernel_bundle<State> get_kernel_bundle(const context &c, const std::vector<device> &,
+kernel_bundle<State> get_kernel_bundle(const context &c, const std::vector<device> &devices,
                                        const std::vector<kernel_id> &ids) {
+  detail::check_bundle_devices(devices);
   return get_kernel_bundle<State>(c, ids);
 }
 template <typename KernelName, bundle_state State> kernel_bundle<State> get_kernel_bundle(const context &c) {
   return get_kernel_bundle<State>(c, {get_kernel_id<KernelName>()});
 }
+template <typename KernelName, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &c, const std::vector<device> &devices) {
+  return get_kernel_bundle<State>(c, devices, {get_kernel_id<KernelName>()});
+}
 
 template <bundle_state State> bool has_kernel_bundle(const context &) {
   return __nativecpu_kernel_names(nullptr, 0) != 0;
+}
+template <bundle_state State> bool has_kernel_bundle(const context &c, const std::vector<device> &devices) {
+  detail::check_bundle_devices(devices);
+  return has_kernel_bundle<State>(c);
 }
 template <bundle_state State> bool has_kernel_bundle(const context &, const std::vector<kernel_id> &ids) {
   for (const kernel_id &id : ids)
     if (!detail::kernel_registered(id.get_name())) return false;
   return true;
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context &c, const std::vector<device> &devices, const std::vector<kernel_id> &ids) {
+  detail::check_bundle_devices(devices);
+  return has_kernel_bundle<State>(c, ids);
+}
+template <typename KernelName, bundle_state State> bool has_kernel_bundle(const context &c) {
+  return has_kernel_bundle<State>(c, {get_kernel_id<KernelName>()});
+}
+template <typename KernelName, bundle_state State>
+bool has_kernel_bundle(const context &c, const std::vector<device> &devices) {
+  return has_kernel_bundle<State>(c, devices, {get_kernel_id<KernelName>()});
+}
+
+// One bundle of the kernels of all (SYCL 2020 4.11.11); the constants as link unites them.
+template <bundle_state State> kernel_bundle<State> join(const std::vector<kernel_bundle<State>> &bundles) {
+  std::vector<kernel_id> ids;
+  detail::spec_constant_values constants;
+  for (const auto &bundle : bundles) {
+    for (const kernel_id &id : bundle.get_kernel_ids())
+      if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+    constants.merge(bundle.ncpu_spec_constants());
+  }
+  return kernel_bundle<State>(ids, constants);
 }
 
 template <typename KernelName> bool is_compatible(const device &) {
@@ -395,14 +480,8 @@ inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_st
 inline kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>> &objects,
                                                     const std::vector<device> & = {device()},
                                                     const property_list & = {}) {
-  std::vector<kernel_id> ids;
-  detail::spec_constant_values constants;
-  for (const auto &object : objects) {
-    for (const kernel_id &id : object.get_kernel_ids())
-      if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
-    constants.merge(object.ncpu_spec_constants());
-  }
-  return kernel_bundle<bundle_state::executable>(ids, constants);
+  const kernel_bundle<bundle_state::object> joined = join(objects);
+  return kernel_bundle<bundle_state::executable>(joined.get_kernel_ids(), joined.ncpu_spec_constants());
 }
 inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &object,
                                                     const std::vector<device> &devices = {device()},
@@ -466,5 +545,22 @@ template <int Dims> void handler::parallel_for(nd_range<Dims> launch, const kern
 template <> struct std::hash<sycl::kernel> {
   std::size_t operator()(const sycl::kernel &k) const {
     return std::hash<std::string>()(k.get_info<sycl::info::kernel::function_name>());
+  }
+};
+// Kernel ids and device images by their kernel; bundles by their kernels (equal bundles also have
+// equal constants).
+template <> struct std::hash<sycl::kernel_id> {
+  std::size_t operator()(const sycl::kernel_id &id) const { return std::hash<std::string_view>()(id.get_name()); }
+};
+template <sycl::bundle_state State> struct std::hash<sycl::device_image<State>> {
+  std::size_t operator()(const sycl::device_image<State> &image) const {
+    return std::hash<sycl::kernel_id>()(image.ncpu_kernel_id());
+  }
+};
+template <sycl::bundle_state State> struct std::hash<sycl::kernel_bundle<State>> {
+  std::size_t operator()(const sycl::kernel_bundle<State> &bundle) const {
+    std::size_t hash = 0;
+    for (const sycl::kernel_id &id : bundle.get_kernel_ids()) hash = hash * 31 + std::hash<sycl::kernel_id>()(id);
+    return hash;
   }
 };
