@@ -1,6 +1,7 @@
 // Specialization constants (SYCL 2020 4.9.5): defaults when nothing is set, set values
 // otherwise, for scalars, a bool, a small and a large struct, in range, nd_range, single_task
-// and hierarchical kernels, through kernel bundles, and from a second translation unit whose kernels use a subset of the constants.
+// and hierarchical kernels, through kernel bundles, of a type without a default constructor,
+// and from a second translation unit whose kernels use a subset of the constants.
 #include "spec_constants.hpp"
 #include "check.hpp"
 
@@ -23,6 +24,14 @@ static void check_result(const char *what, const Result &got, int count, double 
   for (int i = 0; i < 4; ++i) check::equal(what, 6 + i, got.big.weights[i], big.weights[i]);
   check::equal(what, 10, got.big.tag, big.tag);
 }
+
+// A constant whose type has no default constructor (the SYCL-CTS spec_constants category).
+struct NoDefault {
+  constexpr NoDefault(int v, float w) : value(v), weight(w) {}
+  int value;
+  float weight;
+};
+inline constexpr sycl::specialization_id<NoDefault> no_default_id(4, 0.5f);
 
 static Result read_all(const sycl::kernel_handler &kh) {
   Result r;
@@ -115,6 +124,20 @@ int main() {
   scale_in_other_unit(q, scaled, n, true, -3.0);
   for (size_t i = 0; i < n; ++i) check::equal("other unit set", i, scaled[i], -3.0 * double(i));
 
+  // The type without a default constructor: set, read back by the handler and in the kernel.
+  float *weighted = sycl::malloc_shared<float>(2, q);
+  q.submit([&](sycl::handler &h) {
+     h.set_specialization_constant<no_default_id>(NoDefault(9, 0.25f));
+     weighted[1] = float(h.get_specialization_constant<no_default_id>().value);
+     h.single_task<class NoDefaultConstant>([=](sycl::kernel_handler kh) {
+       const NoDefault constant = kh.get_specialization_constant<no_default_id>();
+       weighted[0] = float(constant.value) * constant.weight;
+     });
+   }).wait();
+  check::equal("no default constructor: kernel", 0, weighted[0], 2.25f);
+  check::equal("no default constructor: handler", 0, weighted[1], 9.0f);
+
+  sycl::free(weighted, q);
   sycl::free(scaled, q);
   sycl::free(results, q);
   return check::finish();

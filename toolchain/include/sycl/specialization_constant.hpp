@@ -68,9 +68,12 @@ public:
   template <auto &Id> spec_constant_value_t<Id> get() const {
     for (const auto &entry : values_)
       if (entry.first == spec_constant_symbolic_id<Id>()) {
-        spec_constant_value_t<Id> value;
-        std::memcpy(&value, entry.second.data(), sizeof(value));
-        return value;
+        // The type need not have a default constructor (it is trivially copyable).
+        struct {
+          char bytes[sizeof(spec_constant_value_t<Id>)];
+        } raw;
+        std::memcpy(raw.bytes, entry.second.data(), sizeof(raw.bytes));
+        return __builtin_bit_cast(spec_constant_value_t<Id>, raw);
       }
     return Id.default_value_;
   }
