@@ -471,6 +471,11 @@ static_assert(std::is_same_v<decltype(std::declval<sycl::accessor<int, 1, sycl::
                                                                   sycl::target::constant_buffer>>()
                                           .get_pointer()),
                              sycl::constant_ptr<int>>);
+// accessor_generic: a host task's accessor gives the element pointer itself (host memory).
+static_assert(std::is_same_v<decltype(std::declval<sycl::accessor<int, 1, sycl::access_mode::read,
+                                                                  sycl::target::host_task>>()
+                                          .get_pointer()),
+                             const int *>);
 
 // property (4.5.4.1): is_property and is_property_of; kernel (4.5.2): std::hash<kernel>.
 static_assert(sycl::is_property_v<sycl::property::queue::in_order> && !sycl::is_property_v<int>);

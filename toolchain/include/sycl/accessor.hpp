@@ -367,10 +367,13 @@ public:
   friend bool operator==(const accessor &a, const accessor &b) { return a.view_ == b.view_; }
   friend bool operator!=(const accessor &a, const accessor &b) { return !(a == b); }
   // The deprecated pointer of SYCL 2020 4.7.6.9: constant_ptr for a constant-buffer accessor,
-  // global_ptr for the others (both convert to the element pointer).
+  // global_ptr for the other device ones (both convert to the element pointer), and the element
+  // pointer itself for a host task's accessor, which is host memory.
   auto get_pointer() const noexcept {
     if constexpr (Target == target::constant_buffer)
       return constant_ptr<std::remove_const_t<DataT>>(const_cast<std::remove_const_t<DataT> *>(view_.base()));
+    else if constexpr (Target == target::host_task)
+      return view_.base();
     else
       return global_ptr<element, access::decorated::legacy>(view_.base());
   }
