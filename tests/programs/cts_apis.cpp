@@ -419,6 +419,12 @@ static void multi_ptr_interface(sycl::queue &q) {
   sycl::host_accessor result(results);
   const int expected[6] = {4, 1, 3, 40, 50, 31};
   for (int i = 0; i < 6; ++i) check::equal("multi_ptr interface", i, result[i], expected[i]);
+  int value = 0;
+  const sycl::multi_ptr<void, address_space::global_space> untyped(static_cast<void *>(&value)), null_untyped;
+  check::equal("multi_ptr<void> against nullptr", 0,
+               (nullptr != untyped) + 2 * (null_untyped == nullptr) + 4 * (nullptr < untyped) +
+                   8 * (untyped >= nullptr) + 16 * (null_untyped <= nullptr) + 32 * !(untyped < null_untyped),
+               63);
   static_assert(std::is_same_v<sycl::global_ptr<int>::pointer_t, int *> &&
                 std::is_same_v<sycl::global_ptr<int>::const_reference_t, const int &> &&
                 std::is_same_v<sycl::multi_ptr<void, address_space::local_space>::pointer_t, void *>);

@@ -219,13 +219,29 @@ public:
     return multi_ptr<ElementType, Space, D>(static_cast<ElementType *>(pointer_));
   }
 
+  // The comparisons of typed multi_ptrs, with nullptr on either side too.
   friend bool operator==(const void_multi_ptr &a, const void_multi_ptr &b) { return a.pointer_ == b.pointer_; }
   friend bool operator!=(const void_multi_ptr &a, const void_multi_ptr &b) { return a.pointer_ != b.pointer_; }
-  friend bool operator<(const void_multi_ptr &a, const void_multi_ptr &b) { return a.pointer_ < b.pointer_; }
+  friend bool operator<(const void_multi_ptr &a, const void_multi_ptr &b) { return less(a.pointer_, b.pointer_); }
+  friend bool operator>(const void_multi_ptr &a, const void_multi_ptr &b) { return less(b.pointer_, a.pointer_); }
+  friend bool operator<=(const void_multi_ptr &a, const void_multi_ptr &b) { return !(b < a); }
+  friend bool operator>=(const void_multi_ptr &a, const void_multi_ptr &b) { return !(a < b); }
   friend bool operator==(const void_multi_ptr &a, std::nullptr_t) { return a.pointer_ == nullptr; }
   friend bool operator!=(const void_multi_ptr &a, std::nullptr_t) { return a.pointer_ != nullptr; }
+  friend bool operator==(std::nullptr_t, const void_multi_ptr &a) { return a.pointer_ == nullptr; }
+  friend bool operator!=(std::nullptr_t, const void_multi_ptr &a) { return a.pointer_ != nullptr; }
+  friend bool operator<(const void_multi_ptr &a, std::nullptr_t) { return less(a.pointer_, nullptr); }
+  friend bool operator<(std::nullptr_t, const void_multi_ptr &a) { return less(nullptr, a.pointer_); }
+  friend bool operator>(const void_multi_ptr &a, std::nullptr_t) { return nullptr < a; }
+  friend bool operator>(std::nullptr_t, const void_multi_ptr &a) { return a < nullptr; }
+  friend bool operator<=(const void_multi_ptr &a, std::nullptr_t) { return !(nullptr < a); }
+  friend bool operator<=(std::nullptr_t, const void_multi_ptr &a) { return !(a < nullptr); }
+  friend bool operator>=(const void_multi_ptr &a, std::nullptr_t) { return !(a < nullptr); }
+  friend bool operator>=(std::nullptr_t, const void_multi_ptr &a) { return !(nullptr < a); }
 
 private:
+  static bool less(VoidType *a, VoidType *b) { return std::less<VoidType *>()(a, b); }
+
   VoidType *pointer_ = nullptr;
 };
 } // namespace detail
