@@ -483,6 +483,33 @@ static_assert(std::is_same_v<decltype(std::declval<sycl::accessor<int, 1, sycl::
                                           .get_pointer()),
                              const int *>);
 
+// math_builtin_api (4.17): a class converting to float takes the scalar float overloads (no
+// error from the vec and marray templates); any and all give int for a vec, bool for an marray
+// of signed integers.
+struct converts_to_float {
+  float value;
+  operator float() const { return value; }
+};
+static_assert(std::is_same_v<decltype(sycl::atan2(converts_to_float{1.f}, converts_to_float{2.f})), float> &&
+              std::is_same_v<decltype(sycl::isequal(converts_to_float{1.f}, converts_to_float{2.f})), bool> &&
+              std::is_same_v<decltype(sycl::isnan(converts_to_float{1.f})), bool> &&
+              std::is_same_v<decltype(sycl::cos(converts_to_float{1.f})), float>);
+static_assert(std::is_same_v<decltype(sycl::any(sycl::int4())), int> &&
+              std::is_same_v<decltype(sycl::all(sycl::vec<std::int16_t, 2>())), int> &&
+              std::is_same_v<decltype(sycl::any(sycl::marray<signed char, 2>())), bool>);
+static void relational_conversions(sycl::queue &q) {
+  int *out = sycl::malloc_shared<int>(4, q);
+  q.single_task([=] {
+     out[0] = sycl::isless(converts_to_float{1.f}, converts_to_float{2.f});
+     out[1] = sycl::any(sycl::int4(0, 0, -1, 0));
+     out[2] = sycl::all(sycl::marray<signed char, 2>(-1, 5));
+     out[3] = int(sycl::atan2(converts_to_float{0.f}, converts_to_float{1.f}) == 0.f);
+   }).wait();
+  const int expected[4] = {1, 1, 0, 1};
+  for (int i = 0; i < 4; ++i) check::equal("builtins: conversions and any/all", i, out[i], expected[i]);
+  sycl::free(out, q);
+}
+
 // property (4.5.4.1): is_property and is_property_of; kernel (4.5.2): std::hash<kernel>.
 static_assert(sycl::is_property_v<sycl::property::queue::in_order> && !sycl::is_property_v<int>);
 static_assert(sycl::is_property_of_v<sycl::property::queue::in_order, sycl::queue> &&
@@ -520,6 +547,7 @@ int main() {
   pointers_from_accessors(q);
   multi_ptr_interface(q);
   legacy_accessors(q);
+  relational_conversions(q);
   local_memory_forms(q);
   buffer_interface(q);
   use_host_ptr(q);

@@ -42,6 +42,8 @@ template <typename T, typename FloatResult> relational_result_t<T> narrow_relati
     return detail::apply_elementwise<detail::relational_result_t<T>>(                               \
         [](auto x) NCPU_ELEMENTWISE { return __VA_ARGS__; }, arg);                                  \
   }                                                                                                 \
+  inline bool name(float x) { return name<float>(x); }                                              \
+  inline bool name(double x) { return name<double>(x); }                                            \
   inline bool name(half x) { return name(float(x)); }                                               \
   template <typename T, std::enable_if_t<detail::is_nonscalar_half_v<T>, int> = 0>                  \
   detail::relational_result_t<T> name(const T &arg) {                                               \
@@ -54,6 +56,8 @@ template <typename T, typename FloatResult> relational_result_t<T> narrow_relati
     return detail::apply_elementwise<detail::relational_result_t<T>>(                               \
         [](auto x, auto y) NCPU_ELEMENTWISE { return __VA_ARGS__; }, arg1, arg2);                   \
   }                                                                                                 \
+  inline bool name(float x, float y) { return name<float, float>(x, y); }                           \
+  inline bool name(double x, double y) { return name<double, double>(x, y); }                       \
   inline bool name(half x, half y) { return name(float(x), float(y)); }                             \
   template <typename T, typename U,                                                                 \
             std::enable_if_t<detail::is_nonscalar_half_v<T> && detail::same_shape_v<T, U>, int> = 0> \
@@ -81,25 +85,34 @@ NCPU_RELATIONAL_1(signbit, __builtin_bit_cast(detail::same_width_signed_t<declty
 #undef NCPU_RELATIONAL_1
 
 namespace detail {
-template <typename T> inline constexpr bool is_signed_integer_vec_v = shape_kind_v<T> == shape_kind::vec && std::is_integral_v<element_t<T>> && std::is_signed_v<element_t<T>>;
+// What any and all take besides scalars: vecs and marrays of signed integers, marrays of bool.
+template <typename T, bool IsNonscalar = is_nonscalar_v<T>> struct is_any_all_nonscalar : std::false_type {};
+template <typename T>
+struct is_any_all_nonscalar<T, true>
+    : std::bool_constant<(std::is_integral_v<element_t<T>> && std::is_signed_v<element_t<T>>) ||
+                         (shape_kind_v<T> == shape_kind::marray && std::is_same_v<element_t<T>, bool>)> {};
+template <typename T> inline constexpr bool is_any_all_nonscalar_v = is_any_all_nonscalar<std::remove_cv_t<T>>::value;
 template <typename T> inline constexpr bool is_bool_marray_v = shape_kind_v<T> == shape_kind::marray && std::is_same_v<element_t<T>, bool>;
 } // namespace detail
 
-// any / all: bool and marray<bool> by value; signed integers (scalars and vecs) by their most
-// significant bit.
+// any / all: bool and marray<bool> by value; signed integers (scalars, vecs, marrays) by their
+// most significant bit. A vec's answer is an int (1 or 0), as OpenCL's; the others' a bool.
 inline bool any(bool x) { return x; }
 inline bool all(bool x) { return x; }
 template <typename T, std::enable_if_t<std::is_integral_v<T> && std::is_signed_v<T>, int> = 0> bool any(T x) { return x < 0; }
 template <typename T, std::enable_if_t<std::is_integral_v<T> && std::is_signed_v<T>, int> = 0> bool all(T x) { return x < 0; }
-template <typename T, std::enable_if_t<detail::is_signed_integer_vec_v<T> || detail::is_bool_marray_v<T>, int> = 0>
-bool any(const T &x) {
+namespace detail {
+template <typename T> using any_all_result_t = std::conditional_t<shape_kind_v<T> == shape_kind::vec, int, bool>;
+} // namespace detail
+template <typename T, std::enable_if_t<detail::is_any_all_nonscalar_v<T>, int> = 0>
+detail::any_all_result_t<T> any(const T &x) {
   const detail::value_t<T> value(x);
   bool result = false;
   for (std::size_t i = 0; i < value.size(); ++i) result = result || any(value[int(i)]);
   return result;
 }
-template <typename T, std::enable_if_t<detail::is_signed_integer_vec_v<T> || detail::is_bool_marray_v<T>, int> = 0>
-bool all(const T &x) {
+template <typename T, std::enable_if_t<detail::is_any_all_nonscalar_v<T>, int> = 0>
+detail::any_all_result_t<T> all(const T &x) {
   const detail::value_t<T> value(x);
   bool result = true;
   for (std::size_t i = 0; i < value.size(); ++i) result = result && all(value[int(i)]);

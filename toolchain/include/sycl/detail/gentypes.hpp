@@ -78,13 +78,20 @@ template <typename T> struct element_is_integer<T, true> : std::bool_constant<is
 // vec, swizzle or marray of float or double (the scalar forms are separate overloads).
 template <typename T> inline constexpr bool is_nonscalar_float_v = element_is_float<std::remove_cv_t<T>>::value;
 // vec, swizzle or marray of float only (the native:: and half_precision:: functions).
-template <typename T> inline constexpr bool is_nonscalar_single_float_v = is_nonscalar_float_v<T> && std::is_same_v<element_t<T>, float>;
+template <typename T, bool IsNonscalarFloat = is_nonscalar_float_v<T>> struct element_is_single_float : std::false_type {};
+template <typename T> struct element_is_single_float<T, true> : std::is_same<element_t<T>, float> {};
+template <typename T> inline constexpr bool is_nonscalar_single_float_v = element_is_single_float<T>::value;
 // Integer scalar, or vec, swizzle or marray of integers.
 template <typename T>
 inline constexpr bool is_geninteger_v = is_integer_element_v<std::remove_cv_t<T>> || element_is_integer<std::remove_cv_t<T>>::value;
 // Two arguments a function combines element by element: the same vec (a swizzle matching its
 // vec), the same marray or the same scalar type.
-template <typename T, typename U> inline constexpr bool same_shape_v = std::is_same_v<value_t<T>, value_t<U>>;
+// False, not an error, for a type of no shape (a class converting to float picks the scalar
+// overloads).
+template <typename T, typename U, typename = void> struct same_shape : std::false_type {};
+template <typename T, typename U>
+struct same_shape<T, U, std::void_t<value_t<T>, value_t<U>>> : std::is_same<value_t<T>, value_t<U>> {};
+template <typename T, typename U> inline constexpr bool same_shape_v = same_shape<T, U>::value;
 
 // vec, swizzle or marray of half: the built-ins evaluate them as the float shape and round each
 // element of the result once (half_type.hpp).
