@@ -468,6 +468,40 @@ static void legacy_accessors(sycl::queue &q) {
   check::equal("local accessor: placeholder", 1, result[1], 0u);
 }
 
+// accessor_legacy: SYCL 1.2.1 local accessors in access::mode::atomic give a sycl::atomic of the
+// local space per element, in 0, 1 and 2 dimensions.
+static void local_atomic_accessors(sycl::queue &q) {
+  using local_atomic = sycl::atomic<unsigned long, sycl::access::address_space::local_space>;
+  sycl::buffer<unsigned long, 1> out(sycl::range<1>(3));
+  q.submit([&](sycl::handler &h) {
+     sycl::accessor<unsigned long, 1, sycl::access_mode::atomic, sycl::target::local> counters(sycl::range<1>(2), h);
+     sycl::accessor<unsigned long, 0, sycl::access_mode::atomic, sycl::target::local> single(h);
+     sycl::accessor<unsigned long, 2, sycl::access_mode::atomic, sycl::target::local> grid(sycl::range<2>(2, 2), h);
+     sycl::accessor result(out, h, sycl::write_only);
+     h.parallel_for(sycl::nd_range<1>(8, 8), [=](sycl::nd_item<1> it) {
+       const local_atomic whole = single;
+       if (it.get_local_id(0) == 0) {
+         counters[0].store(0);
+         whole.store(0);
+         grid[1][1].store(0);
+       }
+       sycl::group_barrier(it.get_group());
+       counters[0].fetch_add(1);
+       whole.fetch_add(2);
+       grid[1][1].fetch_add(3);
+       sycl::group_barrier(it.get_group());
+       if (it.get_local_id(0) == 0) {
+         result[0] = counters[0].load();
+         result[1] = whole.load();
+         result[2] = grid[1][1].load();
+       }
+     });
+   }).wait();
+  sycl::host_accessor result(out);
+  const unsigned long expected[3] = {8, 16, 24};
+  for (int i = 0; i < 3; ++i) check::equal("local atomic accessors", i, result[i], expected[i]);
+}
+
 // address_space (4.7.6.9, 4.7.6.11): the deprecated get_pointer of accessors gives the pointer
 // class of their address space.
 static_assert(std::is_same_v<decltype(std::declval<sycl::local_accessor<int, 1>>().get_pointer()), sycl::local_ptr<int>>);
@@ -547,6 +581,7 @@ int main() {
   pointers_from_accessors(q);
   multi_ptr_interface(q);
   legacy_accessors(q);
+  local_atomic_accessors(q);
   relational_conversions(q);
   local_memory_forms(q);
   buffer_interface(q);

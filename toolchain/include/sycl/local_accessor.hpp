@@ -23,6 +23,7 @@
 
 #include "access.hpp"
 #include "accessor.hpp"
+#include "atomic.hpp"
 #include "detail/builtins.hpp"
 #include "detail/defines.hpp"
 #include "multi_ptr.hpp"
@@ -174,6 +175,34 @@ public:
   using local_accessor<DataT, Dims>::local_accessor;
   // Local memory exists only inside a command group: such an accessor is never a placeholder.
   bool is_placeholder() const noexcept { return false; }
+};
+// In access::mode::atomic, each element is a sycl::atomic of the local space (atomic.hpp).
+template <typename DataT, int Dims, access::placeholder P>
+class accessor<DataT, Dims, access_mode::atomic, target::local, P> : public local_accessor<DataT, Dims> {
+  using base = local_accessor<DataT, Dims>;
+  using element = atomic<DataT, access::address_space::local_space>;
+
+public:
+  using base::base;
+  bool is_placeholder() const noexcept { return false; }
+
+  element operator[](const id<detail::view_dims<Dims>> &index) const { return at(base::operator[](index)); }
+  template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 1>>
+  element operator[](std::size_t index) const {
+    return (*this)[id<1>(index)];
+  }
+  template <int Dimensions = Dims, typename = std::enable_if_t<(Dimensions > 1)>>
+  auto operator[](std::size_t index) const {
+    return detail::subscript<accessor, Dims, 0>(*this, id<Dims>())[index];
+  }
+  template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 0>> operator element() const {
+    return at(static_cast<DataT &>(static_cast<const base &>(*this)));
+  }
+
+private:
+  static element at(DataT &value) {
+    return element(multi_ptr<DataT, access::address_space::local_space, access::decorated::legacy>(&value));
+  }
 };
 
 } // namespace _V1
