@@ -53,11 +53,37 @@ inline constexpr bool accessor_in_space(target accessor_target, access::address_
   return (accessor_target == target::device && is_global_space(space)) ||
          (accessor_target == target::constant_buffer && space == access::address_space::constant_space);
 }
+
+// The comparisons of a multi_ptr (SYCL 2020 4.7.7.1), typed or void, by its address and against
+// nullptr on either side; `Pointer` derives from this and has get().
+template <typename Pointer> class pointer_comparisons {
+  static bool less(const volatile void *a, const volatile void *b) { return std::less<const volatile void *>()(a, b); }
+
+public:
+  friend bool operator==(const Pointer &a, const Pointer &b) { return a.get() == b.get(); }
+  friend bool operator!=(const Pointer &a, const Pointer &b) { return !(a == b); }
+  friend bool operator<(const Pointer &a, const Pointer &b) { return less(a.get(), b.get()); }
+  friend bool operator>(const Pointer &a, const Pointer &b) { return b < a; }
+  friend bool operator<=(const Pointer &a, const Pointer &b) { return !(b < a); }
+  friend bool operator>=(const Pointer &a, const Pointer &b) { return !(a < b); }
+  friend bool operator==(const Pointer &a, std::nullptr_t) { return a.get() == nullptr; }
+  friend bool operator!=(const Pointer &a, std::nullptr_t) { return a.get() != nullptr; }
+  friend bool operator==(std::nullptr_t, const Pointer &a) { return a.get() == nullptr; }
+  friend bool operator!=(std::nullptr_t, const Pointer &a) { return a.get() != nullptr; }
+  friend bool operator<(const Pointer &a, std::nullptr_t) { return less(a.get(), nullptr); }
+  friend bool operator<(std::nullptr_t, const Pointer &a) { return less(nullptr, a.get()); }
+  friend bool operator>(const Pointer &a, std::nullptr_t) { return nullptr < a; }
+  friend bool operator>(std::nullptr_t, const Pointer &a) { return a < nullptr; }
+  friend bool operator<=(const Pointer &a, std::nullptr_t) { return !(nullptr < a); }
+  friend bool operator<=(std::nullptr_t, const Pointer &a) { return !(a < nullptr); }
+  friend bool operator>=(const Pointer &a, std::nullptr_t) { return !(a < nullptr); }
+  friend bool operator>=(std::nullptr_t, const Pointer &a) { return !(nullptr < a); }
+};
 } // namespace detail
 
 template <typename ElementType, access::address_space Space,
           access::decorated DecorateAddress = access::decorated::legacy>
-class multi_ptr {
+class multi_ptr : public detail::pointer_comparisons<multi_ptr<ElementType, Space, DecorateAddress>> {
 public:
   using value_type = ElementType;
   using element_type = ElementType;
@@ -148,26 +174,6 @@ public:
   friend multi_ptr operator-(const multi_ptr &p, difference_type n) { return multi_ptr(p.pointer_ - n); }
   friend difference_type operator-(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ - b.pointer_; }
 
-  friend bool operator==(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ == b.pointer_; }
-  friend bool operator!=(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ != b.pointer_; }
-  friend bool operator<(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ < b.pointer_; }
-  friend bool operator>(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ > b.pointer_; }
-  friend bool operator<=(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ <= b.pointer_; }
-  friend bool operator>=(const multi_ptr &a, const multi_ptr &b) { return a.pointer_ >= b.pointer_; }
-  friend bool operator==(const multi_ptr &a, std::nullptr_t) { return a.pointer_ == nullptr; }
-  friend bool operator!=(const multi_ptr &a, std::nullptr_t) { return a.pointer_ != nullptr; }
-  friend bool operator==(std::nullptr_t, const multi_ptr &a) { return a.pointer_ == nullptr; }
-  friend bool operator!=(std::nullptr_t, const multi_ptr &a) { return a.pointer_ != nullptr; }
-  // Against nullptr, as the spec lists them: the ordering of the pointer and the null pointer.
-  friend bool operator<(const multi_ptr &a, std::nullptr_t) { return std::less<ElementType *>()(a.pointer_, nullptr); }
-  friend bool operator<(std::nullptr_t, const multi_ptr &a) { return std::less<ElementType *>()(nullptr, a.pointer_); }
-  friend bool operator>(const multi_ptr &a, std::nullptr_t) { return nullptr < a; }
-  friend bool operator>(std::nullptr_t, const multi_ptr &a) { return a < nullptr; }
-  friend bool operator<=(const multi_ptr &a, std::nullptr_t) { return !(nullptr < a); }
-  friend bool operator<=(std::nullptr_t, const multi_ptr &a) { return !(a < nullptr); }
-  friend bool operator>=(const multi_ptr &a, std::nullptr_t) { return !(a < nullptr); }
-  friend bool operator>=(std::nullptr_t, const multi_ptr &a) { return !(nullptr < a); }
-
 private:
   ElementType *pointer_ = nullptr;
 };
@@ -175,7 +181,8 @@ private:
 namespace detail {
 // multi_ptr<void> and multi_ptr<const void>: no element access or arithmetic, conversions from
 // and to typed multi_ptrs.
-template <typename VoidType, access::address_space Space, access::decorated DecorateAddress> class void_multi_ptr {
+template <typename VoidType, access::address_space Space, access::decorated DecorateAddress>
+class void_multi_ptr : public pointer_comparisons<void_multi_ptr<VoidType, Space, DecorateAddress>> {
 public:
   using value_type = VoidType;
   using element_type = VoidType;
@@ -219,29 +226,7 @@ public:
     return multi_ptr<ElementType, Space, D>(static_cast<ElementType *>(pointer_));
   }
 
-  // The comparisons of typed multi_ptrs, with nullptr on either side too.
-  friend bool operator==(const void_multi_ptr &a, const void_multi_ptr &b) { return a.pointer_ == b.pointer_; }
-  friend bool operator!=(const void_multi_ptr &a, const void_multi_ptr &b) { return a.pointer_ != b.pointer_; }
-  friend bool operator<(const void_multi_ptr &a, const void_multi_ptr &b) { return less(a.pointer_, b.pointer_); }
-  friend bool operator>(const void_multi_ptr &a, const void_multi_ptr &b) { return less(b.pointer_, a.pointer_); }
-  friend bool operator<=(const void_multi_ptr &a, const void_multi_ptr &b) { return !(b < a); }
-  friend bool operator>=(const void_multi_ptr &a, const void_multi_ptr &b) { return !(a < b); }
-  friend bool operator==(const void_multi_ptr &a, std::nullptr_t) { return a.pointer_ == nullptr; }
-  friend bool operator!=(const void_multi_ptr &a, std::nullptr_t) { return a.pointer_ != nullptr; }
-  friend bool operator==(std::nullptr_t, const void_multi_ptr &a) { return a.pointer_ == nullptr; }
-  friend bool operator!=(std::nullptr_t, const void_multi_ptr &a) { return a.pointer_ != nullptr; }
-  friend bool operator<(const void_multi_ptr &a, std::nullptr_t) { return less(a.pointer_, nullptr); }
-  friend bool operator<(std::nullptr_t, const void_multi_ptr &a) { return less(nullptr, a.pointer_); }
-  friend bool operator>(const void_multi_ptr &a, std::nullptr_t) { return nullptr < a; }
-  friend bool operator>(std::nullptr_t, const void_multi_ptr &a) { return a < nullptr; }
-  friend bool operator<=(const void_multi_ptr &a, std::nullptr_t) { return !(nullptr < a); }
-  friend bool operator<=(std::nullptr_t, const void_multi_ptr &a) { return !(a < nullptr); }
-  friend bool operator>=(const void_multi_ptr &a, std::nullptr_t) { return !(a < nullptr); }
-  friend bool operator>=(std::nullptr_t, const void_multi_ptr &a) { return !(nullptr < a); }
-
 private:
-  static bool less(VoidType *a, VoidType *b) { return std::less<VoidType *>()(a, b); }
-
   VoidType *pointer_ = nullptr;
 };
 } // namespace detail
