@@ -608,15 +608,12 @@ public:
 } // namespace _V1
 } // namespace sycl
 
-// Equal accessors (copies) hash alike: by their buffer's memory. get_pointer is a multi_ptr for
-// device accessors and a raw pointer for the SYCL 1.2.1 host_buffer ones.
+// Equal accessors (copies) hash alike: by their buffer's memory (get_pointer is a raw pointer or
+// a multi_ptr, which converts to one).
 template <typename DataT, int Dims, sycl::access_mode Mode, sycl::target Target, sycl::access::placeholder P>
 struct std::hash<sycl::accessor<DataT, Dims, Mode, Target, P>> {
   std::size_t operator()(const sycl::accessor<DataT, Dims, Mode, Target, P> &a) const noexcept {
-    if constexpr (std::is_pointer_v<decltype(a.get_pointer())>)
-      return std::hash<const void *>()(a.get_pointer());
-    else
-      return std::hash<const void *>()(a.get_pointer().get());
+    return std::hash<const void *>()(static_cast<const void *>(a.get_pointer()));
   }
 };
 template <typename DataT, int Dims, sycl::access_mode Mode> struct std::hash<sycl::host_accessor<DataT, Dims, Mode>> {

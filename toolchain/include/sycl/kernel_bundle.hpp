@@ -283,14 +283,14 @@ public:
 
   kernel_bundle() = delete;
 
-  bool empty() const noexcept { return ids_.empty(); }
+  bool empty() const noexcept { return images_.empty(); }
   backend get_backend() const noexcept { return backend::native_cpu; }
   context get_context() const noexcept { return platform().ext_oneapi_get_default_context(); }
   std::vector<device> get_devices() const noexcept { return {device()}; }
 
   bool has_kernel(const kernel_id &id) const noexcept {
-    for (const kernel_id &own : ids_)
-      if (own == id) return true;
+    for (const device_image<State> &image : images_)
+      if (image.has_kernel(id)) return true;
     return false;
   }
   bool has_kernel(const kernel_id &id, const device &) const noexcept { return has_kernel(id); }
@@ -299,10 +299,14 @@ public:
   }
   template <typename KernelName> bool has_kernel(const device &) const noexcept { return has_kernel<KernelName>(); }
 
-  std::vector<kernel_id> get_kernel_ids() const { return ids_; }
+  std::vector<kernel_id> get_kernel_ids() const {
+    std::vector<kernel_id> ids;
+    for (const device_image<State> &image : images_) ids.push_back(image.ncpu_kernel_id());
+    return ids;
+  }
 
-  device_image_iterator begin() const noexcept { return images_->data(); }
-  device_image_iterator end() const noexcept { return images_->data() + images_->size(); }
+  device_image_iterator begin() const noexcept { return images_.data(); }
+  device_image_iterator end() const noexcept { return images_.data() + images_.size(); }
 
   template <bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
   kernel get_kernel(const kernel_id &id) const {
@@ -343,20 +347,19 @@ public:
   // Copies share their constants; bundles of the same kernels and constant values are equal too
   // (there is one image per kernel here).
   friend bool operator==(const kernel_bundle &a, const kernel_bundle &b) {
-    return a.ids_ == b.ids_ && *a.spec_constants_ == *b.spec_constants_;
+    return a.images_ == b.images_ && *a.spec_constants_ == *b.spec_constants_;
   }
   friend bool operator!=(const kernel_bundle &a, const kernel_bundle &b) { return !(a == b); }
 
   // Not part of the SYCL interface: get_kernel_bundle and the state changes make bundles, and
   // use_kernel_bundle reads their constants.
-  explicit kernel_bundle(std::vector<kernel_id> ids, const detail::spec_constant_values &constants = {})
-      : ids_(std::move(ids)), images_(std::make_shared<std::vector<device_image<State>>>(ids_.begin(), ids_.end())),
-        spec_constants_(std::make_shared<detail::spec_constant_values>(constants)) {}
+  explicit kernel_bundle(const std::vector<kernel_id> &ids, const detail::spec_constant_values &constants = {})
+      : images_(ids.begin(), ids.end()), spec_constants_(std::make_shared<detail::spec_constant_values>(constants)) {}
   const detail::spec_constant_values &ncpu_spec_constants() const { return *spec_constants_; }
 
 private:
-  std::vector<kernel_id> ids_;
-  std::shared_ptr<const std::vector<device_image<State>>> images_;
+  // One per kernel (the bundle's kernel ids are theirs).
+  std::vector<device_image<State>> images_;
   std::shared_ptr<detail::spec_constant_values> spec_constants_;
 };
 

@@ -85,14 +85,13 @@ NCPU_RELATIONAL_1(signbit, __builtin_bit_cast(detail::same_width_signed_t<declty
 #undef NCPU_RELATIONAL_1
 
 namespace detail {
+template <typename T> inline constexpr bool is_bool_marray_v = shape_kind_v<T> == shape_kind::marray && std::is_same_v<element_t<T>, bool>;
 // What any and all take besides scalars: vecs and marrays of signed integers, marrays of bool.
 template <typename T, bool IsNonscalar = is_nonscalar_v<T>> struct is_any_all_nonscalar : std::false_type {};
 template <typename T>
 struct is_any_all_nonscalar<T, true>
-    : std::bool_constant<(std::is_integral_v<element_t<T>> && std::is_signed_v<element_t<T>>) ||
-                         (shape_kind_v<T> == shape_kind::marray && std::is_same_v<element_t<T>, bool>)> {};
+    : std::bool_constant<(std::is_integral_v<element_t<T>> && std::is_signed_v<element_t<T>>) || is_bool_marray_v<T>> {};
 template <typename T> inline constexpr bool is_any_all_nonscalar_v = is_any_all_nonscalar<std::remove_cv_t<T>>::value;
-template <typename T> inline constexpr bool is_bool_marray_v = shape_kind_v<T> == shape_kind::marray && std::is_same_v<element_t<T>, bool>;
 } // namespace detail
 
 // any / all: bool and marray<bool> by value; signed integers (scalars, vecs, marrays) by their

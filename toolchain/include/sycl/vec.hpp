@@ -548,13 +548,11 @@ public:
 
   template <typename PointeeT, access::address_space Space, access::decorated Decorated>
   void load(std::size_t offset, multi_ptr<PointeeT, Space, Decorated> ptr) {
-    vec_type loaded;
-    loaded.load(offset, ptr);
-    assign(loaded);
+    load(offset, static_cast<const element_type *>(ptr.get()));
   }
   template <access::address_space Space, access::decorated Decorated>
   void store(std::size_t offset, multi_ptr<element_type, Space, Decorated> ptr) const {
-    vec_type(*this).store(offset, ptr);
+    store(offset, ptr.get());
   }
   void load(std::size_t offset, const element_type *ptr) {
     vec_type loaded;
