@@ -435,8 +435,9 @@ static void multi_ptr_interface(sycl::queue &q) {
 }
 
 // accessor_legacy (SYCL 1.2.1's accessors, deprecated in SYCL 2020 4.7.6): is_placeholder of the
-// host_buffer and local targets, get_size of local ones, std::hash of host_buffer accessors, and
-// host_accessor(buffer, range, property_list).
+// host_buffer and local targets, get_size of local ones, std::hash of host_buffer and local
+// accessors (on the host, where local memory does not exist), and host_accessor(buffer, range,
+// property_list).
 static void legacy_accessors(sycl::queue &q) {
   sycl::buffer<int, 1> data(sycl::range<1>(8));
   {
@@ -457,6 +458,10 @@ static void legacy_accessors(sycl::queue &q) {
      sycl::accessor out(sizes, h, sycl::write_only);
      const std::size_t bytes = scratch.get_size();
      const bool placeholder = scratch.is_placeholder();
+     using local_accessor = decltype(scratch);
+     const auto copy = scratch;
+     check::equal("local accessor: hash of a copy, on the host", 0,
+                  std::hash<local_accessor>()(scratch) == std::hash<local_accessor>()(copy), true);
      h.parallel_for(sycl::nd_range<1>(1, 1), [=](sycl::nd_item<1>) {
        scratch[0] = 1;
        out[0] = bytes;

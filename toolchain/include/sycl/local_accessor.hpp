@@ -213,3 +213,8 @@ template <typename DataT, int Dims> struct std::hash<sycl::local_accessor<DataT,
     return std::hash<std::size_t>()(a.ncpu_offset());
   }
 };
+// The SYCL 1.2.1 local accessor hashes as the local_accessor it is: its memory exists only in a
+// running kernel, so the host hashes the offset, not get_pointer (accessor.hpp's general case).
+template <typename DataT, int Dims, sycl::access_mode Mode, sycl::access::placeholder P>
+struct std::hash<sycl::accessor<DataT, Dims, Mode, sycl::target::local, P>>
+    : std::hash<sycl::local_accessor<DataT, Dims>> {};
