@@ -3,7 +3,9 @@
 // arithmetic result types, comparisons, the math, common and relational built-ins,
 // numeric_limits, std::hash, iostreams, and aspect::fp16; nextafter and nan in binary16;
 // vec<half, N> and marray<half, N> (operators, swizzles, conversions with rounding modes,
-// built-ins) agreeing with scalar half, one element of them converting to int, double, bool; group algorithms and reductions over half.
+// built-ins) agreeing with scalar half, one element of them converting to int, double, bool; the
+// built-ins with pointer arguments and the common ones on half shapes, with SYCL 2020 revision
+// 8's explicit template forms; group algorithms and reductions over half.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -242,6 +244,105 @@ void vectors(sycl::queue &q) {
   sycl::free(converted, q);
 }
 
+// The built-ins with pointer arguments, and the common, integer-result and bit-selecting ones, on
+// half scalars (every encoding, against float's exact results rounded once) and on vec<half, 4>
+// and marray<half, 4> (lane by lane against the scalar forms), with the explicit template forms
+// of SYCL 2020 revision 8.
+void pointer_and_common_builtins(sycl::queue &q) {
+  static_assert(std::is_same_v<decltype(sycl::modf<sycl::half *>(sycl::half(), nullptr)), sycl::half>);
+  static_assert(std::is_same_v<decltype(sycl::remquo<int *>(sycl::half(), sycl::half(), nullptr)), sycl::half>);
+  static_assert(std::is_same_v<decltype(sycl::clamp<sycl::half>(sycl::half(), sycl::half(), sycl::half())), sycl::half>);
+  static_assert(std::is_same_v<decltype(sycl::step<float, float>(0.0f, 1.0f)), float>);
+  static_assert(std::is_same_v<decltype(sycl::dot<double, double>(1.0, 2.0)), double>);
+  static_assert(std::is_same_v<decltype(sycl::fast_length<float>(1.0f)), float>);
+  sycl::half *x = sycl::malloc_shared<sycl::half>(encodings, q);
+  sycl::half *parts = sycl::malloc_shared<sycl::half>(5 * encodings, q);
+  int *ints = sycl::malloc_shared<int>(3 * encodings, q);
+  for (std::size_t i = 0; i < encodings; ++i) x[i] = from_bits(std::uint16_t(i));
+  q.parallel_for(sycl::range<1>(encodings), [=](sycl::id<1> i) {
+     const sycl::half v = x[i];
+     sycl::multi_ptr<sycl::half, sycl::access::address_space::global_space, sycl::access::decorated::no> whole(parts + 5 * i + 1);
+     parts[5 * i] = sycl::fract(v, whole);
+     parts[5 * i + 2] = sycl::modf<sycl::half *>(v, parts + 5 * i + 3);
+     parts[5 * i + 4] = sycl::remquo(v, sycl::half(1.5f), ints + 3 * i);
+     sycl::frexp(v, ints + 3 * i + 1);
+     ints[3 * i + 2] = sycl::ilogb(v);
+   }).wait();
+  const sycl::half largest_below_one = from_bits(0x3BFF);
+  for (std::size_t i = 0; i < encodings; ++i) {
+    const float v = float(x[i]);
+    float integral;
+    const float fraction = std::min(v - std::floor(v), 0x1.fffffep-1f);
+    const std::uint16_t expected_fract =
+        std::isinf(v) ? bits_of(sycl::half(std::copysign(0.0f, v))) : std::min(rounded(fraction), bits_of(largest_below_one));
+    check::equal("fract(half)", long(i), same(bits_of(parts[5 * i]), std::isnan(v) ? bits_of(x[i]) : expected_fract), true);
+    check::equal("fract(half) whole", long(i), same(bits_of(parts[5 * i + 1]), rounded(std::floor(v))), true);
+    const float modf_fraction = std::modf(v, &integral);
+    check::equal("modf(half)", long(i), same(bits_of(parts[5 * i + 2]), rounded(modf_fraction)), true);
+    check::equal("modf(half) whole", long(i), same(bits_of(parts[5 * i + 3]), rounded(integral)), true);
+    int quotient, exponent;
+    const float remainder = std::remquo(v, 1.5f, &quotient);
+    check::equal("remquo(half)", long(i), same(bits_of(parts[5 * i + 4]), rounded(remainder)), true);
+    if (std::isfinite(v)) check::equal("remquo(half) quotient", long(i), ints[3 * i] & 0x7F, quotient & 0x7F);
+    std::frexp(v, &exponent);
+    if (std::isfinite(v)) check::equal("frexp(half) exponent", long(i), ints[3 * i + 1], exponent);
+    check::equal("ilogb(half)", long(i), ints[3 * i + 2], std::ilogb(v));
+  }
+  check::equal("fract(half) below one", 0, bits_of(sycl::fract(from_bits(0x8001), parts)), 0x3BFF);
+
+  // vec and marray forms agree with the scalar ones lane by lane.
+  constexpr std::size_t n = 512;
+  sycl::half4 *vecs = sycl::malloc_shared<sycl::half4>(8 * n, q);
+  sycl::marray<sycl::half, 4> *marrays = sycl::malloc_shared<sycl::marray<sycl::half, 4>>(3 * n, q);
+  sycl::int4 *vec_ints = sycl::malloc_shared<sycl::int4>(2 * n, q);
+  for (std::size_t i = 0; i < n; ++i)
+    vecs[8 * i] = sycl::half4(float(i) / 37 - 6, float(i % 13) / 4, -float(i) / 101, float(i % 7) - 3);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     const sycl::half4 v = vecs[8 * i];
+     const sycl::half edge = sycl::half(0.25f);
+     vecs[8 * i + 1] = sycl::clamp(v, sycl::half(-1), sycl::half(2));
+     vecs[8 * i + 2] = sycl::mix(v, v.wzyx(), edge);
+     vecs[8 * i + 3] = sycl::smoothstep(sycl::half(-2), sycl::half(2), v) + sycl::step(edge, v);
+     vecs[8 * i + 4] = sycl::fract(v, &vecs[8 * i + 5]);
+     vecs[8 * i + 6] = sycl::sincos(v, &vecs[8 * i + 7]);
+     vec_ints[2 * i] = sycl::ilogb(v);
+     sycl::frexp(v, &vec_ints[2 * i + 1]);
+     const sycl::marray<sycl::half, 4> m{v[0], v[1], v[2], v[3]};
+     marrays[3 * i] = sycl::fmax(m, edge);
+     marrays[3 * i + 1] = sycl::bitselect(m, -m, sycl::marray<sycl::half, 4>(from_bits(0x8000)));
+     marrays[3 * i + 2] = sycl::modf(m, &marrays[3 * i + 2]);
+   }).wait();
+  for (std::size_t i = 0; i < n; ++i)
+    for (int lane = 0; lane < 4; ++lane) {
+      const sycl::half v = vecs[8 * i][lane], w = vecs[8 * i][3 - lane], edge = sycl::half(0.25f);
+      sycl::half whole, cosine, integral;
+      const long at = long(4 * i + lane);
+      check::equal("clamp(half4, half, half)", at, bits_of(vecs[8 * i + 1][lane]), bits_of(sycl::clamp(v, sycl::half(-1), sycl::half(2))));
+      check::equal("mix(half4, half4, half)", at, bits_of(vecs[8 * i + 2][lane]), bits_of(sycl::mix(v, w, edge)));
+      check::equal("smoothstep + step (half4)", at, bits_of(vecs[8 * i + 3][lane]),
+                   bits_of(sycl::half(sycl::smoothstep(sycl::half(-2), sycl::half(2), v) + sycl::step(edge, v))));
+      check::equal("fract(half4)", at, bits_of(vecs[8 * i + 4][lane]), bits_of(sycl::fract(v, &whole)));
+      check::equal("fract(half4) whole", at, bits_of(vecs[8 * i + 5][lane]), bits_of(whole));
+      check::equal("sincos(half4)", at, bits_of(vecs[8 * i + 6][lane]), bits_of(sycl::sincos(v, &cosine)));
+      check::equal("sincos(half4) cos", at, bits_of(vecs[8 * i + 7][lane]), bits_of(cosine));
+      int exponent;
+      sycl::frexp(v, &exponent);
+      check::equal("ilogb(half4)", at, vec_ints[2 * i][lane], sycl::ilogb(v));
+      check::equal("frexp(half4) exponent", at, vec_ints[2 * i + 1][lane], exponent);
+      check::equal("fmax(marray<half>, half)", at, bits_of(marrays[3 * i][lane]), bits_of(sycl::fmax(v, edge)));
+      check::equal("bitselect(marray<half>) sign", at, bits_of(marrays[3 * i + 1][lane]), std::uint16_t(bits_of(v) ^ 0x8000));
+      check::equal("modf(marray<half>)", at, bits_of(marrays[3 * i + 2][lane]), bits_of(sycl::modf(v, &integral)));
+    }
+  const sycl::half4 picked = sycl::select(sycl::half4(1), sycl::half4(2), sycl::short4(0, -1, 0, -1));
+  check::equal("select(half4)", 0, float(picked[0]) + 10 * float(picked[1]), 21.0f);
+  sycl::free(x, q);
+  sycl::free(parts, q);
+  sycl::free(ints, q);
+  sycl::free(vecs, q);
+  sycl::free(marrays, q);
+  sycl::free(vec_ints, q);
+}
+
 // Group algorithms and reductions over half (SYCL 2020 4.17.4, 4.9.2): the known identities,
 // reduce and scans over work-groups and sub-groups, joint_reduce, and sycl::reduction with a
 // deduced identity. The values (small integers and halves) are exact in binary16.
@@ -293,6 +394,7 @@ int main() {
   builtins(q);
   nextafter_and_nan(q);
   vectors(q);
+  pointer_and_common_builtins(q);
   group_algorithms(q);
   return check::finish();
 }

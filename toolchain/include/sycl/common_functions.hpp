@@ -1,6 +1,8 @@
-// The common functions (SYCL 2020 section 4.17.7) for float and double scalars, vecs, swizzles
-// and marrays: clamp, degrees, max, min, mix, radians, step, smoothstep, sign. The integer forms
-// of clamp, max and min are in integer_functions.hpp.
+// The common functions (SYCL 2020 section 4.17.7) for float, double and half scalars, vecs,
+// swizzles and marrays: clamp, degrees, max, min, mix, radians, step, smoothstep, sign. The
+// integer forms of clamp, max and min are in integer_functions.hpp. The scalar forms are plain
+// overloads and, for calls with explicit template arguments, templates forwarding to them
+// (detail::is_scalar_genfloat_v); the half shapes are evaluated as float shapes and rounded once.
 //
 // These functions are defined by their formulas, and they are evaluated exactly as written:
 // contraction into fma is switched off here, so that a kernel and a host reference written with
@@ -46,15 +48,13 @@ template <typename T> T radians(T degrees) {
   inline float name(float x) { return __VA_ARGS__; }                                                \
   inline double name(double x) { return __VA_ARGS__; }                                              \
   inline half name(half x) { return half(name(float(x))); }                                         \
+  NCPU_SCALAR_TEMPLATE_1(name, detail::all_scalar_genfloat_v)                                       \
   template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>                 \
   detail::value_t<T> name(const T &arg) {                                                           \
     using result = detail::value_t<T>;                                                              \
     return detail::map_elements<result>([](auto x) { return __VA_ARGS__; }, result(arg));           \
   }                                                                                                 \
-  template <typename T, std::enable_if_t<detail::is_nonscalar_half_v<T>, int> = 0>                  \
-  detail::value_t<T> name(const T &arg) {                                                           \
-    return detail::as_half_shape<T>(name(detail::as_float_shape(arg)));                             \
-  }
+  NCPU_HALF_SHAPE_FORM_1(name)
 NCPU_COMMON_1(degrees, detail::common::degrees(x))
 NCPU_COMMON_1(radians, detail::common::radians(x))
 NCPU_COMMON_1(sign, detail::common::sign(x))
@@ -65,36 +65,35 @@ NCPU_COMMON_1(sign, detail::common::sign(x))
   inline float name(float x, float y) { return builtin(x, y); }                                     \
   inline double name(double x, double y) { return builtin(x, y); }                                  \
   inline half name(half x, half y) { return half(name(float(x), float(y))); }                       \
+  NCPU_SCALAR_TEMPLATE_2(name, detail::all_scalar_genfloat_v)                                       \
   template <typename T, typename U,                                                                 \
             std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U>, int> = 0> \
   detail::value_t<T> name(const T &x, const U &y) {                                                 \
     return detail::apply_elementwise<detail::value_t<T>>([](auto a, auto b) NCPU_ELEMENTWISE { return builtin(a, b); }, \
                                                           x, y);                                    \
   }                                                                                                 \
-  template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>                 \
+  NCPU_HALF_SHAPE_FORM_2(name)                                                                      \
+  template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>              \
   detail::value_t<T> name(const T &x, detail::element_t<T> y) {                                     \
     return name(detail::value_t<T>(x), detail::value_t<T>(y));                                      \
-  }                                                                                                 \
-  template <typename T, typename U,                                                                 \
-            std::enable_if_t<detail::is_nonscalar_half_v<T> && detail::same_shape_v<T, U>, int> = 0> \
-  detail::value_t<T> name(const T &x, const U &y) {                                                 \
-    return detail::as_half_shape<T>(name(detail::as_float_shape(x), detail::as_float_shape(y)));    \
   }
 NCPU_COMMON_MAX_MIN(max, __builtin_elementwise_max)
 NCPU_COMMON_MAX_MIN(min, __builtin_elementwise_min)
 #undef NCPU_COMMON_MAX_MIN
 
-// clamp: min(max(x, minval), maxval).
+// clamp: min(max(x, minval), maxval) (exact, so the half forms need no float evaluation).
 inline float clamp(float x, float minval, float maxval) { return min(max(x, minval), maxval); }
 inline double clamp(double x, double minval, double maxval) { return min(max(x, minval), maxval); }
 inline half clamp(half x, half minval, half maxval) { return min(max(x, minval), maxval); }
+NCPU_SCALAR_TEMPLATE_3(clamp, detail::all_scalar_genfloat_v)
 template <typename T, typename U, typename V,
-          std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U> && detail::same_shape_v<T, V>,
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T> && detail::same_shape_v<T, U> &&
+                               detail::same_shape_v<T, V>,
                            int> = 0>
 detail::value_t<T> clamp(const T &x, const U &minval, const V &maxval) {
   return min(max(detail::value_t<T>(x), detail::value_t<T>(minval)), detail::value_t<T>(maxval));
 }
-template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>
 detail::value_t<T> clamp(const T &x, detail::element_t<T> minval, detail::element_t<T> maxval) {
   return min(max(detail::value_t<T>(x), minval), maxval);
 }
@@ -103,6 +102,7 @@ detail::value_t<T> clamp(const T &x, detail::element_t<T> minval, detail::elemen
 inline float mix(float x, float y, float a) { return detail::common::mix(x, y, a); }
 inline double mix(double x, double y, double a) { return detail::common::mix(x, y, a); }
 inline half mix(half x, half y, half a) { return half(mix(float(x), float(y), float(a))); }
+NCPU_SCALAR_TEMPLATE_3(mix, detail::all_scalar_genfloat_v)
 template <typename T, typename U, typename V,
           std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U> && detail::same_shape_v<T, V>,
                            int> = 0>
@@ -111,8 +111,9 @@ detail::value_t<T> mix(const T &x, const U &y, const V &a) {
   return detail::map_elements<result>([](auto e, auto f, auto g) { return detail::common::mix(e, f, g); }, result(x),
                                       result(y), result(a));
 }
+NCPU_HALF_SHAPE_FORM_3(mix)
 template <typename T, typename U,
-          std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U>, int> = 0>
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T> && detail::same_shape_v<T, U>, int> = 0>
 detail::value_t<T> mix(const T &x, const U &y, detail::element_t<T> a) {
   using result = detail::value_t<T>;
   return mix(result(x), result(y), result(a));
@@ -122,6 +123,7 @@ detail::value_t<T> mix(const T &x, const U &y, detail::element_t<T> a) {
 inline float step(float edge, float x) { return detail::common::step(edge, x); }
 inline double step(double edge, double x) { return detail::common::step(edge, x); }
 inline half step(half edge, half x) { return half(step(float(edge), float(x))); }
+NCPU_SCALAR_TEMPLATE_2(step, detail::all_scalar_genfloat_v)
 template <typename T, typename U,
           std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U>, int> = 0>
 detail::value_t<T> step(const T &edge, const U &x) {
@@ -129,7 +131,8 @@ detail::value_t<T> step(const T &edge, const U &x) {
   return detail::map_elements<result>([](auto e, auto v) { return detail::common::step(e, v); }, result(edge),
                                       result(x));
 }
-template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>
+NCPU_HALF_SHAPE_FORM_2(step)
+template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>
 detail::value_t<T> step(detail::element_t<T> edge, const T &x) {
   using result = detail::value_t<T>;
   return step(result(edge), result(x));
@@ -141,6 +144,7 @@ inline double smoothstep(double edge0, double edge1, double x) { return detail::
 inline half smoothstep(half edge0, half edge1, half x) {
   return half(smoothstep(float(edge0), float(edge1), float(x)));
 }
+NCPU_SCALAR_TEMPLATE_3(smoothstep, detail::all_scalar_genfloat_v)
 template <typename T, typename U, typename V,
           std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U> && detail::same_shape_v<T, V>,
                            int> = 0>
@@ -150,7 +154,8 @@ detail::value_t<T> smoothstep(const T &edge0, const U &edge1, const V &x) {
       [](auto e0, auto e1, auto v) { return detail::common::smoothstep(e0, e1, v); }, result(edge0), result(edge1),
       result(x));
 }
-template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>
+NCPU_HALF_SHAPE_FORM_3(smoothstep)
+template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>
 detail::value_t<T> smoothstep(detail::element_t<T> edge0, detail::element_t<T> edge1, const T &x) {
   using result = detail::value_t<T>;
   return smoothstep(result(edge0), result(edge1), result(x));

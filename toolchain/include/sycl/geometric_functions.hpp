@@ -95,6 +95,7 @@ template <typename V> V normalize(const V &p) {
 
 inline float dot(float p0, float p1) { return p0 * p1; }
 inline double dot(double p0, double p1) { return p0 * p1; }
+NCPU_SCALAR_TEMPLATE_2(dot, detail::all_scalar_float_v)
 template <typename T, typename U, std::enable_if_t<detail::is_geometric_v<T> && detail::same_shape_v<T, U>, int> = 0>
 detail::element_t<T> dot(const T &p0, const U &p1) {
   return detail::geometry::dot(detail::value_t<T>(p0), detail::value_t<T>(p1));
@@ -110,12 +111,14 @@ detail::value_t<T> cross(const T &p0, const U &p1) {
 
 inline float length(float p) { return __builtin_fabsf(p); }
 inline double length(double p) { return __builtin_fabs(p); }
+NCPU_SCALAR_TEMPLATE_1(length, detail::all_scalar_float_v)
 template <typename T, std::enable_if_t<detail::is_geometric_v<T>, int> = 0> detail::element_t<T> length(const T &p) {
   return detail::geometry::length(detail::value_t<T>(p));
 }
 
 inline float distance(float p0, float p1) { return length(p0 - p1); }
 inline double distance(double p0, double p1) { return length(p0 - p1); }
+NCPU_SCALAR_TEMPLATE_2(distance, detail::all_scalar_float_v)
 template <typename T, typename U, std::enable_if_t<detail::is_geometric_v<T> && detail::same_shape_v<T, U>, int> = 0>
 detail::element_t<T> distance(const T &p0, const U &p1) {
   return length(detail::value_t<T>(p0) - detail::value_t<T>(p1));
@@ -123,20 +126,24 @@ detail::element_t<T> distance(const T &p0, const U &p1) {
 
 inline float normalize(float p) { return detail::geometry::normalize(marray<float, 1>(p))[0]; }
 inline double normalize(double p) { return detail::geometry::normalize(marray<double, 1>(p))[0]; }
+NCPU_SCALAR_TEMPLATE_1(normalize, detail::all_scalar_float_v)
 template <typename T, std::enable_if_t<detail::is_geometric_v<T>, int> = 0> detail::value_t<T> normalize(const T &p) {
   return detail::geometry::normalize(detail::value_t<T>(p));
 }
 
 inline float fast_length(float p) { return length(p); }
+NCPU_SCALAR_TEMPLATE_1(fast_length, detail::all_scalar_single_float_v)
 template <typename T, std::enable_if_t<detail::is_geometric_float_v<T>, int> = 0> float fast_length(const T &p) {
   return length(p);
 }
 inline float fast_distance(float p0, float p1) { return distance(p0, p1); }
+NCPU_SCALAR_TEMPLATE_2(fast_distance, detail::all_scalar_single_float_v)
 template <typename T, typename U, std::enable_if_t<detail::is_geometric_float_v<T> && detail::same_shape_v<T, U>, int> = 0>
 float fast_distance(const T &p0, const U &p1) {
   return distance(p0, p1);
 }
 inline float fast_normalize(float p) { return normalize(p); }
+NCPU_SCALAR_TEMPLATE_1(fast_normalize, detail::all_scalar_single_float_v)
 template <typename T, std::enable_if_t<detail::is_geometric_float_v<T>, int> = 0>
 detail::value_t<T> fast_normalize(const T &p) {
   return normalize(p);

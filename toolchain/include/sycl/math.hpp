@@ -197,10 +197,7 @@ value_t<T> with_second_result(const T &x, Ptr out, F f) {
   detail::value_t<T> name(const T &arg) {                                                           \
     return detail::apply_elementwise<detail::value_t<T>>([](auto x) NCPU_ELEMENTWISE { return __VA_ARGS__; }, arg); \
   }                                                                                                 \
-  template <typename T, std::enable_if_t<detail::is_nonscalar_half_v<T>, int> = 0>                  \
-  detail::value_t<T> name(const T &arg) {                                                           \
-    return detail::as_half_shape<T>(name(detail::as_float_shape(arg)));                             \
-  }
+  NCPU_HALF_SHAPE_FORM_1(name)
 #define NCPU_MATH_SCALAR_1(name, ...)                                                               \
   inline float name(float x) { return __VA_ARGS__; }                                                \
   inline double name(double x) { return __VA_ARGS__; }                                              \
@@ -210,10 +207,7 @@ value_t<T> with_second_result(const T &x, Ptr out, F f) {
     using result = detail::value_t<T>;                                                              \
     return detail::map_elements<result>([](auto x) { return __VA_ARGS__; }, result(arg));           \
   }                                                                                                 \
-  template <typename T, std::enable_if_t<detail::is_nonscalar_half_v<T>, int> = 0>                  \
-  detail::value_t<T> name(const T &arg) {                                                           \
-    return detail::as_half_shape<T>(name(detail::as_float_shape(arg)));                             \
-  }
+  NCPU_HALF_SHAPE_FORM_1(name)
 #define NCPU_MATH_VECTOR_2(name, ...)                                                               \
   inline float name(float x, float y) { return __VA_ARGS__; }                                       \
   inline double name(double x, double y) { return __VA_ARGS__; }                                    \
@@ -224,11 +218,7 @@ value_t<T> with_second_result(const T &x, Ptr out, F f) {
     return detail::apply_elementwise<detail::value_t<T>>(                                           \
         [](auto x, auto y) NCPU_ELEMENTWISE { return __VA_ARGS__; }, arg1, arg2);                   \
   }                                                                                                 \
-  template <typename T, typename U,                                                                 \
-            std::enable_if_t<detail::is_nonscalar_half_v<T> && detail::same_shape_v<T, U>, int> = 0> \
-  detail::value_t<T> name(const T &arg1, const U &arg2) {                                           \
-    return detail::as_half_shape<T>(name(detail::as_float_shape(arg1), detail::as_float_shape(arg2))); \
-  }
+  NCPU_HALF_SHAPE_FORM_2(name)
 #define NCPU_MATH_SCALAR_2(name, ...)                                                               \
   inline float name(float x, float y) { return __VA_ARGS__; }                                       \
   inline double name(double x, double y) { return __VA_ARGS__; }                                    \
@@ -239,11 +229,7 @@ value_t<T> with_second_result(const T &x, Ptr out, F f) {
     using result = detail::value_t<T>;                                                              \
     return detail::map_elements<result>([](auto x, auto y) { return __VA_ARGS__; }, result(arg1), result(arg2)); \
   }                                                                                                 \
-  template <typename T, typename U,                                                                 \
-            std::enable_if_t<detail::is_nonscalar_half_v<T> && detail::same_shape_v<T, U>, int> = 0> \
-  detail::value_t<T> name(const T &arg1, const U &arg2) {                                           \
-    return detail::as_half_shape<T>(name(detail::as_float_shape(arg1), detail::as_float_shape(arg2))); \
-  }
+  NCPU_HALF_SHAPE_FORM_2(name)
 #define NCPU_MATH_VECTOR_3(name, ...)                                                               \
   inline float name(float x, float y, float z) { return __VA_ARGS__; }                              \
   inline double name(double x, double y, double z) { return __VA_ARGS__; }                          \
@@ -256,14 +242,7 @@ value_t<T> with_second_result(const T &x, Ptr out, F f) {
     return detail::apply_elementwise<detail::value_t<T>>(                                           \
         [](auto x, auto y, auto z) NCPU_ELEMENTWISE { return __VA_ARGS__; }, arg1, arg2, arg3);     \
   }                                                                                                 \
-  template <typename T, typename U, typename V,                                                     \
-            std::enable_if_t<detail::is_nonscalar_half_v<T> && detail::same_shape_v<T, U> &&        \
-                                 detail::same_shape_v<T, V>,                                        \
-                             int> = 0>                                                              \
-  detail::value_t<T> name(const T &arg1, const U &arg2, const V &arg3) {                            \
-    return detail::as_half_shape<T>(                                                                \
-        name(detail::as_float_shape(arg1), detail::as_float_shape(arg2), detail::as_float_shape(arg3))); \
-  }
+  NCPU_HALF_SHAPE_FORM_3(name)
 
 // (x, int) functions: the vec and marray forms take an int vec or marray of the same length.
 #define NCPU_MATH_WITH_INT(name, ...)                                                               \
@@ -349,16 +328,16 @@ NCPU_MATH_SCALAR_1(tgamma, std::tgamma(x))
 NCPU_MATH_VECTOR_1(trunc, __builtin_elementwise_trunc(x))
 
 // fmax and fmin also take a scalar second argument for every element.
-template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>
 detail::value_t<T> fmax(const T &x, detail::element_t<T> y) {
   return fmax(detail::value_t<T>(x), detail::value_t<T>(y));
 }
-template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>
 detail::value_t<T> fmin(const T &x, detail::element_t<T> y) {
   return fmin(detail::value_t<T>(x), detail::value_t<T>(y));
 }
 // ldexp also takes one int exponent for every element.
-template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>
 detail::value_t<T> ldexp(const T &x, int k) {
   return ldexp(x, detail::int_shape_t<T>(k));
 }
@@ -379,9 +358,10 @@ detail::value_t<T> nextafter(const T &x, const U &y) {
 // ilogb: the exponent as an int (FP_ILOGB0 for 0, FP_ILOGBNAN for NaN).
 inline int ilogb(float x) { return std::ilogb(x); }
 inline int ilogb(double x) { return std::ilogb(x); }
-template <typename T, std::enable_if_t<detail::is_nonscalar_float_v<T>, int> = 0>
+inline int ilogb(half x) { return std::ilogb(float(x)); }
+template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>
 detail::int_shape_t<T> ilogb(const T &x) {
-  return detail::map_elements<detail::int_shape_t<T>>([](auto e) { return std::ilogb(e); }, detail::value_t<T>(x));
+  return detail::map_elements<detail::int_shape_t<T>>([](auto e) { return ilogb(e); }, detail::value_t<T>(x));
 }
 
 // nan: a quiet NaN carrying nancode in its payload; the nancode's width picks the result type
@@ -407,59 +387,110 @@ auto nan(const T &nancode) {
 }
 
 // ---- Functions with pointer arguments ---------------------------------------------------------
+// The scalar forms' template versions take the pointer type as their template parameter
+// (`sycl::modf<float *>(x, &whole)`, detail::is_scalar_genfloat_v); Ptr may be a multi_ptr.
+#define NCPU_MATH_POINTER_TEMPLATE(name, Pointee)                                                   \
+  template <typename Ptr, std::enable_if_t<detail::points_to_v<Ptr, Pointee<float>>, int> = 0>      \
+  float name(float x, Ptr out) {                                                                    \
+    return name(x, static_cast<Pointee<float> *>(out));                                             \
+  }                                                                                                 \
+  template <typename Ptr, std::enable_if_t<detail::points_to_v<Ptr, Pointee<double>>, int> = 0>     \
+  double name(double x, Ptr out) {                                                                  \
+    return name(x, static_cast<Pointee<double> *>(out));                                            \
+  }                                                                                                 \
+  template <typename Ptr, std::enable_if_t<detail::points_to_v<Ptr, Pointee<half>>, int> = 0>       \
+  half name(half x, Ptr out) {                                                                      \
+    return name(x, static_cast<Pointee<half> *>(out));                                              \
+  }
+namespace detail {
+// What the pointer argument of fract, modf and sincos (the argument's type) and of frexp and
+// lgamma_r (int) points to.
+template <typename T> using same_type = T;
+template <typename T> using int_type = int;
+} // namespace detail
+
+// The vec and marray forms, half's included: the scalar form applied to each element.
 // fract: x - floor(x), and floor(x) in *iptr.
 inline float fract(float x, float *iptr) { return detail::math::fract(x, iptr); }
 inline double fract(double x, double *iptr) { return detail::math::fract(x, iptr); }
+// Exact in float; rounded to half, a result just below 1 becomes 1, hence the min.
+inline half fract(half x, half *iptr) {
+  float whole;
+  const half result = half(fract(float(x), &whole));
+  *iptr = half(whole);
+  return result == half(1.0f) ? half::from_bits(0x3bffu) : result;
+}
+NCPU_MATH_POINTER_TEMPLATE(fract, detail::same_type)
 template <typename T, typename Ptr,
-          std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::points_to_v<Ptr, detail::value_t<T>>, int> = 0>
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T> && detail::points_to_v<Ptr, detail::value_t<T>>, int> = 0>
 detail::value_t<T> fract(const T &x, Ptr iptr) {
-  return detail::with_second_result<detail::value_t<T>>(x, iptr, [](auto v, auto *whole) {
-    return detail::math::fract(v, whole);
-  });
+  return detail::with_second_result<detail::value_t<T>>(x, iptr, [](auto v, auto *whole) { return fract(v, whole); });
 }
 
 // frexp: the mantissa in [0.5, 1), and the exponent in *exp.
 inline float frexp(float x, int *exp) { return std::frexp(x, exp); }
 inline double frexp(double x, int *exp) { return std::frexp(x, exp); }
+inline half frexp(half x, int *exp) { return half(std::frexp(float(x), exp)); }
+NCPU_MATH_POINTER_TEMPLATE(frexp, detail::int_type)
 template <typename T, typename Ptr,
-          std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::points_to_v<Ptr, detail::int_shape_t<T>>, int> = 0>
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T> && detail::points_to_v<Ptr, detail::int_shape_t<T>>, int> = 0>
 detail::value_t<T> frexp(const T &x, Ptr exp) {
-  return detail::with_second_result<detail::int_shape_t<T>>(x, exp,
-                                                            [](auto v, int *e) { return std::frexp(v, e); });
+  return detail::with_second_result<detail::int_shape_t<T>>(x, exp, [](auto v, int *e) { return frexp(v, e); });
 }
 
 // lgamma_r: log|gamma(x)|, and the sign of gamma(x) in *signp.
 inline float lgamma_r(float x, int *signp) { return ::lgammaf_r(x, signp); }
 inline double lgamma_r(double x, int *signp) { return ::lgamma_r(x, signp); }
+inline half lgamma_r(half x, int *signp) { return half(lgamma_r(float(x), signp)); }
+NCPU_MATH_POINTER_TEMPLATE(lgamma_r, detail::int_type)
 template <typename T, typename Ptr,
-          std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::points_to_v<Ptr, detail::int_shape_t<T>>, int> = 0>
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T> && detail::points_to_v<Ptr, detail::int_shape_t<T>>, int> = 0>
 detail::value_t<T> lgamma_r(const T &x, Ptr signp) {
   return detail::with_second_result<detail::int_shape_t<T>>(x, signp,
                                                             [](auto v, int *sign) { return lgamma_r(v, sign); });
 }
 
-// modf: the fractional part, and the integral part in *iptr.
+// modf: the fractional part, and the integral part in *iptr (both exact in every type).
 inline float modf(float x, float *iptr) { return std::modf(x, iptr); }
 inline double modf(double x, double *iptr) { return std::modf(x, iptr); }
+inline half modf(half x, half *iptr) {
+  float whole;
+  const float fraction = std::modf(float(x), &whole);
+  *iptr = half(whole);
+  return half(fraction);
+}
+NCPU_MATH_POINTER_TEMPLATE(modf, detail::same_type)
 template <typename T, typename Ptr,
-          std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::points_to_v<Ptr, detail::value_t<T>>, int> = 0>
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T> && detail::points_to_v<Ptr, detail::value_t<T>>, int> = 0>
 detail::value_t<T> modf(const T &x, Ptr iptr) {
-  return detail::with_second_result<detail::value_t<T>>(x, iptr,
-                                                        [](auto v, auto *whole) { return std::modf(v, whole); });
+  return detail::with_second_result<detail::value_t<T>>(x, iptr, [](auto v, auto *whole) { return modf(v, whole); });
 }
 
-// remquo: the remainder, and in *quo the sign and at least the 7 low bits of the quotient.
+// remquo: the remainder (exact in every type), and in *quo the sign and at least the 7 low bits
+// of the quotient.
 inline float remquo(float x, float y, int *quo) { return std::remquo(x, y, quo); }
 inline double remquo(double x, double y, int *quo) { return std::remquo(x, y, quo); }
+inline half remquo(half x, half y, int *quo) { return half(std::remquo(float(x), float(y), quo)); }
+template <typename Ptr, std::enable_if_t<detail::points_to_v<Ptr, int>, int> = 0>
+float remquo(float x, float y, Ptr quo) {
+  return remquo(x, y, static_cast<int *>(quo));
+}
+template <typename Ptr, std::enable_if_t<detail::points_to_v<Ptr, int>, int> = 0>
+double remquo(double x, double y, Ptr quo) {
+  return remquo(x, y, static_cast<int *>(quo));
+}
+template <typename Ptr, std::enable_if_t<detail::points_to_v<Ptr, int>, int> = 0> half remquo(half x, half y, Ptr quo) {
+  return remquo(x, y, static_cast<int *>(quo));
+}
 template <typename T, typename U, typename Ptr,
-          std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U> &&
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T> && detail::same_shape_v<T, U> &&
                                detail::points_to_v<Ptr, detail::int_shape_t<T>>,
                            int> = 0>
 detail::value_t<T> remquo(const T &x, const U &y, Ptr quo) {
   const detail::value_t<T> xs(x), ys(y);
   detail::value_t<T> result;
   detail::int_shape_t<T> quotients;
-  for (std::size_t i = 0; i < xs.size(); ++i) result[i] = std::remquo(xs[i], ys[i], &quotients[i]);
+  for (std::size_t i = 0; i < xs.size(); ++i) result[i] = remquo(xs[i], ys[i], &quotients[i]);
   *quo = quotients;
   return result;
 }
@@ -473,13 +504,19 @@ inline double sincos(double x, double *cosval) {
   *cosval = cos(x);
   return sin(x);
 }
+inline half sincos(half x, half *cosval) {
+  *cosval = cos(x);
+  return sin(x);
+}
+NCPU_MATH_POINTER_TEMPLATE(sincos, detail::same_type)
 template <typename T, typename Ptr,
-          std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::points_to_v<Ptr, detail::value_t<T>>, int> = 0>
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T> && detail::points_to_v<Ptr, detail::value_t<T>>, int> = 0>
 detail::value_t<T> sincos(const T &x, Ptr cosval) {
   const detail::value_t<T> value(x);
   *cosval = cos(value);
   return sin(value);
 }
+#undef NCPU_MATH_POINTER_TEMPLATE
 
 // ---- sycl::native and sycl::half_precision: float only ----------------------------------------
 #define NCPU_FLOAT_ONLY_1(name, implementation)                                                     \

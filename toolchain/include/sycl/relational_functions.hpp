@@ -120,14 +120,15 @@ detail::any_all_result_t<T> all(const T &x) {
 
 namespace detail {
 template <typename T> auto bits_of(T x) {
-  if constexpr (std::is_floating_point_v<T>)
+  if constexpr (is_floating_element_v<T>)
     return __builtin_bit_cast(same_size_unsigned_t<T>, x);
   else
     return x;
 }
+// bits: T's bits, possibly promoted to int by the operators that combined them.
 template <typename T, typename Bits> T from_bits(Bits bits) {
-  if constexpr (std::is_floating_point_v<T>)
-    return __builtin_bit_cast(T, bits);
+  if constexpr (is_floating_element_v<T>)
+    return __builtin_bit_cast(T, same_size_unsigned_t<T>(bits));
   else
     return T(bits);
 }
@@ -135,8 +136,8 @@ template <typename T> T bitselect(T a, T b, T c) {
   return from_bits<T>((bits_of(a) & ~bits_of(c)) | (bits_of(b) & bits_of(c)));
 }
 template <typename T>
-inline constexpr bool is_bitselect_arg_v = is_float_element_v<std::remove_cv_t<T>> || is_integer_element_v<std::remove_cv_t<T>> ||
-                                           is_nonscalar_float_v<T> || element_is_integer<std::remove_cv_t<T>>::value;
+inline constexpr bool is_bitselect_arg_v = is_scalar_genfloat_v<std::remove_cv_t<T>> || is_integer_element_v<std::remove_cv_t<T>> ||
+                                           is_nonscalar_genfloat_v<T> || element_is_integer<std::remove_cv_t<T>>::value;
 } // namespace detail
 
 // bitselect: each bit from b where that bit of c is 1, from a where it is 0.

@@ -25,6 +25,43 @@
 // For the operations passed to apply_elementwise: `[](auto x) NCPU_ELEMENTWISE { ... }`.
 #define NCPU_ELEMENTWISE __attribute__((always_inline))
 
+// The half vec, swizzle and marray forms of a built-in whose arguments all have one shape:
+// evaluated as the float shape, each element of the result rounded once to half.
+#define NCPU_HALF_SHAPE_FORM_1(name)                                                                \
+  template <typename T, std::enable_if_t<detail::is_nonscalar_half_v<T>, int> = 0>                  \
+  detail::value_t<T> name(const T &arg) {                                                           \
+    return detail::as_half_shape<T>(name(detail::as_float_shape(arg)));                             \
+  }
+#define NCPU_HALF_SHAPE_FORM_2(name)                                                                \
+  template <typename T, typename U,                                                                 \
+            std::enable_if_t<detail::is_nonscalar_half_v<T> && detail::same_shape_v<T, U>, int> = 0> \
+  detail::value_t<T> name(const T &arg1, const U &arg2) {                                           \
+    return detail::as_half_shape<T>(name(detail::as_float_shape(arg1), detail::as_float_shape(arg2))); \
+  }
+#define NCPU_HALF_SHAPE_FORM_3(name)                                                                \
+  template <typename T, typename U, typename V,                                                     \
+            std::enable_if_t<detail::is_nonscalar_half_v<T> && detail::same_shape_v<T, U> &&        \
+                                 detail::same_shape_v<T, V>,                                        \
+                             int> = 0>                                                              \
+  detail::value_t<T> name(const T &arg1, const U &arg2, const V &arg3) {                            \
+    return detail::as_half_shape<T>(                                                                \
+        name(detail::as_float_shape(arg1), detail::as_float_shape(arg2), detail::as_float_shape(arg3))); \
+  }
+
+// The template forms of a scalar built-in (see is_scalar_genfloat_v): with arguments for which
+// `all_of<T…>` holds, `name<T…>(args)` forwards to the plain overload taking them.
+#define NCPU_SCALAR_TEMPLATE_1(name, all_of)                                                        \
+  template <typename T, std::enable_if_t<all_of<T>, int> = 0> T name(T x) { return name(x); }
+#define NCPU_SCALAR_TEMPLATE_2(name, all_of)                                                        \
+  template <typename T, typename U, std::enable_if_t<all_of<T, U>, int> = 0> T name(T x, U y) {     \
+    return name(x, y);                                                                              \
+  }
+#define NCPU_SCALAR_TEMPLATE_3(name, all_of)                                                        \
+  template <typename T, typename U, typename V, std::enable_if_t<all_of<T, U, V>, int> = 0>         \
+  T name(T x, U y, V z) {                                                                           \
+    return name(x, y, z);                                                                           \
+  }
+
 namespace sycl {
 inline namespace _V1 {
 namespace detail {
@@ -40,7 +77,7 @@ enum class shape_kind { none, scalar, vec, marray };
 template <typename T, typename = void> struct shape {
   static constexpr shape_kind kind = shape_kind::none;
 };
-template <typename T> struct shape<T, std::enable_if_t<std::is_arithmetic_v<T>>> {
+template <typename T> struct shape<T, std::enable_if_t<std::is_arithmetic_v<T> || std::is_same_v<T, half>>> {
   static constexpr shape_kind kind = shape_kind::scalar;
   static constexpr std::size_t size = 1;
   using element = T;
@@ -98,6 +135,24 @@ template <typename T, typename U> inline constexpr bool same_shape_v = same_shap
 template <typename T, bool IsNonscalar = is_nonscalar_v<T>> struct element_is_half : std::false_type {};
 template <typename T> struct element_is_half<T, true> : std::bool_constant<std::is_same_v<element_t<T>, half>> {};
 template <typename T> inline constexpr bool is_nonscalar_half_v = element_is_half<std::remove_cv_t<T>>::value;
+// vec, swizzle or marray of float, double or half.
+template <typename T> inline constexpr bool is_nonscalar_genfloat_v = is_nonscalar_float_v<T> || is_nonscalar_half_v<T>;
+
+// float, double or half, and several arguments all of one such type. SYCL 2020 (revision 8)
+// declares the scalar forms of the common and geometric functions, and the pointer arguments of
+// the math functions, as template parameters too: programs name them with explicit template
+// arguments (`sycl::clamp<float>(x, lo, hi)`, `sycl::modf<float *>(x, &whole)`). Calls without
+// template arguments keep taking the plain overloads, which non-template functions win, and which
+// accept arguments that convert (`sycl::clamp(x, 0, 1)`); the templates forward to them.
+template <typename T> inline constexpr bool is_scalar_genfloat_v = is_float_element_v<T> || std::is_same_v<T, half>;
+template <typename T, typename... Others>
+inline constexpr bool all_scalar_genfloat_v = is_scalar_genfloat_v<T> && (std::is_same_v<T, Others> && ...);
+// The same for float and double only (the geometric functions have no half forms), and for float
+// only (their fast_ forms).
+template <typename T, typename... Others>
+inline constexpr bool all_scalar_float_v = is_float_element_v<T> && (std::is_same_v<T, Others> && ...);
+template <typename T, typename... Others>
+inline constexpr bool all_scalar_single_float_v = std::is_same_v<T, float> && (std::is_same_v<T, Others> && ...);
 
 // Element i; a scalar stands for every element.
 template <typename T> auto element_at(const T &x, std::size_t i) {
