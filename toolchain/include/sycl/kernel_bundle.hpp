@@ -423,6 +423,16 @@ kernel_bundle<State> get_kernel_bundle(const context &c, const std::vector<devic
   return get_kernel_bundle<State>(c, devices, {get_kernel_id<KernelName>()});
 }
 
+// Whether the device can run the kernels: this device runs every kernel the program registered.
+template <typename KernelName> bool is_compatible(const device &) {
+  return detail::kernel_registered(detail::kernel_name<KernelName>());
+}
+inline bool is_compatible(const std::vector<kernel_id> &ids, const device &) {
+  for (const kernel_id &id : ids)
+    if (!detail::kernel_registered(id.get_name())) return false;
+  return true;
+}
+
 template <bundle_state State> bool has_kernel_bundle(const context &) {
   return __nativecpu_kernel_names(nullptr, 0) != 0;
 }
@@ -431,9 +441,7 @@ template <bundle_state State> bool has_kernel_bundle(const context &c, const std
   return has_kernel_bundle<State>(c);
 }
 template <bundle_state State> bool has_kernel_bundle(const context &, const std::vector<kernel_id> &ids) {
-  for (const kernel_id &id : ids)
-    if (!detail::kernel_registered(id.get_name())) return false;
-  return true;
+  return is_compatible(ids, device());
 }
 template <bundle_state State>
 bool has_kernel_bundle(const context &c, const std::vector<device> &devices, const std::vector<kernel_id> &ids) {
@@ -458,15 +466,6 @@ template <bundle_state State> kernel_bundle<State> join(const std::vector<kernel
     constants.merge(bundle.ncpu_spec_constants());
   }
   return kernel_bundle<State>(ids, constants);
-}
-
-template <typename KernelName> bool is_compatible(const device &) {
-  return detail::kernel_registered(detail::kernel_name<KernelName>());
-}
-inline bool is_compatible(const std::vector<kernel_id> &ids, const device &) {
-  for (const kernel_id &id : ids)
-    if (!detail::kernel_registered(id.get_name())) return false;
-  return true;
 }
 
 // The state changes of SYCL 2020 4.11.13: the same kernels and specialization constants.
