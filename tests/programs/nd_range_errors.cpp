@@ -2,8 +2,9 @@
 // no crash: a global range not divisible by the local range (errc::nd_range), a work-group larger
 // than info::device::max_work_group_size (errc::nd_range), a zero local range (errc::nd_range),
 // more local memory than info::device::local_mem_size (errc::memory_allocation), and a local
-// accessor in single_task or a range parallel_for (errc::kernel_argument). Between and after the
-// failures, valid nd_range launches (no barriers) run and see the right ids.
+// accessor used (captured, directly or in a struct) by single_task or a range parallel_for
+// (errc::kernel_argument; one made in the command group and not captured is fine). Between and
+// after the failures, valid nd_range launches (no barriers) run and see the right ids.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <string>
@@ -109,6 +110,38 @@ int main() {
     });
   });
   check::equal("local accessor in single_task", 8, e == sycl::errc::kernel_argument, true);
+
+  // Captured inside a struct the kernel captures: still used by the kernel.
+  struct holder {
+    sycl::local_accessor<int, 1> scratch;
+    int *out;
+  };
+  e = error_of([&] {
+    q.submit([&](sycl::handler &h) {
+      const holder held{sycl::local_accessor<int, 1>(sycl::range<1>(2), h), sink};
+      h.single_task<class LocalInCapturedStruct>([=] { held.out[0] = int(held.scratch.size()); });
+    });
+  });
+  check::equal("local accessor in a struct in single_task", 11, e == sycl::errc::kernel_argument, true);
+
+  // Made (and copied) in the command group but not captured: the kernels run (the SYCL-CTS makes
+  // local accessors this way around a single_task).
+  sink[0] = 0;
+  e = error_of([&] {
+    q.submit([&](sycl::handler &h) {
+      sycl::local_accessor<int, 1> unused(sycl::range<1>(4), h);
+      const auto copy = unused;
+      const int four = int(copy.size());
+      h.single_task<class LocalNotCaptured>([=] { sink[0] += four; });
+    });
+    q.submit([&](sycl::handler &h) {
+      sycl::local_accessor<int, 2> unused(sycl::range<2>(2, 2), h);
+      h.parallel_for<class LocalNotCapturedRange>(sycl::range<1>(1), [=](sycl::id<1>) { sink[0] += 3; });
+    });
+    q.wait();
+  });
+  check::equal("local accessor made, not captured", 12, e == sycl::errc::success, true);
+  check::equal("local accessor made, not captured: ran", 13, sink[0], 4 + 3);
 
   // Local memory within the limit is accepted (the kernel does not touch it).
   e = error_of([&] {

@@ -42,6 +42,21 @@ enum class bundle_state : int;
 template <bundle_state State> class kernel_bundle;
 
 namespace detail {
+// The handler whose command group function runs on this thread, if any: local accessors copied
+// meanwhile tell it where the copy is (note_local_accessor_copy, local_accessor.hpp).
+inline thread_local handler *running_command_group = nullptr;
+// Makes `h` the running command group for the scope's lifetime.
+class command_group_scope {
+public:
+  explicit command_group_scope(handler &h) : previous_(running_command_group) { running_command_group = &h; }
+  ~command_group_scope() { running_command_group = previous_; }
+  command_group_scope(const command_group_scope &) = delete;
+  command_group_scope &operator=(const command_group_scope &) = delete;
+
+private:
+  handler *previous_;
+};
+
 template <typename T> inline constexpr bool is_reduction_v = false;
 template <typename... Args> inline constexpr bool starts_with_reduction_v = false;
 template <typename First, typename... Rest>
@@ -373,6 +388,7 @@ private:
     submit_kernel(detail::nd_range_info<Name, Dims, Functor, SubGroupSize, Required...>(f), &ndr, nullptr, &f);
   }
   friend std::size_t detail::reserve_local_memory(handler &, std::size_t, std::size_t);
+  friend void detail::note_local_accessor_copy(const void *);
   handler() = default;
 
   // Lays out the command group's local accessors one after the other in the work-group's block.
@@ -381,17 +397,22 @@ private:
     if (offset < local_memory_size_ || offset + bytes < offset)
       throw exception(make_error_code(errc::memory_allocation), "local accessors exceed the address space");
     local_memory_size_ = offset + bytes;
-    ++local_accessors_;
     return offset;
   }
 
-  // SYCL 2020 4.7.6.11: local accessors are for nd_range kernels only. Which accessors a kernel
-  // captures is invisible to the headers, so any local accessor made in the command group counts.
-  void reject_local_accessors(const char *command) const {
-    if (local_accessors_ != 0)
-      throw exception(make_error_code(errc::kernel_argument),
-                      std::string("a local_accessor cannot be used by ") + command +
-                          " (only by parallel_for over an nd_range)");
+  // SYCL 2020 4.7.6.11: a local accessor used in a single_task or range kernel is
+  // errc::kernel_argument at submission. Used means captured: the functor (`size` bytes at
+  // `functor`) holds a copy of one, which its copy constructor reported while the command group
+  // ran; an accessor made in the command group and not captured is fine.
+  void reject_local_accessors(const char *command, const void *functor, std::size_t size) const {
+    const auto *begin = static_cast<const unsigned char *>(functor);
+    for (const void *copy : local_accessor_copies_) {
+      const auto *at = static_cast<const unsigned char *>(copy);
+      if (std::less_equal<>()(begin, at) && std::less<>()(at, begin + size))
+        throw exception(make_error_code(errc::kernel_argument),
+                        std::string("a local_accessor cannot be used by ") + command +
+                            " (only by parallel_for over an nd_range)");
+    }
   }
 
   // ---- The type-erased submit path (detail/kernel_command.hpp, docs/compile-cost.md): compiled
@@ -403,9 +424,9 @@ private:
                                      const void *functor) {
     const detail::launch_shape shape = info.shape(range, offset);
     switch (info.kind) {
-    case detail::launch_kind::single_task: reject_local_accessors("single_task"); break;
+    case detail::launch_kind::single_task: reject_local_accessors("single_task", functor, info.ops->size); break;
     case detail::launch_kind::range:
-      reject_local_accessors("parallel_for over a range");
+      reject_local_accessors("parallel_for over a range", functor, info.ops->size);
       if (detail::work_items(shape) == 0) return set_no_op();
       break;
     case detail::launch_kind::nd_range: detail::check_local_sizes(shape); break;
@@ -494,7 +515,7 @@ private:
   std::vector<std::pair<std::shared_ptr<detail::buffer_storage>, bool>> requirements_;
   std::vector<detail::event_ptr> dependencies_;
   std::size_t local_memory_size_ = 0;
-  std::size_t local_accessors_ = 0;
+  std::vector<const void *> local_accessor_copies_;
   detail::spec_constant_values spec_constants_;
   bool uses_kernel_bundle_ = false;
   bool no_op_ = false;
@@ -507,6 +528,10 @@ inline void detail::require(handler &h, const std::shared_ptr<buffer_storage> &s
 
 inline std::size_t detail::reserve_local_memory(handler &h, std::size_t bytes, std::size_t alignment) {
   return h.reserve_local_memory(bytes, alignment);
+}
+
+inline void detail::note_local_accessor_copy(const void *copy) {
+  if (running_command_group) running_command_group->local_accessor_copies_.push_back(copy);
 }
 
 } // namespace _V1

@@ -11,10 +11,12 @@
 // `((DataT *)(__nativecpu_get_local_memory() + offset))[linear(i)]`.
 //
 // A local accessor may not be used by single_task or a range parallel_for (SYCL 2020
-// 4.7.6.11): those throw errc::kernel_argument at submission when the command group made one
-// (see handler.hpp), as the spec requires. DPC++ dropped that check and runs such kernels (some
-// of its e2e tests rely on it); a program written that way gets the exception, whose message
-// says to use an nd_range. A 0-dimensional accessor, local_accessor(handler&), is one element.
+// 4.7.6.11): submitting such a kernel throws errc::kernel_argument, as the spec requires, when
+// its functor holds a copy of one (host copies made while the command group runs report where
+// they are; see handler.hpp). One made in the command group and not captured is fine. DPC++
+// dropped that check and runs such kernels (some of its e2e tests rely on it); a program written
+// that way gets the exception, whose message says to use an nd_range. A 0-dimensional accessor,
+// local_accessor(handler&), is one element.
 #pragma once
 
 #include <cstddef>
@@ -39,6 +41,9 @@ namespace detail {
 // Reserves `bytes` of the command group's work-group local memory, aligned to `alignment`;
 // returns their byte offset in the block (defined in handler.hpp).
 std::size_t reserve_local_memory(handler &h, std::size_t bytes, std::size_t alignment);
+// Tells the command group running on this thread, if any, that a local accessor was copied to
+// `copy` (defined in handler.hpp): how submission finds one captured by a kernel.
+void note_local_accessor_copy(const void *copy);
 
 // Alignment of local-memory allocations: at least 16, so that vector code may use aligned loads;
 // at most the 128 to which the runtime aligns each block (vec<double, 16> needs all of it).
@@ -73,7 +78,15 @@ public:
   // local_accessor<const T>).
   template <typename OtherT, typename = std::enable_if_t<std::is_const_v<DataT> &&
                                                          std::is_same_v<OtherT, std::remove_const_t<DataT>>>>
-  local_accessor(const local_accessor<OtherT, Dims> &other) : offset_(other.offset_), range_(other.range_) {}
+  local_accessor(const local_accessor<OtherT, Dims> &other) : offset_(other.offset_), range_(other.range_) {
+    note_copy();
+  }
+#ifndef __SYCL_DEVICE_ONLY__
+  // Host copies report where they are, so that a single_task or range kernel capturing one is
+  // rejected (handler.hpp, reject_local_accessors). The device keeps the trivial copy.
+  local_accessor(const local_accessor &other) : offset_(other.offset_), range_(other.range_) { note_copy(); }
+  local_accessor &operator=(const local_accessor &) = default;
+#endif
 
   // One element.
   template <int Dimensions = Dims, typename = std::enable_if_t<Dimensions == 0>>
@@ -153,6 +166,12 @@ private:
   template <typename, int> friend class local_accessor;
   static constexpr std::size_t alignment() {
     return alignof(DataT) > detail::min_local_alignment ? alignof(DataT) : detail::min_local_alignment;
+  }
+
+  void note_copy() const {
+#ifndef __SYCL_DEVICE_ONLY__
+    detail::note_local_accessor_copy(this);
+#endif
   }
 
   DataT *data() const {

@@ -399,7 +399,10 @@ private:
   [[gnu::noinline]] event submit_command_group(void (*call)(void *, handler &), void *command_group,
                                              bool is_barrier) {
     handler h;
-    call(command_group, h);
+    {
+      const detail::command_group_scope running(h);
+      call(command_group, h);
+    }
     return submit_handler(h, is_barrier);
   }
   // A command group of the kernel `info` over `*range` (see handler::submit_kernel) after the
