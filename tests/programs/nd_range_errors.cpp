@@ -3,8 +3,9 @@
 // than info::device::max_work_group_size (errc::nd_range), a zero local range (errc::nd_range),
 // more local memory than info::device::local_mem_size (errc::memory_allocation), and a local
 // accessor used (captured, directly or in a struct) by single_task or a range parallel_for
-// (errc::kernel_argument; one made in the command group and not captured is fine). Between and
-// after the failures, valid nd_range launches (no barriers) run and see the right ids.
+// (errc::kernel_argument; ones made in the command group and not captured are fine, however
+// large). Between and after the failures, valid nd_range launches (no barriers) run and see the
+// right ids.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <string>
@@ -134,8 +135,10 @@ int main() {
       const int four = int(copy.size());
       h.single_task<class LocalNotCaptured>([=] { sink[0] += four; });
     });
+    // More than the device's local memory, unused: the kernel runs without it.
     q.submit([&](sycl::handler &h) {
       sycl::local_accessor<int, 2> unused(sycl::range<2>(2, 2), h);
+      sycl::local_accessor<char, 1> large(sycl::range<1>(local_mem), h), more(sycl::range<1>(local_mem), h);
       h.parallel_for<class LocalNotCapturedRange>(sycl::range<1>(1), [=](sycl::id<1>) { sink[0] += 3; });
     });
     q.wait();

@@ -429,9 +429,13 @@ private:
       reject_local_accessors("parallel_for over a range", functor, info.ops->size);
       if (detail::work_items(shape) == 0) return set_no_op();
       break;
-    case detail::launch_kind::nd_range: detail::check_local_sizes(shape); break;
+    case detail::launch_kind::nd_range:
+      detail::check_local_sizes(shape);
+      return enqueue_launch(info, shape, functor, local_memory_size_, {});
     }
-    enqueue_launch(info, shape, functor, {});
+    // Past the check, the kernel uses none of the command group's local accessors: it runs
+    // without their memory (however much they reserved).
+    enqueue_launch(info, shape, functor, 0, {});
   }
   // A kernel of the headers over the nd_range `*ndr`: nothing but `finish` when it is empty.
   [[gnu::noinline]] void submit_headers_kernel(const detail::kernel_info &info, const void *ndr, const void *functor,
@@ -439,19 +443,19 @@ private:
     const detail::launch_shape shape = info.shape(ndr, nullptr);
     if (detail::work_items(shape) == 0) return finish ? set_command(std::move(finish)) : set_no_op();
     detail::check_local_sizes(shape);
-    enqueue_launch(info, shape, functor, std::move(finish));
+    enqueue_launch(info, shape, functor, local_memory_size_, std::move(finish));
   }
 
-  // Checks the launch now; the command copies the functor now and runs the launch when it runs,
-  // then `finish`. A kernel that takes a kernel_handler gets the command group's specialization
-  // constants, shared with the command.
+  // Checks the launch, with `local_memory` bytes of work-group local memory, now; the command
+  // copies the functor now and runs the launch when it runs, then `finish`. A kernel that takes
+  // a kernel_handler gets the command group's specialization constants, shared with the command.
   void enqueue_launch(const detail::kernel_info &info, const detail::launch_shape &shape, const void *functor,
-                      std::function<void()> finish) {
-    detail::check_launch(info.name, shape, local_memory_size_);
+                      std::size_t local_memory, std::function<void()> finish) {
+    detail::check_launch(info.name, shape, local_memory);
     std::shared_ptr<const detail::spec_constant_values> spec_constants;
     if (info.takes_kernel_handler)
       spec_constants = std::make_shared<const detail::spec_constant_values>(spec_constants_);
-    auto command = std::make_shared<detail::kernel_command>(info.name, shape, local_memory_size_, *info.ops, functor,
+    auto command = std::make_shared<detail::kernel_command>(info.name, shape, local_memory, *info.ops, functor,
                                                             std::move(spec_constants), std::move(finish));
     set_command([command] { command->run(); });
   }
