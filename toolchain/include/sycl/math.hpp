@@ -413,7 +413,8 @@ template <typename T> using int_type = int;
 // fract: x - floor(x), and floor(x) in *iptr.
 inline float fract(float x, float *iptr) { return detail::math::fract(x, iptr); }
 inline double fract(double x, double *iptr) { return detail::math::fract(x, iptr); }
-// Exact in float; rounded to half, a result just below 1 becomes 1, hence the min.
+// Exact in float; rounded to half, a result just below 1 becomes 1, hence the step back to the
+// largest half below 1.
 inline half fract(half x, half *iptr) {
   float whole;
   const half result = half(fract(float(x), &whole));
