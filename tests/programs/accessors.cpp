@@ -1,9 +1,10 @@
-// Buffers and accessors: read_only / write_only / read_write, no_init, ranged accessors with an
-// offset in 1-D and 2-D, acc[i][j] and acc[id] subscripts, host_accessor, write-back to a host
-// pointer and to a vector on destruction, no write-back from const data or when disabled;
-// 0-dimensional, empty and host-task accessors; host accessors of command groups; handler::copy
-// with void pointers, shared_ptr of arrays and 0-dimensional accessors; update_host of a live
-// buffer; the implicit conversions between accessors; the deprecated get_count and get_size.
+// Buffers and accessors: read_only / write_only / read_write, no_init (errc::invalid with
+// read_only), ranged accessors with an offset in 1-D and 2-D, acc[i][j] and acc[id] subscripts,
+// host_accessor, write-back to a host pointer and to a vector on destruction, no write-back from
+// const data or when disabled; 0-dimensional, empty and host-task accessors; host accessors of
+// command groups; handler::copy with void pointers, shared_ptr of arrays and 0-dimensional
+// accessors; update_host of a live buffer; the implicit conversions between accessors; the
+// deprecated get_count and get_size.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <algorithm>
@@ -65,6 +66,38 @@ static void zero_dimensional_and_host_task_accessors(sycl::queue &q) {
     check::equal("host accessor properties", 0, host.has_property<sycl::property::no_init>(), true);
     check::equal("no_init write", 0, int(host[0]), 16);
   }
+  // no_init with access_mode::read is errc::invalid (SYCL 2020 4.7.6.4), for every accessor kind;
+  // nothing is submitted, so the buffer keeps its value.
+  auto invalid = [](auto make) {
+    try {
+      make();
+    } catch (const sycl::exception &e) {
+      return e.code() == sycl::errc::invalid;
+    }
+    return false;
+  };
+  check::equal("no_init read host accessor throws", 0,
+               invalid([&] { sycl::host_accessor read(sizes, sycl::read_only, {sycl::no_init}); }), true);
+  check::equal("no_init read ranged host accessor throws", 0, invalid([&] {
+                 sycl::host_accessor<std::size_t, 1, sycl::access_mode::read> read(sizes, sycl::range<1>(1),
+                                                                                   {sycl::no_init});
+               }),
+               true);
+  check::equal("no_init read accessor throws", 0, invalid([&] {
+                 q.submit([&](sycl::handler &h) {
+                   sycl::accessor read(sizes, h, sycl::read_only, sycl::no_init);
+                   h.single_task([=] { (void)read[0]; });
+                 });
+               }),
+               true);
+  check::equal("no_init read placeholder throws", 0,
+               invalid([&] { sycl::accessor read(sizes, sycl::read_only, sycl::no_init); }), true);
+  {
+    sycl::host_accessor kept(sizes, sycl::read_only);
+    check::equal("the rejected accessors changed nothing", 0, int(kept[0]), 16);
+  }
+  check::equal("no_init write host accessor does not throw", 0,
+               invalid([&] { sycl::host_accessor write(sizes, sycl::write_only, {sycl::no_init}); }), false);
   sycl::buffer<int, 1> nothing{sycl::range<1>(0)};
   const sycl::host_accessor<int, 0> of_nothing(nothing);
   check::equal("0-d accessor of an empty buffer", 0, of_nothing.empty() && of_nothing.begin() == of_nothing.end(), true);

@@ -225,6 +225,13 @@ template <int Dims> void check_sub_range(const range<Dims> &buffer_range, const 
     throw exception(make_error_code(errc::invalid), "accessor range exceeds the buffer's range");
 }
 
+// no_init discards the buffer's contents, which a read-only accessor would then read: SYCL 2020
+// 4.7.6.4 makes that combination errc::invalid, for accessors and host accessors alike.
+template <access_mode Mode> void check_no_init(const property_list &props) {
+  if (Mode == access_mode::read && props.has_property<property::no_init>())
+    throw exception(make_error_code(errc::invalid), "property::no_init with access_mode::read");
+}
+
 } // namespace detail
 
 template <typename DataT, int Dims = 1,
@@ -315,6 +322,7 @@ public:
       : view_(buf.data(), buf.get_range(), access_range, offset), storage_(buf.storage().get()),
         no_init_(props.has_property<property::no_init>()) {
     detail::check_sub_range(buf.get_range(), access_range, offset);
+    detail::check_no_init<Mode>(props);
   }
   template <typename T, typename AllocatorT, access_mode TagMode>
   accessor(buffer<T, D, AllocatorT> &buf, handler &h, range<D> access_range, id<D> offset,
@@ -482,6 +490,7 @@ public:
   host_accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, id<D> offset, const property_list &props = {})
       : storage_(buf.storage()), view_(buf.data(), buf.get_range(), access_range, offset), properties_(props) {
     detail::check_sub_range(buf.get_range(), access_range, offset);
+    detail::check_no_init<Mode>(props);
     access_ = std::make_shared<detail::host_access>(storage_->tracker, Mode != access_mode::read);
   }
   template <typename T, typename AllocatorT, access_mode TagMode>
@@ -517,6 +526,7 @@ public:
                 const property_list &props = {})
       : storage_(buf.storage()), view_(buf.data(), buf.get_range(), access_range, offset), properties_(props) {
     detail::check_sub_range(buf.get_range(), access_range, offset);
+    detail::check_no_init<Mode>(props);
     detail::require(h, buf.storage(), Mode != access_mode::read);
   }
 
