@@ -65,6 +65,11 @@ fn barrier_in_a_noinline_helper_and_in_a_sycl_external_function() {
 }
 
 #[test]
+fn nd_items_and_groups_hold_their_values_out_of_the_kernel() {
+    check(&["group_values.cpp"]);
+}
+
+#[test]
 fn local_atomics() {
     check(&["local_atomics.cpp"]);
 }

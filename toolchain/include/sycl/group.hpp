@@ -1,9 +1,13 @@
 // sycl::group, sycl::sub_group, sycl::is_group and sycl::group_barrier (SYCL 2020 sections
 // 4.9.1.7, 4.9.1.8, 4.17.1 and 4.17.3).
 //
-// Both group classes are empty: their queries read the device builtins (detail/work_item.hpp),
-// so they can only be used inside nd_range and hierarchical kernels (hierarchical.hpp launches
-// those so that the builtins give the hierarchical ids).
+// A group holds its id and ranges, read from the device builtins (detail/work_item.hpp) when the
+// kernel makes it: groups have by-value semantics (SYCL 2020 4.5.3), so a copy written out of a
+// kernel still answers them on the host and compares with other copies. Its local id is the
+// calling work-item's, so that query reads the builtins each time and works in kernels only.
+// Groups are made inside nd_range and hierarchical kernels (hierarchical.hpp launches those so
+// that the builtins give the hierarchical ids). A sub_group is empty: every query reads the
+// builtins.
 //
 // Sub-groups are the lanes of one vector of the vectorized kernel: consecutive work-items along
 // the work-group's last dimension (the device's x), as many as the vector width, the last of a
@@ -43,16 +47,18 @@ public:
 
   group() = delete;
   // Not part of the SYCL interface: nd_item::get_group makes groups.
-  explicit group(detail::group_tag) {}
+  explicit group(detail::group_tag)
+      : group_id_(detail::query::group_id<Dims>()), local_range_(detail::query::local_range<Dims>()),
+        group_range_(detail::query::group_range<Dims>()) {}
 
-  id<Dims> get_group_id() const { return detail::query::group_id<Dims>(); }
-  std::size_t get_group_id(int dimension) const { return detail::query::group_id<Dims>(dimension); }
+  id<Dims> get_group_id() const { return group_id_; }
+  std::size_t get_group_id(int dimension) const { return group_id_[dimension]; }
   id<Dims> get_local_id() const { return detail::query::local_id<Dims>(); }
   std::size_t get_local_id(int dimension) const { return detail::query::local_id<Dims>(dimension); }
-  range<Dims> get_local_range() const { return detail::query::local_range<Dims>(); }
-  std::size_t get_local_range(int dimension) const { return detail::query::local_range<Dims>(dimension); }
-  range<Dims> get_group_range() const { return detail::query::group_range<Dims>(); }
-  std::size_t get_group_range(int dimension) const { return detail::query::group_range<Dims>(dimension); }
+  range<Dims> get_local_range() const { return local_range_; }
+  std::size_t get_local_range(int dimension) const { return local_range_[dimension]; }
+  range<Dims> get_group_range() const { return group_range_; }
+  std::size_t get_group_range(int dimension) const { return group_range_[dimension]; }
   // Every work-group of a launch has the same size here.
   range<Dims> get_max_local_range() const { return get_local_range(); }
   std::size_t operator[](int dimension) const { return get_group_id(dimension); }
@@ -60,25 +66,31 @@ public:
   std::size_t get_group_linear_id() const { return detail::linearize(get_group_id(), get_group_range()); }
   std::size_t get_local_linear_id() const { return detail::query::local_linear_id<Dims>(); }
   std::size_t get_group_linear_range() const { return get_group_range().size(); }
-  std::size_t get_local_linear_range() const { return detail::query::local_linear_range<Dims>(); }
+  std::size_t get_local_linear_range() const { return get_local_range().size(); }
   bool leader() const { return get_local_linear_id() == 0; }
 
   // Deprecated in SYCL 2020.
   id<Dims> get_id() const { return get_group_id(); }
   std::size_t get_id(int dimension) const { return get_group_id(dimension); }
-  range<Dims> get_global_range() const { return detail::query::global_range<Dims>(); }
-  std::size_t get_global_range(int dimension) const { return detail::query::global_range<Dims>(dimension); }
+  range<Dims> get_global_range() const { return group_range_ * local_range_; }
+  std::size_t get_global_range(int dimension) const { return get_global_range()[dimension]; }
   std::size_t get_linear_id() const { return get_group_linear_id(); }
 
-  // A work-item can only see its own group, so two group objects it holds are the same group.
-  friend bool operator==(const group &, const group &) { return true; }
-  friend bool operator!=(const group &, const group &) { return false; }
+  friend bool operator==(const group &a, const group &b) {
+    return a.group_id_ == b.group_id_ && a.local_range_ == b.local_range_ && a.group_range_ == b.group_range_;
+  }
+  friend bool operator!=(const group &a, const group &b) { return !(a == b); }
 
   // Hierarchical parallelism (SYCL 2020 4.9.4.2.3), defined in hierarchical.hpp: runs `f` with
   // an h_item<Dims> for every work-item of the group, or for every point of a flexible range.
   template <typename WorkItemFunction> void parallel_for_work_item(const WorkItemFunction &f) const;
   template <typename WorkItemFunction>
   void parallel_for_work_item(range<Dims> flexible_range, const WorkItemFunction &f) const;
+
+private:
+  id<Dims> group_id_;
+  range<Dims> local_range_;
+  range<Dims> group_range_;
 };
 
 #ifdef __SYCL_DEVICE_ONLY__

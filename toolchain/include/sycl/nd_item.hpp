@@ -1,7 +1,9 @@
 // sycl::nd_item (SYCL 2020 section 4.9.1.5): what an nd_range kernel receives.
 //
-// It holds no data; every query reads the device builtins (see detail/work_item.hpp for why), so
-// nd_items only exist inside nd_range kernels, where the kernel entry point makes them.
+// It holds the work-item's ids, its offset and its group, read from the device builtins
+// (detail/work_item.hpp) when the kernel entry point makes it: nd_items have by-value semantics
+// (SYCL 2020 4.5.3), so a copy written out of a kernel still answers its queries on the host and
+// compares with other copies. They are made inside nd_range kernels only.
 #pragma once
 
 #include <cstddef>
@@ -27,32 +29,32 @@ public:
 
   nd_item() = delete;
   // Not part of the SYCL interface: the nd_range kernel entry point makes the nd_item.
-  explicit nd_item(detail::group_tag) {}
+  explicit nd_item(detail::group_tag tag)
+      : global_id_(detail::query::global_id<Dims>()), local_id_(detail::query::local_id<Dims>()),
+        offset_(detail::query::global_offset<Dims>()), group_(tag) {}
 
   // The global id includes the (deprecated) global offset; the linear id does not.
-  id<Dims> get_global_id() const { return detail::query::global_id<Dims>(); }
-  std::size_t get_global_id(int dimension) const { return detail::query::global_id<Dims>(dimension); }
-  std::size_t get_global_linear_id() const {
-    return detail::linearize(get_global_id() - get_offset(), get_global_range());
-  }
-  id<Dims> get_local_id() const { return detail::query::local_id<Dims>(); }
-  std::size_t get_local_id(int dimension) const { return detail::query::local_id<Dims>(dimension); }
-  std::size_t get_local_linear_id() const { return detail::query::local_linear_id<Dims>(); }
+  id<Dims> get_global_id() const { return global_id_; }
+  std::size_t get_global_id(int dimension) const { return global_id_[dimension]; }
+  std::size_t get_global_linear_id() const { return detail::linearize(global_id_ - offset_, get_global_range()); }
+  id<Dims> get_local_id() const { return local_id_; }
+  std::size_t get_local_id(int dimension) const { return local_id_[dimension]; }
+  std::size_t get_local_linear_id() const { return detail::linearize(local_id_, get_local_range()); }
 
-  group<Dims> get_group() const { return group<Dims>(detail::group_tag{}); }
-  std::size_t get_group(int dimension) const { return detail::query::group_id<Dims>(dimension); }
-  std::size_t get_group_linear_id() const { return get_group().get_group_linear_id(); }
+  group<Dims> get_group() const { return group_; }
+  std::size_t get_group(int dimension) const { return group_.get_group_id(dimension); }
+  std::size_t get_group_linear_id() const { return group_.get_group_linear_id(); }
   sub_group get_sub_group() const { return sub_group(detail::group_tag{}); }
 
-  range<Dims> get_group_range() const { return detail::query::group_range<Dims>(); }
-  std::size_t get_group_range(int dimension) const { return detail::query::group_range<Dims>(dimension); }
-  range<Dims> get_global_range() const { return detail::query::global_range<Dims>(); }
-  std::size_t get_global_range(int dimension) const { return detail::query::global_range<Dims>(dimension); }
-  range<Dims> get_local_range() const { return detail::query::local_range<Dims>(); }
-  std::size_t get_local_range(int dimension) const { return detail::query::local_range<Dims>(dimension); }
+  range<Dims> get_group_range() const { return group_.get_group_range(); }
+  std::size_t get_group_range(int dimension) const { return group_.get_group_range(dimension); }
+  range<Dims> get_global_range() const { return group_.get_global_range(); }
+  std::size_t get_global_range(int dimension) const { return group_.get_global_range(dimension); }
+  range<Dims> get_local_range() const { return group_.get_local_range(); }
+  std::size_t get_local_range(int dimension) const { return group_.get_local_range(dimension); }
 
   // Deprecated in SYCL 2020.
-  id<Dims> get_offset() const { return detail::query::global_offset<Dims>(); }
+  id<Dims> get_offset() const { return offset_; }
   nd_range<Dims> get_nd_range() const { return nd_range<Dims>(get_global_range(), get_local_range(), get_offset()); }
 
   // Work-group barrier (deprecated in SYCL 2020 for group_barrier). The argument-less form
@@ -83,9 +85,17 @@ public:
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
   }
 
-  // A work-item can only see its own nd_item.
-  friend bool operator==(const nd_item &, const nd_item &) { return true; }
-  friend bool operator!=(const nd_item &, const nd_item &) { return false; }
+  friend bool operator==(const nd_item &a, const nd_item &b) {
+    return a.global_id_ == b.global_id_ && a.local_id_ == b.local_id_ && a.offset_ == b.offset_ &&
+           a.group_ == b.group_;
+  }
+  friend bool operator!=(const nd_item &a, const nd_item &b) { return !(a == b); }
+
+private:
+  id<Dims> global_id_;
+  id<Dims> local_id_;
+  id<Dims> offset_;
+  group<Dims> group_;
 };
 
 } // namespace _V1

@@ -1,9 +1,11 @@
 // The calling work-item's position, read from the device builtins and put in SYCL's dimension
 // order (SYCL's dimension Dims - 1 is the device's x, dimension 0).
 //
-// nd_item, group and sub_group hold no data: every query reads the builtins, as DPC++'s do. The
-// compiler turns each read into a load from the work-item state, so nothing has to be kept alive
-// across a barrier (a stored copy would be, for every work-item of the group).
+// nd_item and group read them once, when the kernel makes them, and hold the values (they have
+// by-value semantics); sub_group and the free queries read them at each call. After inlining the
+// held values are these reads again, which the compiler turns into loads from the work-item
+// state and recomputes after a barrier instead of keeping them alive across it
+// (docs/vectorizer.md, "Barriers").
 #pragma once
 
 #include <cstddef>
@@ -18,11 +20,16 @@ namespace detail {
 namespace query {
 
 #ifdef __SYCL_DEVICE_ONLY__
+// Built without a loop, so that the value is one store per dimension also at -O0, which the
+// vectorizer's preparation can still split into scalars (docs/vectorizer.md, "Where it runs").
 #define NCPU_WORK_ITEM_QUERY(name, Result, builtin)                                                 \
   template <int Dims> NCPU_ALWAYS_INLINE Result<Dims> name() {                                       \
-    Result<Dims> value;                                                                             \
-    for (int i = 0; i < Dims; ++i) value[i] = builtin(Dims - 1 - i);                                \
-    return value;                                                                                   \
+    if constexpr (Dims == 1)                                                                        \
+      return Result<1>(builtin(0));                                                                 \
+    else if constexpr (Dims == 2)                                                                   \
+      return Result<2>(builtin(1), builtin(0));                                                     \
+    else                                                                                            \
+      return Result<3>(builtin(2), builtin(1), builtin(0));                                         \
   }                                                                                                 \
   template <int Dims> NCPU_ALWAYS_INLINE std::size_t name(int dimension) {                           \
     return builtin(Dims - 1 - dimension);                                                           \

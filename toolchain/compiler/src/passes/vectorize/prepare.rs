@@ -24,9 +24,11 @@ use crate::CompileError;
 
 /// LLVM's passes that give the shape described above, in order; `function-attrs` last, so that
 /// a by-value argument the kernel only reads is marked `readonly` also in code the front-end did
-/// not optimise (`-O0`).
+/// not optimise (`-O0`). `sroa` runs again after `instcombine`: in `-O0` code, the member
+/// accesses of an inlined `nd_item` are only constant offsets once `instcombine` has folded
+/// them, and an unsplit `nd_item` would be a private array differing between work-items.
 pub const PREPARATION_PIPELINE: &str = "always-inline,function(sroa,early-cse,simplifycfg,\
-instcombine<no-verify-fixpoint>,simplifycfg,lower-switch,mergereturn,loop-simplify,lcssa),\
+instcombine<no-verify-fixpoint>,sroa,simplifycfg,lower-switch,mergereturn,loop-simplify,lcssa),\
 cgscc(function-attrs)";
 
 /// Lets LLVM optimise `function`: code compiled at `-O0` is `optnone` and `noinline`, which the
