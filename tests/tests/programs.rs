@@ -226,6 +226,16 @@ fn oneapi_enqueue_functions() {
     compile_and_run(&["enqueue_functions.cpp"], &["-O2"]);
 }
 
+/// The Khronos extensions, at -O0 and -O2 (the group interface's objects live in kernels), with
+/// two threads so that a barrier that did not hold a command back shows.
+#[test]
+fn khronos_extensions_free_function_commands_group_interface_and_queries() {
+    for opt in ["-O0", "-O2"] {
+        Built::compile(&[program("khr_extensions.cpp")], &[opt])
+            .run_and_check(&[("NATIVECPU_THREADS", "2")]);
+    }
+}
+
 /// A failing device `assert` prints DPC++'s message naming the work-item, global and local ids
 /// x first, and aborts, whether the kernel is vectorized or not; with `-DNDEBUG` it is gone
 /// (docs/compiler-pipeline.md, "Device assert").

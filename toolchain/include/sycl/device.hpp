@@ -181,9 +181,20 @@ struct extensions { using return_type = std::vector<std::string>; };
 } // namespace platform
 } // namespace info
 
+// sycl_khr_max_work_group_queries: how many work-groups an nd_range kernel may have.
+namespace khr::info::device {
+template <int Dimensions = 3> struct max_work_group_range {
+  static_assert(Dimensions >= 1 && Dimensions <= 3, "max_work_group_range has 1 to 3 dimensions");
+  using return_type = range<Dimensions>;
+};
+struct max_work_group_range_size { using return_type = std::size_t; };
+} // namespace khr::info::device
+
 namespace detail {
 template <typename Param> inline constexpr bool is_max_work_item_sizes_v = false;
 template <int Dims> inline constexpr bool is_max_work_item_sizes_v<info::device::max_work_item_sizes<Dims>> = true;
+template <typename Param> inline constexpr bool is_max_work_group_range_v = false;
+template <int Dims> inline constexpr bool is_max_work_group_range_v<khr::info::device::max_work_group_range<Dims>> = true;
 
 // The runtime's strings, so that sycl-ls and the program agree.
 inline std::string device_name() { return __nativecpu_device_string(0); }
@@ -366,9 +377,10 @@ public:
   backend get_backend() const noexcept { return backend::native_cpu; }
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   static std::vector<platform> get_platforms() { return {platform()}; }
-  // sycl_ext_oneapi_default_context: the context of queues made without one (defined after
-  // context).
+  // sycl_ext_oneapi_default_context and sycl_khr_default_context: the context of queues made
+  // without one (defined after context).
   context ext_oneapi_get_default_context() const;
+  context khr_get_default_context() const;
   friend bool operator==(const platform &, const platform &) { return true; }
   friend bool operator!=(const platform &, const platform &) { return false; }
 };
@@ -442,7 +454,16 @@ public:
       typename Param::return_type sizes;
       for (int i = 0; i < Param::return_type::dimensions; ++i) sizes[i] = __nativecpu_max_work_group_size();
       return sizes;
-    } else if constexpr (std::is_same_v<Param, max_num_sub_groups>)
+    }
+    // Work-groups of one work-item each: the runtime runs up to PTRDIFF_MAX work-items in any
+    // shape (detail/kernel_command.hpp, work_items).
+    else if constexpr (detail::is_max_work_group_range_v<Param>) {
+      typename Param::return_type groups;
+      for (int i = 0; i < Param::return_type::dimensions; ++i) groups[i] = std::size_t(PTRDIFF_MAX);
+      return groups;
+    } else if constexpr (std::is_same_v<Param, khr::info::device::max_work_group_range_size>)
+      return std::size_t(PTRDIFF_MAX);
+    else if constexpr (std::is_same_v<Param, max_num_sub_groups>)
       return static_cast<std::uint32_t>(__nativecpu_max_work_group_size());
     // The sub-groups of a work-group run one after another on one thread between barriers, so
     // one cannot wait for another to make progress.
@@ -624,6 +645,7 @@ inline context platform::ext_oneapi_get_default_context() const {
   static const context default_context;
   return default_context;
 }
+inline context platform::khr_get_default_context() const { return ext_oneapi_get_default_context(); }
 
 } // namespace _V1
 } // namespace sycl

@@ -1,7 +1,9 @@
-// <sycl/feature_test.hpp>: the feature-test macros (SYCL 2020 section 6.3) of the oneAPI
-// extensions these headers implement: enqueue barriers (queue::ext_oneapi_submit_barrier), work-group
-// local memory (group_local_memory), kernel properties (work_group_size) and automatic local
-// ranges (auto_range).
+// <sycl/feature_test.hpp>: the feature-test macros (SYCL 2020 section 6.3) of the extensions
+// these headers implement. oneAPI: enqueue barriers (queue::ext_oneapi_submit_barrier),
+// work-group local memory (group_local_memory), kernel properties (work_group_size) and
+// automatic local ranges (auto_range). Khronos: the default context
+// (platform::khr_get_default_context), the queue's empty query and flush (queue::khr_empty,
+// khr_flush) and the work-group count queries (khr/max_work_group_queries.hpp).
 #pragma once
 
 #include "detail/defines.hpp"
@@ -10,3 +12,7 @@
 #define SYCL_EXT_ONEAPI_LOCAL_MEMORY 1
 #define SYCL_EXT_ONEAPI_KERNEL_PROPERTIES 1
 #define SYCL_EXT_ONEAPI_AUTO_LOCAL_RANGE 1
+#define SYCL_KHR_DEFAULT_CONTEXT 1
+#define SYCL_KHR_QUEUE_EMPTY_QUERY 1
+#define SYCL_KHR_QUEUE_FLUSH 1
+#define SYCL_KHR_MAX_WORK_GROUP_QUERIES 1

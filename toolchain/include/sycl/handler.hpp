@@ -115,12 +115,14 @@ public:
     parallel_for<KernelName>(range<1>(count), f);
   }
   // A braced range, `parallel_for({n, m}, f)`, which the forms above cannot deduce a dimension
-  // from (one number is the count form).
-  template <typename KernelName = detail::auto_name, typename Functor>
+  // from (one number is the count form). A kernel object takes its own form below.
+  template <typename KernelName = detail::auto_name, typename Functor,
+            typename = std::enable_if_t<!std::is_same_v<Functor, kernel>>>
   NCPU_ALWAYS_INLINE void parallel_for(range<2> extent, const Functor &f) {
     parallel_for<KernelName, 2>(extent, f);
   }
-  template <typename KernelName = detail::auto_name, typename Functor>
+  template <typename KernelName = detail::auto_name, typename Functor,
+            typename = std::enable_if_t<!std::is_same_v<Functor, kernel>>>
   NCPU_ALWAYS_INLINE void parallel_for(range<3> extent, const Functor &f) {
     parallel_for<KernelName, 3>(extent, f);
   }
@@ -341,6 +343,20 @@ public:
   void prefetch(const void *, std::size_t) { set_no_op(); }
   template <typename Advice> void mem_advise(const void *, std::size_t, Advice) { set_no_op(); }
 
+  // DPC++'s barrier commands (sycl_ext_oneapi_enqueue_barrier): the command group waits for
+  // every command submitted to its queue before it, or for `events` only when there are some,
+  // and the queue's later commands follow it, as after queue::ext_oneapi_submit_barrier.
+  void ext_oneapi_barrier() {
+    set_no_op();
+    barrier_ = barrier_wait::all_earlier;
+  }
+  void ext_oneapi_barrier(const std::vector<event> &events) {
+    if (events.empty()) return ext_oneapi_barrier();
+    set_no_op();
+    depends_on(events);
+    barrier_ = barrier_wait::listed;
+  }
+
   // ---- Defined by the headers of their features ----------------------------------------------
   // Hierarchical parallelism (hierarchical.hpp): `f(group<Dims>)` once per work-group.
   template <typename KernelName = detail::auto_name, int Dims, typename WorkGroupFunction>
@@ -523,6 +539,8 @@ private:
   detail::spec_constant_values spec_constants_;
   bool uses_kernel_bundle_ = false;
   bool no_op_ = false;
+  // Whether the command group is a barrier (ext_oneapi_barrier), and what it waits for.
+  enum class barrier_wait { none, listed, all_earlier } barrier_ = barrier_wait::none;
   std::vector<std::any> kernel_arguments_;
 };
 

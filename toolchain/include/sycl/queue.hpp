@@ -134,7 +134,7 @@ public:
   }
 
   template <typename CommandGroup> NCPU_ALWAYS_INLINE event submit(CommandGroup command_group) {
-    return submit_command_group(&detail::call_command_group<CommandGroup>, &command_group, false);
+    return submit_command_group(&detail::call_command_group<CommandGroup>, &command_group);
   }
   // SYCL 2020 4.6.5.2: the secondary queue would take the command group if this queue failed to
   // submit it; this one does not fail to (errors come from running commands, not submitting).
@@ -154,6 +154,19 @@ public:
   friend bool operator!=(const queue &a, const queue &b) { return !(a == b); }
   // Not part of the SYCL interface: what std::hash<queue> hashes.
   const void *identity() const { return state_.get(); }
+
+  // sycl_khr_queue_empty_query (and DPC++'s ext_oneapi_empty): whether every command submitted
+  // so far has completed.
+  bool khr_empty() const {
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    for (const auto &command : state_->submitted)
+      if (command->status() != 2) return false;
+    return true;
+  }
+  bool ext_oneapi_empty() const { return khr_empty(); }
+  // sycl_khr_queue_flush: commands start as soon as what they depend on completes, without
+  // waiting for a flush, so there is nothing to do.
+  void khr_flush() const {}
 
   // Waits for every command submitted so far.
   void wait() { state_->wait_all(); }
@@ -396,14 +409,14 @@ private:
 
   // The type-erased submit path (docs/compile-cost.md): compiled once, whatever the command
   // group, and never inlined into its callers.
-  [[gnu::noinline]] event submit_command_group(void (*call)(void *, handler &), void *command_group,
-                                             bool is_barrier) {
+  [[gnu::noinline]] event submit_command_group(void (*call)(void *, handler &), void *command_group) {
     handler h;
     {
       const detail::command_group_scope running(h);
       call(command_group, h);
     }
-    return submit_handler(h, is_barrier);
+    if (h.barrier_ == handler::barrier_wait::all_earlier) h.depends_on(pending());
+    return submit_handler(h, h.barrier_ != handler::barrier_wait::none);
   }
   // A command group of the kernel `info` over `*range` (see handler::submit_kernel) after the
   // `dep_count` events at `deps`: the queue's kernel shortcuts.

@@ -10,9 +10,10 @@
 namespace sycl {
 inline namespace _V1 {
 namespace khr {
-template <int Dims> nd_item<Dims> this_nd_item() { return ext::oneapi::this_work_item::get_nd_item<Dims>(); }
-template <int Dims> group<Dims> this_group() { return ext::oneapi::this_work_item::get_work_group<Dims>(); }
-inline sub_group this_sub_group() { return ext::oneapi::this_work_item::get_sub_group(); }
+// The SYCL classes, qualified: khr has a sub_group of its own (group_interface.hpp).
+template <int Dims> sycl::nd_item<Dims> this_nd_item() { return ext::oneapi::this_work_item::get_nd_item<Dims>(); }
+template <int Dims> sycl::group<Dims> this_group() { return ext::oneapi::this_work_item::get_work_group<Dims>(); }
+inline sycl::sub_group this_sub_group() { return ext::oneapi::this_work_item::get_sub_group(); }
 } // namespace khr
 } // namespace _V1
 } // namespace sycl
