@@ -113,6 +113,7 @@ int main() {
   check::equal("bfloat16 + int", 0, float(x + 1), 3.5f);
   check::equal("compound", 0, [] { bfloat16 y = 1.0f; y *= 3; y -= bfloat16(0.5f); return float(y); }(), 2.5f);
   check::equal("comparison", 0, x > 2 && x == 2.5 && !(x < bfloat16(1.0f)), true);
+  check::equal("comparison with bool", 0, bfloat16(1.0f) == true && x != true && false < x && !(x <= false), true);
   check::equal("negation", 0, (-x).bits(), uint16_t(x.bits() ^ 0x8000));
   using limits = std::numeric_limits<bfloat16>;
   check::equal("max", 0, float(limits::max()), 0x1.fep127f);

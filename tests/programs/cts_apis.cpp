@@ -431,7 +431,10 @@ static void multi_ptr_interface(sycl::queue &q) {
   static_assert(std::is_same_v<sycl::raw_generic_ptr<int>,
                                sycl::multi_ptr<int, address_space::generic_space, decorated::no>> &&
                 std::is_same_v<sycl::decorated_generic_ptr<int>,
-                               sycl::multi_ptr<int, address_space::generic_space, decorated::yes>>);
+                               sycl::multi_ptr<int, address_space::generic_space, decorated::yes>> &&
+                std::is_same_v<sycl::generic_ptr<int, decorated::no>, sycl::raw_generic_ptr<int>> &&
+                std::is_same_v<sycl::generic_ptr<int>,
+                               sycl::multi_ptr<int, address_space::generic_space, decorated::legacy>>);
 }
 
 // accessor_legacy (SYCL 1.2.1's accessors, deprecated in SYCL 2020 4.7.6): is_placeholder of the

@@ -291,7 +291,7 @@ void placeholder_accessors(sycl::queue &q) {
 
 // oneAPI extensions: auto_range (work-groups of the implementation's choice, which divide the
 // global range, in one and two dimensions, and with a reduction), the deprecated free leader(g)
-// and broadcast(g, x[, id]), and the compile-time reduction properties.
+// and broadcast(g, x[, id]), the compile-time reduction properties and the current device.
 void oneapi_extensions(sycl::queue &q) {
   namespace syclex = sycl::ext::oneapi::experimental;
   constexpr size_t n = 7 * 11 * 13, rows = 6, columns = 35;
@@ -337,6 +337,14 @@ void oneapi_extensions(sycl::queue &q) {
                long(rows * columns));
   sycl::free(seen, q);
   sycl::free(sum, q);
+
+  static_assert(SYCL_EXT_ONEAPI_CURRENT_DEVICE == 1);
+  sycl::device current = syclex::this_thread::get_current_device();
+  syclex::this_thread::set_current_device(q.get_device());
+  check::equal("current device", 0,
+               current == sycl::device(sycl::default_selector_v) &&
+                   syclex::this_thread::get_current_device() == q.get_device(),
+               true);
 }
 
 // sycl::nan of an unsigned long long nancode (a type of its own beside std::uint64_t on LP64) is

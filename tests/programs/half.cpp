@@ -95,6 +95,7 @@ void conversions_and_types() {
   check::equal("compound assignment", 0, float(h), 2.25f);
   check::equal("increment", 0, float(++h), 3.25f);
   check::equal("comparisons", 0, h > 3 && h < 3.5 && h == 3.25f && h != sycl::half(3) && -h < h, true);
+  check::equal("comparisons with bool", 0, sycl::half(1) == true && h != true && sycl::half(0) == false && true < h, true);
 }
 
 void limits_hash_and_streams(const sycl::device &d) {

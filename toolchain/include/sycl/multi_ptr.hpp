@@ -251,6 +251,8 @@ template <typename ElementType, access::decorated IsDecorated = access::decorate
 using local_ptr = multi_ptr<ElementType, access::address_space::local_space, IsDecorated>;
 template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>
 using private_ptr = multi_ptr<ElementType, access::address_space::private_space, IsDecorated>;
+template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>
+using generic_ptr = multi_ptr<ElementType, access::address_space::generic_space, IsDecorated>;
 // Deprecated in SYCL 2020 with the constant address space (ordinary memory here).
 template <typename ElementType>
 using constant_ptr = multi_ptr<ElementType, access::address_space::constant_space, access::decorated::legacy>;

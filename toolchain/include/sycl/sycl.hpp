@@ -48,6 +48,7 @@
 #include "ext/oneapi/properties.hpp"
 #include "ext/oneapi/functional.hpp"
 #include "ext/oneapi/experimental/auto_local_range.hpp"
+#include "ext/oneapi/experimental/current_device.hpp"
 #include "ext/oneapi/experimental/enqueue_functions.hpp"
 #include "ext/oneapi/experimental/free_function_traits.hpp"
 #include "ext/oneapi/free_function_queries.hpp"

@@ -3,9 +3,10 @@
 // operates in float and rounds back once.
 //
 // Mixed arithmetic follows DPC++: a 16-bit type with itself or an integer gives the 16-bit type;
-// with float it gives float and with double double. Comparisons take any arithmetic operand and
-// compare in float (or double). `Type` derives from float16_operators<Type>, converts implicitly
-// to float and is constructible from float (rounding to nearest even).
+// with float it gives float and with double double. Comparisons take any arithmetic operand, bool
+// included (as 0 or 1), and compare in float (or double). `Type` derives from
+// float16_operators<Type>, converts implicitly to float and is constructible from float
+// (rounding to nearest even).
 #pragma once
 
 #include <type_traits>
@@ -62,11 +63,11 @@ public:
 
 #define NCPU_FLOAT16_COMPARISON(op)                                                                 \
   friend constexpr bool operator op(Type a, Type b) { return float(a) op float(b); }                \
-  template <typename T, typename = std::enable_if_t<is_other_arithmetic_v<T>>>                      \
+  template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>                       \
   friend constexpr bool operator op(Type a, T b) {                                                  \
     return std::common_type_t<float, T>(float(a)) op std::common_type_t<float, T>(b);               \
   }                                                                                                 \
-  template <typename T, typename = std::enable_if_t<is_other_arithmetic_v<T>>>                      \
+  template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>                       \
   friend constexpr bool operator op(T a, Type b) {                                                  \
     return std::common_type_t<float, T>(a) op std::common_type_t<float, T>(float(b));               \
   }
