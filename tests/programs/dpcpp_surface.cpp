@@ -291,7 +291,8 @@ void placeholder_accessors(sycl::queue &q) {
 
 // oneAPI extensions: auto_range (work-groups of the implementation's choice, which divide the
 // global range, in one and two dimensions, and with a reduction), the deprecated free leader(g)
-// and broadcast(g, x[, id]), the compile-time reduction properties and the current device.
+// and broadcast(g, x[, id]), the compile-time reduction properties, dot_acc and the current
+// device.
 void oneapi_extensions(sycl::queue &q) {
   namespace syclex = sycl::ext::oneapi::experimental;
   constexpr size_t n = 7 * 11 * 13, rows = 6, columns = 35;
@@ -337,6 +338,21 @@ void oneapi_extensions(sycl::queue &q) {
                long(rows * columns));
   sycl::free(seen, q);
   sycl::free(sum, q);
+
+  // dot_acc: signed and unsigned bytes, packed and in vecs; the sum wraps around.
+  int *dots = sycl::malloc_shared<int>(4, q);
+  q.single_task([=] {
+     using sycl::ext::oneapi::dot_acc;
+     dots[0] = dot_acc(sycl::vec<int8_t, 4>(-1, 2, -3, 4), sycl::vec<uint8_t, 4>(255, 2, 3, 4), 10);
+     dots[1] = dot_acc(int32_t(0x04fd02ff), uint32_t(0x040302ff), 10);
+     dots[2] = dot_acc(uint32_t(0xffffffff), uint32_t(0xffffffff), 0);
+     dots[3] = dot_acc(int32_t(0x01010101), int32_t(0x01010101), 0x7fffffff);
+   }).wait();
+  check::equal("dot_acc of vecs", 0, dots[0], -234);
+  check::equal("dot_acc packed", 0, dots[1], -234);
+  check::equal("dot_acc unsigned", 0, dots[2], 4 * 255 * 255);
+  check::equal("dot_acc wraps around", 0, dots[3], int(0x80000003u));
+  sycl::free(dots, q);
 
   static_assert(SYCL_EXT_ONEAPI_CURRENT_DEVICE == 1);
   sycl::device current = syclex::this_thread::get_current_device();

@@ -44,6 +44,7 @@
 #include "stream.hpp"
 #include "kernel_bundle.hpp"
 #include "ext/oneapi/bfloat16.hpp"
+#include "ext/oneapi/dot_product.hpp"
 #include "ext/oneapi/group_local_memory.hpp"
 #include "ext/oneapi/properties.hpp"
 #include "ext/oneapi/functional.hpp"
