@@ -113,6 +113,11 @@ int main() {
   check::equal("bfloat16 + int", 0, float(x + 1), 3.5f);
   check::equal("compound", 0, [] { bfloat16 y = 1.0f; y *= 3; y -= bfloat16(0.5f); return float(y); }(), 2.5f);
   check::equal("comparison", 0, x > 2 && x == 2.5 && !(x < bfloat16(1.0f)), true);
+  static_assert(std::is_convertible_v<bfloat16, sycl::half> && std::is_same_v<decltype(x + sycl::half(1)), bfloat16>);
+  const sycl::half from_bfloat16 = x;
+  check::equal("with half", 0,
+               float(from_bfloat16) == 2.5f && x == sycl::half(2.5f) && sycl::half(3) > x && float(x * sycl::half(2)) == 5.0f,
+               true);
   check::equal("comparison with bool", 0, bfloat16(1.0f) == true && x != true && false < x && !(x <= false), true);
   check::equal("negation", 0, (-x).bits(), uint16_t(x.bits() ^ 0x8000));
   using limits = std::numeric_limits<bfloat16>;

@@ -291,8 +291,8 @@ void placeholder_accessors(sycl::queue &q) {
 
 // oneAPI extensions: auto_range (work-groups of the implementation's choice, which divide the
 // global range, in one and two dimensions, and with a reduction), the deprecated free leader(g)
-// and broadcast(g, x[, id]), the compile-time reduction properties, dot_acc and the current
-// device.
+// and broadcast(g, x[, id]), the compile-time reduction properties, dot_acc, num_compute_units
+// and the current device.
 void oneapi_extensions(sycl::queue &q) {
   namespace syclex = sycl::ext::oneapi::experimental;
   constexpr size_t n = 7 * 11 * 13, rows = 6, columns = 35;
@@ -353,6 +353,11 @@ void oneapi_extensions(sycl::queue &q) {
   check::equal("dot_acc unsigned", 0, dots[2], 4 * 255 * 255);
   check::equal("dot_acc wraps around", 0, dots[3], int(0x80000003u));
   sycl::free(dots, q);
+
+  static_assert(SYCL_EXT_ONEAPI_NUM_COMPUTE_UNITS == 1 && SYCL_EXT_ONEAPI_QUEUE_EMPTY == 1);
+  check::equal("num_compute_units", 0,
+               q.get_device().get_info<sycl::ext::oneapi::info::device::num_compute_units>(),
+               std::size_t(q.get_device().get_info<sycl::info::device::max_compute_units>()));
 
   static_assert(SYCL_EXT_ONEAPI_CURRENT_DEVICE == 1);
   sycl::device current = syclex::this_thread::get_current_device();

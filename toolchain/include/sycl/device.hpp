@@ -189,6 +189,10 @@ template <int Dimensions = 3> struct max_work_group_range {
 };
 struct max_work_group_range_size { using return_type = std::size_t; };
 } // namespace khr::info::device
+// sycl_ext_oneapi_num_compute_units: the runtime's threads, as max_compute_units.
+namespace ext::oneapi::info::device {
+struct num_compute_units { using return_type = std::size_t; };
+} // namespace ext::oneapi::info::device
 
 namespace detail {
 template <typename Param> inline constexpr bool is_max_work_item_sizes_v = false;
@@ -440,6 +444,8 @@ public:
       return detail::version_string();
     else if constexpr (std::is_same_v<Param, max_compute_units>)
       return static_cast<std::uint32_t>(__nativecpu_thread_count());
+    else if constexpr (std::is_same_v<Param, ext::oneapi::info::device::num_compute_units>)
+      return static_cast<std::size_t>(__nativecpu_thread_count());
     else if constexpr (std::is_same_v<Param, max_work_item_dimensions>)
       return 3;
     // The vector widths a kernel may require with the sub_group_size property (the vectorizer

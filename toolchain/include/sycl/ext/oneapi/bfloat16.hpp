@@ -45,7 +45,9 @@ public:
   bfloat16(const sycl::half &value) : bfloat16(static_cast<float>(value)) {}
 
   constexpr operator float() const { return __builtin_bit_cast(float, static_cast<std::uint32_t>(bits_) << 16); }
-  explicit operator sycl::half() const { return sycl::half(static_cast<float>(*this)); }
+  // Implicit, as the extension declares it; the mixed operators below keep bfloat16 op half
+  // from being ambiguous between the two types' own operators.
+  operator sycl::half() const { return sycl::half(static_cast<float>(*this)); }
   explicit constexpr operator bool() const { return (bits_ & 0x7fffu) != 0; }
 
   // The encoding, and the value of an encoding (not part of the extension's interface).
@@ -58,6 +60,26 @@ public:
 
   constexpr bfloat16 operator-() const { return from_bits(static_cast<std::uint16_t>(bits_ ^ 0x8000u)); }
   constexpr bfloat16 operator+() const { return *this; }
+
+  // With a half: computed in float, a bfloat16 result (as before half converted implicitly).
+#define NCPU_BFLOAT16_HALF_ARITHMETIC(op)                                                           \
+  friend bfloat16 operator op(bfloat16 a, sycl::half b) { return bfloat16(float(a) op float(b)); }  \
+  friend bfloat16 operator op(sycl::half a, bfloat16 b) { return bfloat16(float(a) op float(b)); }
+#define NCPU_BFLOAT16_HALF_COMPARISON(op)                                                           \
+  friend bool operator op(bfloat16 a, sycl::half b) { return float(a) op float(b); }                \
+  friend bool operator op(sycl::half a, bfloat16 b) { return float(a) op float(b); }
+  NCPU_BFLOAT16_HALF_ARITHMETIC(+)
+  NCPU_BFLOAT16_HALF_ARITHMETIC(-)
+  NCPU_BFLOAT16_HALF_ARITHMETIC(*)
+  NCPU_BFLOAT16_HALF_ARITHMETIC(/)
+  NCPU_BFLOAT16_HALF_COMPARISON(==)
+  NCPU_BFLOAT16_HALF_COMPARISON(!=)
+  NCPU_BFLOAT16_HALF_COMPARISON(<)
+  NCPU_BFLOAT16_HALF_COMPARISON(>)
+  NCPU_BFLOAT16_HALF_COMPARISON(<=)
+  NCPU_BFLOAT16_HALF_COMPARISON(>=)
+#undef NCPU_BFLOAT16_HALF_ARITHMETIC
+#undef NCPU_BFLOAT16_HALF_COMPARISON
 
 private:
   std::uint16_t bits_;
