@@ -37,15 +37,14 @@ template <typename CommandGroup> void call_command_group(void *command_group, ha
   [[clang::always_inline]] (*static_cast<CommandGroup *>(command_group))(h);
 }
 
-// What copies of one queue share.
-struct queue_state {
+// What copies of one queue share; `submitted` (the commands not known to be complete) and its
+// mutex are in command_list (detail/scheduler.hpp).
+struct queue_state : command_list {
   bool in_order = false;
   bool profiling = false;
   std::shared_ptr<const async_handler> handler;
-  std::mutex mutex;
   event_ptr last;                   // the previous command, for in-order queues
   event_ptr barrier;                // the last ext_oneapi_submit_barrier, which later commands follow
-  std::vector<event_ptr> submitted; // commands not known to be complete
   std::vector<event_ptr> finished;  // complete with an error not yet reported
   static constexpr std::size_t sort_threshold = 16;
 

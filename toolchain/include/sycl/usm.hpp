@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "detail/defines.hpp"
+#include "detail/scheduler.hpp"
 #include "device.hpp"
 #include "exception.hpp"
 
@@ -132,6 +133,8 @@ inline void *malloc_shared(std::size_t bytes, const device &d, const context &c,
 inline void *malloc(std::size_t bytes, const device &, const context &, usm::alloc kind, const property_list & = {}) {
   return kind == usm::alloc::unknown ? nullptr : detail::usm_allocate(0, bytes, kind);
 }
+// The allocation is gone for the program at once; its memory returns to the system after the
+// commands still running, which may use it (detail/scheduler.hpp, release_after_commands).
 inline void free(void *ptr, const context &) {
   if (!ptr) return;
   {
@@ -139,7 +142,7 @@ inline void free(void *ptr, const context &) {
     std::lock_guard<std::mutex> lock(allocations.mutex);
     allocations.blocks.erase(reinterpret_cast<std::uintptr_t>(ptr));
   }
-  std::free(ptr);
+  detail::release_after_commands([ptr] { std::free(ptr); });
 }
 
 // SYCL 2020 4.8.4: what kind of allocation `ptr` points into (unknown for other memory).

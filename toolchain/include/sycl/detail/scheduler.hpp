@@ -198,6 +198,76 @@ inline event_ptr submit_command(std::function<void()> command, const std::vector
   return state;
 }
 
+// The commands a queue submitted that may not have completed. Every list is known to the
+// command registry, so that sycl::free can find the commands of every queue still running and
+// release the memory only after them (release_after_commands): SYCL 2020 makes freeing memory
+// that a command still uses undefined, and here it must not corrupt the heap.
+struct command_list {
+  std::mutex mutex;
+  std::vector<event_ptr> submitted;
+
+  command_list();
+  ~command_list();
+  command_list(const command_list &) = delete;
+  command_list &operator=(const command_list &) = delete;
+};
+
+class command_registry {
+public:
+  // Never destroyed: queues with static storage may outlive any static object.
+  static command_registry &instance() {
+    static command_registry *registry = new command_registry;
+    return *registry;
+  }
+  void add(command_list *list) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    lists_.push_back(list);
+  }
+  // A destroyed queue's commands run on (queues do not wait when destroyed): kept here.
+  void remove(command_list *list) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    lists_.erase(std::find(lists_.begin(), lists_.end(), list));
+    std::lock_guard<std::mutex> list_lock(list->mutex);
+    keep_incomplete(list->submitted, orphans_);
+  }
+  // Every command of every queue not complete now.
+  std::vector<event_ptr> in_flight() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<event_ptr> running;
+    for (command_list *list : lists_) {
+      std::lock_guard<std::mutex> list_lock(list->mutex);
+      keep_incomplete(list->submitted, running);
+    }
+    std::vector<event_ptr> orphans;
+    keep_incomplete(orphans_, orphans);
+    orphans_ = orphans;
+    running.insert(running.end(), orphans.begin(), orphans.end());
+    return running;
+  }
+
+private:
+  static void keep_incomplete(const std::vector<event_ptr> &commands, std::vector<event_ptr> &into) {
+    for (const auto &command : commands)
+      if (command->status() != 2) into.push_back(command);
+  }
+  std::mutex mutex_;
+  std::vector<command_list *> lists_;
+  std::vector<event_ptr> orphans_;
+};
+
+inline command_list::command_list() { command_registry::instance().add(this); }
+inline command_list::~command_list() { command_registry::instance().remove(this); }
+
+// Runs `release` once every command submitted so far has completed: now if none is running,
+// else in a task after them. The caller does not wait.
+inline void release_after_commands(std::function<void()> release) {
+  std::vector<event_ptr> running = command_registry::instance().in_flight();
+  if (running.empty())
+    release();
+  else
+    submit_command(std::move(release), running, false, nullptr);
+}
+
 // The commands using one buffer: the last writer and the readers since. Its mutex must be held
 // from reading the dependencies of a command to recording the command (tracker_locks,
 // host_access), so that no other command can come between.
