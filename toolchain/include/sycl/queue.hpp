@@ -508,9 +508,9 @@ inline void *aligned_alloc(std::size_t alignment, std::size_t bytes, const queue
     const property_list &props) {
   return aligned_alloc(alignment, bytes, q.get_device(), q.get_context(), kind, props);
 }
-// Waits for the queue's commands first: one of them may still use the memory (a program that
-// frees after waiting for another queue, say), and reading freed memory must not be the result.
-// Not from inside a command (a host task), which would wait for itself.
+// Waits for the queue's commands first, as before free(ptr, context) released memory only after
+// every queue's commands (usm.hpp): programs may count on the queue being idle after it. Not
+// from inside a command (a host task), which would wait for itself.
 inline void free(void *ptr, const queue &q) {
   if (!detail::running_command()) queue(q).wait();
   free(ptr, q.get_context());
