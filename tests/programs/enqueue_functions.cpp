@@ -22,8 +22,9 @@ int main() {
   });
   syclex::barrier(q);
   *sum = 0;
-  syclex::parallel_for(q, sycl::range<1>{n}, sycl::reduction(sum, sycl::plus<int>()),
-                       [=](sycl::id<1> i, auto &total) { total += b[i]; });
+  // The extension takes the kernel before its reductions.
+  syclex::parallel_for(q, sycl::range<1>{n}, [=](sycl::id<1> i, auto &total) { total += b[i]; },
+                       sycl::reduction(sum, sycl::plus<int>()));
   syclex::nd_launch(q, sycl::nd_range<1>{{n}, {group}}, [=](sycl::nd_item<1> it) {
     // Each group's first work-item adds its group's a[i] after a barrier.
     sycl::group_barrier(it.get_group());

@@ -60,46 +60,55 @@ void single_task(queue q, const Kernel &kernel) {
   q.submit([&](handler &h) { h.single_task<KernelName>(kernel); });
 }
 
-// parallel_for over a range, with reductions before the kernel as the handler takes them.
-template <typename KernelName = sycl::detail::auto_name, int Dims, typename... Rest>
-void parallel_for(handler &h, range<Dims> extent, const Rest &...rest) {
-  h.parallel_for<KernelName>(extent, rest...);
+// The kernel launches take the kernel before its reductions (the handler takes them after).
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename Kernel, typename... Reductions>
+void parallel_for(handler &h, range<Dims> extent, const Kernel &kernel, Reductions &&...reductions) {
+  h.parallel_for<KernelName>(extent, std::forward<Reductions>(reductions)..., kernel);
 }
-template <typename KernelName = sycl::detail::auto_name, int Dims, typename... Rest>
-void parallel_for(queue q, range<Dims> extent, const Rest &...rest) {
-  q.submit([&](handler &h) { h.parallel_for<KernelName>(extent, rest...); });
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename Kernel, typename... Reductions>
+void parallel_for(queue q, range<Dims> extent, const Kernel &kernel, Reductions &&...reductions) {
+  q.submit([&](handler &h) { parallel_for<KernelName>(h, extent, kernel, std::forward<Reductions>(reductions)...); });
 }
 // A range launch has no work-group to shape, so the kernel properties a launch_config may carry
 // (work_group_size, sub_group_size) have nothing to apply to here.
-template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename... Rest>
-void parallel_for(handler &h, launch_config<range<Dims>, Properties> config, const Rest &...rest) {
-  h.parallel_for<KernelName>(config.get_range(), rest...);
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename Kernel,
+          typename... Reductions>
+void parallel_for(handler &h, launch_config<range<Dims>, Properties> config, const Kernel &kernel,
+                  Reductions &&...reductions) {
+  h.parallel_for<KernelName>(config.get_range(), std::forward<Reductions>(reductions)..., kernel);
 }
-template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename... Rest>
-void parallel_for(queue q, launch_config<range<Dims>, Properties> config, const Rest &...rest) {
-  q.submit([&](handler &h) { parallel_for<KernelName>(h, config, rest...); });
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename Kernel,
+          typename... Reductions>
+void parallel_for(queue q, launch_config<range<Dims>, Properties> config, const Kernel &kernel,
+                  Reductions &&...reductions) {
+  q.submit([&](handler &h) { parallel_for<KernelName>(h, config, kernel, std::forward<Reductions>(reductions)...); });
 }
 
-template <typename KernelName = sycl::detail::auto_name, int Dims, typename... Rest>
-void nd_launch(handler &h, nd_range<Dims> launch, const Rest &...rest) {
-  h.parallel_for<KernelName>(launch, rest...);
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename Kernel, typename... Reductions>
+void nd_launch(handler &h, nd_range<Dims> launch, const Kernel &kernel, Reductions &&...reductions) {
+  h.parallel_for<KernelName>(launch, std::forward<Reductions>(reductions)..., kernel);
 }
-template <typename KernelName = sycl::detail::auto_name, int Dims, typename... Rest>
-void nd_launch(queue q, nd_range<Dims> launch, const Rest &...rest) {
-  q.submit([&](handler &h) { h.parallel_for<KernelName>(launch, rest...); });
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename Kernel, typename... Reductions>
+void nd_launch(queue q, nd_range<Dims> launch, const Kernel &kernel, Reductions &&...reductions) {
+  q.submit([&](handler &h) { nd_launch<KernelName>(h, launch, kernel, std::forward<Reductions>(reductions)...); });
 }
 // An nd_range launch applies the configuration's kernel properties (work_group_size,
 // sub_group_size) as the handler's property form does.
-template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename... Rest>
-void nd_launch(handler &h, launch_config<nd_range<Dims>, Properties> config, const Rest &...rest) {
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename Kernel,
+          typename... Reductions>
+void nd_launch(handler &h, launch_config<nd_range<Dims>, Properties> config, const Kernel &kernel,
+               Reductions &&...reductions) {
   if constexpr (std::is_same_v<Properties, empty_properties_t>)
-    h.parallel_for<KernelName>(config.get_range(), rest...);
+    h.parallel_for<KernelName>(config.get_range(), std::forward<Reductions>(reductions)..., kernel);
   else
-    h.parallel_for<KernelName>(config.get_range(), config.get_properties(), rest...);
+    h.parallel_for<KernelName>(config.get_range(), config.get_properties(), std::forward<Reductions>(reductions)...,
+                               kernel);
 }
-template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename... Rest>
-void nd_launch(queue q, launch_config<nd_range<Dims>, Properties> config, const Rest &...rest) {
-  q.submit([&](handler &h) { nd_launch<KernelName>(h, config, rest...); });
+template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename Kernel,
+          typename... Reductions>
+void nd_launch(queue q, launch_config<nd_range<Dims>, Properties> config, const Kernel &kernel,
+               Reductions &&...reductions) {
+  q.submit([&](handler &h) { nd_launch<KernelName>(h, config, kernel, std::forward<Reductions>(reductions)...); });
 }
 
 inline void memcpy(handler &h, void *destination, const void *source, std::size_t bytes) {
