@@ -21,6 +21,16 @@ extern syclexp::device_global<float> scale;
 static_assert(decltype(total)::has_property<syclexp::device_image_scope_key>() &&
               decltype(total)::get_property<syclexp::host_access_key>().value == syclexp::host_access_enum::read_write &&
               !decltype(counts)::has_property<syclexp::device_image_scope_key>());
+// Property lists answer the same queries; values compare equal when they are the same value.
+constexpr syclexp::properties listed{syclexp::device_image_scope, syclexp::host_access_write,
+                                     syclexp::work_group_size<4, 2>};
+static_assert(listed.has_property<syclexp::host_access_key>() && !listed.has_property<syclexp::init_mode_key>() &&
+              listed.get_property<syclexp::host_access_key>() == syclexp::host_access_write &&
+              listed.get_property<syclexp::host_access_key>() != syclexp::host_access_read &&
+              std::is_same_v<decltype(listed.get_property<syclexp::work_group_size_key>()),
+                             syclexp::work_group_size_key::value_t<4, 2>> &&
+              std::is_same_v<decltype(syclexp::host_access_read)::value_t, syclexp::host_access_enum> &&
+              SYCL_EXT_ONEAPI_PROPERTIES == 1 && SYCL_EXT_ONEAPI_DEVICE_GLOBAL == 1);
 
 void bump_scale(sycl::queue &q);
 

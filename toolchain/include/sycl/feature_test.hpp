@@ -2,9 +2,8 @@
 // these headers implement. oneAPI: enqueue barriers (queue::ext_oneapi_submit_barrier,
 // handler::ext_oneapi_barrier), work-group local memory (group_local_memory), kernel
 // properties (work_group_size), automatic local ranges (auto_range), the enqueue functions, the
-// queue's empty query (queue::ext_oneapi_empty) and num_compute_units. Not defined, although
-// most of them is here: SYCL_EXT_ONEAPI_PROPERTIES and SYCL_EXT_ONEAPI_DEVICE_GLOBAL (property
-// lists have no has_property/get_property yet, docs/sycl-cts.md). Khronos: the default context
+// queue's empty query (queue::ext_oneapi_empty), num_compute_units, compile-time property lists
+// (ext::oneapi::experimental::properties) and device globals. Khronos: the default context
 // (platform::khr_get_default_context), the queue's empty query and flush (queue::khr_empty,
 // khr_flush) and the work-group count queries (khr/max_work_group_queries.hpp). The extensions
 // with a header of their own define theirs there.
@@ -17,6 +16,8 @@
 #define SYCL_EXT_ONEAPI_KERNEL_PROPERTIES 1
 #define SYCL_EXT_ONEAPI_AUTO_LOCAL_RANGE 1
 #define SYCL_EXT_ONEAPI_ENQUEUE_FUNCTIONS 1
+#define SYCL_EXT_ONEAPI_PROPERTIES 1
+#define SYCL_EXT_ONEAPI_DEVICE_GLOBAL 1
 #define SYCL_EXT_ONEAPI_QUEUE_EMPTY 1
 #define SYCL_EXT_ONEAPI_NUM_COMPUTE_UNITS 1
 #define SYCL_KHR_DEFAULT_CONTEXT 1

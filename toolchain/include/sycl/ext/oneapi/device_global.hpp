@@ -38,11 +38,16 @@ struct device_image_scope_key {
 inline constexpr device_image_scope_key::value_t device_image_scope{};
 
 enum class host_access_enum : std::uint16_t { read, write, read_write, none };
+// The parameterized values are classes of their own, which the keys' value_t name, so that they
+// can have a `value_t` member (the extension's interface) without being named value_t.
+struct host_access_key;
+template <host_access_enum Access> struct host_access_value {
+  using key_t = host_access_key;
+  using value_t = host_access_enum;
+  static constexpr host_access_enum value = Access;
+};
 struct host_access_key {
-  template <host_access_enum Access> struct value_t {
-    using key_t = host_access_key;
-    static constexpr host_access_enum value = Access;
-  };
+  template <host_access_enum Access> using value_t = host_access_value<Access>;
 };
 template <host_access_enum Access> inline constexpr host_access_key::value_t<Access> host_access{};
 inline constexpr host_access_key::value_t<host_access_enum::read> host_access_read{};
@@ -51,38 +56,33 @@ inline constexpr host_access_key::value_t<host_access_enum::read_write> host_acc
 inline constexpr host_access_key::value_t<host_access_enum::none> host_access_none{};
 
 enum class init_mode_enum : std::uint16_t { reprogram, reset };
+struct init_mode_key;
+template <init_mode_enum Mode> struct init_mode_value {
+  using key_t = init_mode_key;
+  using value_t = init_mode_enum;
+  static constexpr init_mode_enum value = Mode;
+};
 struct init_mode_key {
-  template <init_mode_enum Mode> struct value_t {
-    using key_t = init_mode_key;
-    static constexpr init_mode_enum value = Mode;
-  };
+  template <init_mode_enum Mode> using value_t = init_mode_value<Mode>;
 };
 template <init_mode_enum Mode> inline constexpr init_mode_key::value_t<Mode> init_mode{};
 inline constexpr init_mode_key::value_t<init_mode_enum::reprogram> init_mode_reprogram{};
 inline constexpr init_mode_key::value_t<init_mode_enum::reset> init_mode_reset{};
 
+struct implement_in_csr_key;
+template <bool Enable> struct implement_in_csr_value {
+  using key_t = implement_in_csr_key;
+  using value_t = bool;
+  static constexpr bool value = Enable;
+};
 struct implement_in_csr_key {
-  template <bool Enable> struct value_t {
-    using key_t = implement_in_csr_key;
-    static constexpr bool value = Enable;
-  };
+  template <bool Enable> using value_t = implement_in_csr_value<Enable>;
 };
 template <bool Enable> inline constexpr implement_in_csr_key::value_t<Enable> implement_in_csr{};
 inline constexpr implement_in_csr_key::value_t<true> implement_in_csr_on{};
 inline constexpr implement_in_csr_key::value_t<false> implement_in_csr_off{};
 
 namespace detail {
-template <typename Key, typename Property, typename = void> struct is_property_of_key : std::false_type {};
-template <typename Key, typename Property>
-struct is_property_of_key<Key, Property, std::void_t<typename Property::key_t>>
-    : std::is_same<typename Property::key_t, Key> {};
-
-// The first of Properties whose key is Key (void if none).
-template <typename Key, typename... Properties> struct property_of_key { using type = void; };
-template <typename Key, typename First, typename... Rest> struct property_of_key<Key, First, Rest...> {
-  using type = std::conditional_t<is_property_of_key<Key, First>::value, First,
-                                  typename property_of_key<Key, Rest...>::type>;
-};
 template <typename PropertyList> struct device_global_properties;
 template <typename... Properties> struct device_global_properties<properties<Properties...>> {
   template <typename Key> using find = typename property_of_key<Key, Properties...>::type;

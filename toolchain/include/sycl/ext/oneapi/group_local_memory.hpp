@@ -53,8 +53,8 @@ group_local_memory_for_overwrite(Group g) {
 #endif
 }
 
-// One T constructed from args by the group's leader; every work-item returns after the
-// construction (a group barrier).
+// One T constructed from args by the group's leader (an array's elements from args, the rest
+// zero); every work-item returns after the construction (a group barrier).
 template <typename T, typename Group, typename... Args>
 NCPU_ALWAYS_INLINE std::enable_if_t<detail::local_memory_ok_v<T, Group>,
                                     multi_ptr<T, access::address_space::local_space, access::decorated::legacy>>
@@ -63,7 +63,13 @@ group_local_memory(Group g, Args &&...args) {
   // The builtin is called here directly (not through group_local_memory_for_overwrite) so that
   // this call site is visibly its own allocation.
   T *memory = static_cast<T *>(__nativecpu_allocate_local_memory(sizeof(T), alignof(T)));
-  if (g.leader()) new (memory) T(std::forward<Args>(args)...);
+  if (g.leader()) {
+    // An array is initialized from its elements' values (aggregate initialization).
+    if constexpr (std::is_array_v<T>)
+      new (memory) T{std::forward<Args>(args)...};
+    else
+      new (memory) T(std::forward<Args>(args)...);
+  }
   group_barrier(g);
   return multi_ptr<T, access::address_space::local_space, access::decorated::legacy>(memory);
 #else

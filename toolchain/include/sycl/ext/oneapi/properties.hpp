@@ -23,6 +23,7 @@ namespace ext::oneapi::experimental {
 
 struct work_group_size_key {
   template <std::size_t... Dims> struct value_t {
+    using key_t = work_group_size_key;
     static_assert(sizeof...(Dims) >= 1 && sizeof...(Dims) <= 3, "work_group_size takes 1 to 3 sizes");
     static_assert(((Dims >= 1) && ...), "work-group sizes are at least 1");
   };
@@ -32,16 +33,58 @@ template <std::size_t... Dims> inline constexpr work_group_size_key::value_t<Dim
 
 struct sub_group_size_key {
   template <std::uint32_t Size> struct value_t {
+    using key_t = sub_group_size_key;
     static_assert(Size >= 1 && Size <= 64, "sub_group_size takes a size from 1 to 64");
   };
 };
 
 template <std::uint32_t Size> inline constexpr sub_group_size_key::value_t<Size> sub_group_size{};
 
+namespace detail {
+// A property value names its property's key (`key_t`).
+template <typename Property, typename = void> struct is_property_value : std::false_type {};
+template <typename Property>
+struct is_property_value<Property, std::void_t<typename Property::key_t>> : std::true_type {};
+template <typename Key, typename Property, typename = void> struct is_property_of_key : std::false_type {};
+template <typename Key, typename Property>
+struct is_property_of_key<Key, Property, std::void_t<typename Property::key_t>>
+    : std::is_same<typename Property::key_t, Key> {};
+
+// The first of Properties whose key is Key (void if none).
+template <typename Key, typename... Properties> struct property_of_key { using type = void; };
+template <typename Key, typename First, typename... Rest> struct property_of_key<Key, First, Rest...> {
+  using type = std::conditional_t<is_property_of_key<Key, First>::value, First,
+                                  typename property_of_key<Key, Rest...>::type>;
+};
+} // namespace detail
+
+// A list of compile-time property values: each is its own type, so the list holds no data and
+// its queries are constant expressions.
 template <typename... Properties> class properties {
 public:
   constexpr properties(Properties...) {}
+
+  template <typename Key> static constexpr bool has_property() {
+    return !std::is_void_v<typename detail::property_of_key<Key, Properties...>::type>;
+  }
+  template <typename Key> static constexpr auto get_property() {
+    static_assert(has_property<Key>(), "the property list does not have this property");
+    return typename detail::property_of_key<Key, Properties...>::type{};
+  }
 };
+
+// Property values are equal when they are the same value of the same property, that is, the
+// same type.
+template <typename A, typename B,
+          typename = std::enable_if_t<detail::is_property_value<A>::value && detail::is_property_value<B>::value>>
+constexpr bool operator==(const A &, const B &) {
+  return std::is_same_v<A, B>;
+}
+template <typename A, typename B,
+          typename = std::enable_if_t<detail::is_property_value<A>::value && detail::is_property_value<B>::value>>
+constexpr bool operator!=(const A &a, const B &b) {
+  return !(a == b);
+}
 template <typename... Properties> properties(Properties...) -> properties<Properties...>;
 
 using empty_properties_t = properties<>;

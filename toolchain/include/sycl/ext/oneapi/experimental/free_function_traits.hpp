@@ -46,6 +46,7 @@ namespace ext::oneapi::experimental {
 
 struct nd_range_kernel_key {
   template <int Dims> struct value_t {
+    using key_t = nd_range_kernel_key;
     static_assert(Dims >= 1 && Dims <= 3, "nd_range_kernel takes 1 to 3 dimensions");
     static constexpr int dimensions = Dims;
   };
@@ -53,7 +54,9 @@ struct nd_range_kernel_key {
 template <int Dims> inline constexpr nd_range_kernel_key::value_t<Dims> nd_range_kernel{};
 
 struct single_task_kernel_key {
-  struct value_t {};
+  struct value_t {
+    using key_t = single_task_kernel_key;
+  };
 };
 inline constexpr single_task_kernel_key::value_t single_task_kernel{};
 
