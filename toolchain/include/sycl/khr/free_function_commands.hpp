@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "../ext/oneapi/experimental/enqueue_functions.hpp"
 #include "../handler.hpp"
 #include "../queue.hpp"
 
@@ -96,39 +97,13 @@ template <typename... Args> void launch_task(queue q, const kernel &k, Args &&..
   q.submit([&](handler &h) { launch_task(h, k, std::forward<Args>(args)...); });
 }
 
-// USM memory commands.
-inline void memcpy(handler &h, void *destination, const void *source, std::size_t bytes) {
-  h.memcpy(destination, source, bytes);
-}
-inline void memcpy(queue q, void *destination, const void *source, std::size_t bytes) {
-  q.submit([&](handler &h) { h.memcpy(destination, source, bytes); });
-}
-template <typename T> void copy(handler &h, const T *source, T *destination, std::size_t count) {
-  h.copy(source, destination, count);
-}
-template <typename T> void copy(queue q, const T *source, T *destination, std::size_t count) {
-  q.submit([&](handler &h) { h.copy(source, destination, count); });
-}
-inline void memset(handler &h, void *pointer, int value, std::size_t bytes) { h.memset(pointer, value, bytes); }
-inline void memset(queue q, void *pointer, int value, std::size_t bytes) {
-  q.submit([&](handler &h) { h.memset(pointer, value, bytes); });
-}
-template <typename T> void fill(handler &h, T *pointer, const T &pattern, std::size_t count) {
-  h.fill(pointer, pattern, count);
-}
-template <typename T> void fill(queue q, T *pointer, const T &pattern, std::size_t count) {
-  q.submit([&](handler &h) { h.fill(pointer, pattern, count); });
-}
-inline void prefetch(handler &h, void *pointer, std::size_t bytes) { h.prefetch(pointer, bytes); }
-inline void prefetch(queue q, void *pointer, std::size_t bytes) {
-  q.submit([&](handler &h) { h.prefetch(pointer, bytes); });
-}
-inline void mem_advise(handler &h, void *pointer, std::size_t bytes, int advice) {
-  h.mem_advise(pointer, bytes, advice);
-}
-inline void mem_advise(queue q, void *pointer, std::size_t bytes, int advice) {
-  q.submit([&](handler &h) { h.mem_advise(pointer, bytes, advice); });
-}
+// The USM memory commands are DPC++'s enqueue functions' (same forms, same effects).
+using ext::oneapi::experimental::copy;
+using ext::oneapi::experimental::fill;
+using ext::oneapi::experimental::mem_advise;
+using ext::oneapi::experimental::memcpy;
+using ext::oneapi::experimental::memset;
+using ext::oneapi::experimental::prefetch;
 
 // Buffer commands, through device accessors.
 namespace detail {
