@@ -223,10 +223,12 @@ public:
     std::lock_guard<std::mutex> lock(mutex_);
     lists_.push_back(list);
   }
-  // A destroyed queue's commands run on (queues do not wait when destroyed): kept here.
+  // A destroyed queue's commands run on (queues do not wait when destroyed): kept here, with
+  // the complete ones dropped each time, so that the list does not grow.
   void remove(command_list *list) {
     std::lock_guard<std::mutex> lock(mutex_);
     lists_.erase(std::find(lists_.begin(), lists_.end(), list));
+    prune_orphans();
     std::lock_guard<std::mutex> list_lock(list->mutex);
     keep_incomplete(list->submitted, orphans_);
   }
@@ -238,14 +240,18 @@ public:
       std::lock_guard<std::mutex> list_lock(list->mutex);
       keep_incomplete(list->submitted, running);
     }
-    std::vector<event_ptr> orphans;
-    keep_incomplete(orphans_, orphans);
-    orphans_ = orphans;
-    running.insert(running.end(), orphans.begin(), orphans.end());
+    prune_orphans();
+    running.insert(running.end(), orphans_.begin(), orphans_.end());
     return running;
   }
 
 private:
+  // Needs the mutex.
+  void prune_orphans() {
+    std::vector<event_ptr> incomplete;
+    keep_incomplete(orphans_, incomplete);
+    orphans_ = std::move(incomplete);
+  }
   static void keep_incomplete(const std::vector<event_ptr> &commands, std::vector<event_ptr> &into) {
     for (const auto &command : commands)
       if (command->status() != 2) into.push_back(command);
