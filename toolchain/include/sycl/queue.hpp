@@ -55,7 +55,7 @@ struct queue_state : command_list {
   void sort_finished() {
     auto kept = submitted.begin();
     for (auto &command : submitted) {
-      if (command->status() != 2) {
+      if (!command->complete()) {
         if (&*kept != &command) *kept = std::move(command);
         ++kept;
       } else if (command->has_error()) {
@@ -159,7 +159,7 @@ public:
   bool khr_empty() const {
     std::lock_guard<std::mutex> lock(state_->mutex);
     for (const auto &command : state_->submitted)
-      if (command->status() != 2) return false;
+      if (!command->complete()) return false;
     return true;
   }
   bool ext_oneapi_empty() const { return khr_empty(); }

@@ -52,6 +52,7 @@ public:
   void wait() const;
   // 0 submitted, 1 running, 2 complete.
   int status() const;
+  bool complete() const { return status() == 2; }
   bool profiling() const { return profiling_; }
   // Submit, start and end times in nanoseconds.
   void times(std::uint64_t out[3]) const {
@@ -254,7 +255,7 @@ private:
   }
   static void keep_incomplete(const std::vector<event_ptr> &commands, std::vector<event_ptr> &into) {
     for (const auto &command : commands)
-      if (command->status() != 2) into.push_back(command);
+      if (!command->complete()) into.push_back(command);
   }
   std::mutex mutex_;
   std::vector<command_list *> lists_;
@@ -293,7 +294,7 @@ public:
     } else {
       std::vector<event_ptr> running;
       for (auto &reader : readers_)
-        if (reader->status() != 2) running.push_back(std::move(reader));
+        if (!reader->complete()) running.push_back(std::move(reader));
       running.push_back(command);
       readers_ = std::move(running);
     }

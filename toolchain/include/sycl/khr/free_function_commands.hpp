@@ -1,8 +1,9 @@
 // <sycl/khr/free_function_commands.hpp>: the Khronos sycl_khr_free_function_commands extension
 // as the SYCL-CTS and DPC++ have it: free functions that submit one command, to a queue without
 // making an event (submit_tracked is the one that returns it) or inside a command group. Each is
-// the queue's or the handler's own member function underneath; a queue form submits a command
-// group of the handler form, binding the accessors it is given (which may be placeholders).
+// DPC++'s enqueue function of the same effect, or the queue's or the handler's own member
+// function; a queue form with accessors submits a command group of the handler form, binding
+// the accessors it is given (which may be placeholders).
 //
 // The launch functions take range<1>, range<2> and range<3> as separate overloads, as the
 // extension declares them, so that a braced or integer range converts.
@@ -30,13 +31,16 @@ template <typename CommandGroup> event submit_tracked(queue q, CommandGroup &&co
   return q.submit(std::forward<CommandGroup>(command_group));
 }
 
-// The kernel launches of one dimensionality: a kernel function over a range (with reductions
-// for launch_reduce), over a range in work-groups of `size` (launch_grouped), and a kernel
-// object with its arguments.
+// The kernel launches of one dimensionality. A kernel function over a range (with reductions
+// for launch_reduce), or over a range in work-groups of `size` (launch_grouped), is DPC++'s
+// enqueue functions' parallel_for or nd_launch, which take the kernel before its reductions as
+// these do; a kernel object takes its arguments first.
 #define NCPU_KHR_LAUNCHES(D)                                                                            \
-  template <typename Kernel> void launch(handler &h, range<D> r, const Kernel &k) { h.parallel_for(r, k); } \
+  template <typename Kernel> void launch(handler &h, range<D> r, const Kernel &k) {                   \
+    ext::oneapi::experimental::parallel_for(h, r, k);                                                 \
+  }                                                                                                   \
   template <typename Kernel> void launch(queue q, range<D> r, const Kernel &k) {                       \
-    q.submit([&](handler &h) { h.parallel_for(r, k); });                                             \
+    ext::oneapi::experimental::parallel_for(q, r, k);                                                 \
   }                                                                                                   \
   template <typename... Args> void launch(handler &h, range<D> r, const kernel &k, Args &&...args) {   \
     h.set_args(std::forward<Args>(args)...);                                                          \
@@ -47,17 +51,17 @@ template <typename CommandGroup> event submit_tracked(queue q, CommandGroup &&co
   }                                                                                                   \
   template <typename Kernel, typename... Reductions>                                                  \
   void launch_reduce(handler &h, range<D> r, const Kernel &k, Reductions &&...reductions) {           \
-    h.parallel_for(r, std::forward<Reductions>(reductions)..., k);                                    \
+    ext::oneapi::experimental::parallel_for(h, r, k, std::forward<Reductions>(reductions)...);        \
   }                                                                                                   \
   template <typename Kernel, typename... Reductions>                                                  \
   void launch_reduce(queue q, range<D> r, const Kernel &k, Reductions &&...reductions) {              \
-    q.submit([&](handler &h) { h.parallel_for(r, std::forward<Reductions>(reductions)..., k); });     \
+    ext::oneapi::experimental::parallel_for(q, r, k, std::forward<Reductions>(reductions)...);        \
   }                                                                                                   \
   template <typename Kernel> void launch_grouped(handler &h, range<D> r, range<D> size, const Kernel &k) { \
-    h.parallel_for(nd_range<D>(r, size), k);                                                          \
+    ext::oneapi::experimental::nd_launch(h, nd_range<D>(r, size), k);                                 \
   }                                                                                                   \
   template <typename Kernel> void launch_grouped(queue q, range<D> r, range<D> size, const Kernel &k) { \
-    q.submit([&](handler &h) { h.parallel_for(nd_range<D>(r, size), k); });                          \
+    ext::oneapi::experimental::nd_launch(q, nd_range<D>(r, size), k);                                 \
   }                                                                                                   \
   template <typename... Args>                                                                         \
   void launch_grouped(handler &h, range<D> r, range<D> size, const kernel &k, Args &&...args) {       \
@@ -71,14 +75,12 @@ template <typename CommandGroup> event submit_tracked(queue q, CommandGroup &&co
   template <typename Kernel, typename... Reductions>                                                  \
   void launch_grouped_reduce(handler &h, range<D> r, range<D> size, const Kernel &k,                  \
                              Reductions &&...reductions) {                                            \
-    h.parallel_for(nd_range<D>(r, size), std::forward<Reductions>(reductions)..., k);                 \
+    ext::oneapi::experimental::nd_launch(h, nd_range<D>(r, size), k, std::forward<Reductions>(reductions)...); \
   }                                                                                                   \
   template <typename Kernel, typename... Reductions>                                                  \
   void launch_grouped_reduce(queue q, range<D> r, range<D> size, const Kernel &k,                     \
                              Reductions &&...reductions) {                                            \
-    q.submit([&](handler &h) {                                                                        \
-      h.parallel_for(nd_range<D>(r, size), std::forward<Reductions>(reductions)..., k);               \
-    });                                                                                               \
+    ext::oneapi::experimental::nd_launch(q, nd_range<D>(r, size), k, std::forward<Reductions>(reductions)...); \
   }
 NCPU_KHR_LAUNCHES(1)
 NCPU_KHR_LAUNCHES(2)
@@ -163,16 +165,17 @@ template <typename T, int Dims, access_mode Mode> void update_host(queue q, deta
 }
 
 // Barriers: the commands submitted after one wait for every command submitted before it
-// (command_barrier) or for `events` (event_barrier).
+// (command_barrier) or for `events` (event_barrier), as the enqueue functions' barrier and
+// partial_barrier.
 inline void command_barrier(handler &h) { h.ext_oneapi_barrier(); }
-inline void command_barrier(queue q) { q.ext_oneapi_submit_barrier(); }
-// An empty list waits for nothing: the barriers' own empty list means every earlier command,
+inline void command_barrier(queue q) { ext::oneapi::experimental::barrier(q); }
+// An empty list waits for nothing: the handler's own empty list means every earlier command,
 // and a null event adds no dependency.
 inline void event_barrier(handler &h, const std::vector<event> &events) {
   h.ext_oneapi_barrier(events.empty() ? std::vector<event>{event()} : events);
 }
 inline void event_barrier(queue q, const std::vector<event> &events) {
-  q.ext_oneapi_submit_barrier(events.empty() ? std::vector<event>{event()} : events);
+  ext::oneapi::experimental::partial_barrier(q, events);
 }
 
 } // namespace khr

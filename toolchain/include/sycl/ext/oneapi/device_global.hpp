@@ -82,16 +82,9 @@ template <bool Enable> inline constexpr implement_in_csr_key::value_t<Enable> im
 inline constexpr implement_in_csr_key::value_t<true> implement_in_csr_on{};
 inline constexpr implement_in_csr_key::value_t<false> implement_in_csr_off{};
 
-namespace detail {
-template <typename PropertyList> struct device_global_properties;
-template <typename... Properties> struct device_global_properties<properties<Properties...>> {
-  template <typename Key> using find = typename property_of_key<Key, Properties...>::type;
-};
-} // namespace detail
-
 template <typename T, typename PropertyList = empty_properties_t> class device_global {
   static_assert(std::is_trivially_destructible_v<T>, "a device_global's type is trivially destructible");
-  using properties_t = detail::device_global_properties<PropertyList>;
+  static_assert(is_property_list_v<PropertyList>, "a device_global's properties are a properties<...> list");
 
 public:
   using element_type = std::remove_extent_t<T>;
@@ -134,13 +127,9 @@ public:
     return multi_ptr<const T, access::address_space::global_space, Decorated>(&value_);
   }
 
-  template <typename Key> static constexpr bool has_property() {
-    return !std::is_void_v<typename properties_t::template find<Key>>;
-  }
-  template <typename Key> static constexpr auto get_property() {
-    static_assert(has_property<Key>(), "the device_global does not have this property");
-    return typename properties_t::template find<Key>{};
-  }
+  // Its property list's answers.
+  template <typename Key> static constexpr bool has_property() { return PropertyList::template has_property<Key>(); }
+  template <typename Key> static constexpr auto get_property() { return PropertyList::template get_property<Key>(); }
 
 private:
   T value_{};
