@@ -31,6 +31,11 @@ static_assert(listed.has_property<syclexp::host_access_key>() && !listed.has_pro
                              syclexp::work_group_size_key::value_t<4, 2>> &&
               std::is_same_v<decltype(syclexp::host_access_read)::value_t, syclexp::host_access_enum> &&
               SYCL_EXT_ONEAPI_PROPERTIES == 1 && SYCL_EXT_ONEAPI_DEVICE_GLOBAL == 1);
+// The order values are written in does not change a list's type.
+constexpr syclexp::properties reordered{syclexp::work_group_size<4, 2>, syclexp::host_access_write,
+                                        syclexp::device_image_scope};
+static_assert(std::is_same_v<decltype(listed), decltype(reordered)> &&
+              std::is_same_v<decltype(syclexp::properties{}), syclexp::empty_properties_t>);
 
 void bump_scale(sycl::queue &q);
 

@@ -222,14 +222,14 @@ void require(handler &h, const std::shared_ptr<buffer_storage> &storage, bool wr
 template <int Dims> void check_sub_range(const range<Dims> &buffer_range, const range<Dims> &access_range,
                                          const id<Dims> &offset) {
   if (!fits_within(offset, access_range, buffer_range))
-    throw exception(make_error_code(errc::invalid), "accessor range exceeds the buffer's range");
+    sycl::detail::throw_error(errc::invalid, "accessor range exceeds the buffer's range");
 }
 
 // no_init discards the buffer's contents, which a read-only accessor would then read: SYCL 2020
 // 4.7.6.4 makes that combination errc::invalid, for accessors and host accessors alike.
 template <access_mode Mode> void check_no_init(const property_list &props) {
   if (Mode == access_mode::read && props.has_property<property::no_init>())
-    throw exception(make_error_code(errc::invalid), "property::no_init with access_mode::read");
+    sycl::detail::throw_error(errc::invalid, "property::no_init with access_mode::read");
 }
 
 } // namespace detail
@@ -369,7 +369,7 @@ public:
   template <typename Property> Property get_property() const {
     if constexpr (std::is_same_v<Property, property::no_init>)
       if (no_init_) return property::no_init{};
-    throw exception(make_error_code(errc::invalid), "the accessor was not made with this property");
+    sycl::detail::throw_error(errc::invalid, "the accessor was not made with this property");
   }
   // Reference semantics (SYCL 2020 4.5.2): copies of one accessor are equal.
   friend bool operator==(const accessor &a, const accessor &b) { return a.view_ == b.view_; }

@@ -43,7 +43,7 @@ namespace detail {
 template <typename T, int Dims> std::size_t storage_bytes(const range<Dims> &extent, const char *owner) {
   std::size_t bytes;
   if (!checked_size(extent, sizeof(T), bytes))
-    throw exception(make_error_code(errc::memory_allocation),
+    sycl::detail::throw_error(errc::memory_allocation,
                     std::string(owner) + ": its size in bytes does not fit in size_t");
   return bytes;
 }
@@ -55,7 +55,7 @@ public:
     if (bytes_ != 0) {
       // Exactly the buffer's bytes, so AddressSanitizer sees its end (docs/sanitizers.md).
       if (bytes_ > SIZE_MAX - 63 || posix_memalign(&data_, 64, bytes_) != 0) data_ = nullptr;
-      if (!data_) throw exception(make_error_code(errc::memory_allocation), "cannot allocate buffer memory");
+      if (!data_) sycl::detail::throw_error(errc::memory_allocation, "cannot allocate buffer memory");
     }
   }
   // Storage that is `host_memory` itself (property::buffer::use_host_ptr), not owned.
@@ -109,12 +109,12 @@ struct is_contiguous_container<T, std::void_t<decltype(std::declval<T &>().data(
 template <int Dims>
 std::size_t sub_buffer_offset(const range<Dims> &parent, const id<Dims> &base, const range<Dims> &sub) {
   if (!fits_within(base, sub, parent) || sub.size() == 0)
-    throw exception(make_error_code(errc::invalid), "sub-buffer exceeds its parent buffer");
+    sycl::detail::throw_error(errc::invalid, "sub-buffer exceeds its parent buffer");
   int partial = 0;
   while (partial < Dims - 1 && sub[partial] == 1) ++partial;
   for (int d = partial + 1; d < Dims; ++d)
     if (sub[d] != parent[d])
-      throw exception(make_error_code(errc::invalid), "sub-buffer is not contiguous in its parent's memory");
+      sycl::detail::throw_error(errc::invalid, "sub-buffer is not contiguous in its parent's memory");
   std::size_t offset = 0;
   for (int d = 0; d < Dims; ++d) offset = offset * parent[d] + base[d];
   return offset;
@@ -269,7 +269,7 @@ public:
   buffer<U, UDims, typename std::allocator_traits<AllocatorT>::template rebind_alloc<std::remove_const_t<U>>>
   reinterpret(range<UDims> extent) const {
     if (extent.size() * sizeof(U) != byte_size())
-      throw exception(make_error_code(errc::invalid), "reinterpret: the new range does not have the buffer's byte size");
+      sycl::detail::throw_error(errc::invalid, "reinterpret: the new range does not have the buffer's byte size");
     buffer<U, UDims, typename std::allocator_traits<AllocatorT>::template rebind_alloc<std::remove_const_t<U>>> result(
         extent, {}, properties_);
     result.storage_ = storage_;

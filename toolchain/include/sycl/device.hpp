@@ -209,7 +209,7 @@ inline std::string platform_name() { return __nativecpu_device_string(3); }
 // Whether ONEAPI_DEVICE_SELECTOR lets the device through; a malformed value is an error.
 inline bool device_visible() {
   int selected = __nativecpu_device_selected();
-  if (selected < 0) throw exception(make_error_code(errc::invalid), __nativecpu_last_error());
+  if (selected < 0) sycl::detail::throw_error(errc::invalid, __nativecpu_last_error());
   return selected == 1;
 }
 
@@ -331,7 +331,7 @@ template <typename Param> typename Param::return_type device_property() {
   else if constexpr (std::is_same_v<Param, partition_type_affinity_domain>)
     return info::partition_affinity_domain::not_applicable;
   else if constexpr (std::is_same_v<Param, parent_device>)
-    throw exception(make_error_code(errc::invalid), "info::device::parent_device: the device is not a sub-device");
+    sycl::detail::throw_error(errc::invalid, "info::device::parent_device: the device is not a sub-device");
   else if constexpr (is_one_of_v<Param, global_mem_size, max_mem_alloc_size>) return __nativecpu_global_memory_size();
   else if constexpr (std::is_same_v<Param, global_mem_cache_size>)
     return __nativecpu_global_memory_cache_size();
@@ -396,10 +396,10 @@ public:
   // ONEAPI_DEVICE_SELECTOR leaves visible; none scoring non-negative is errc::runtime.
   template <typename Selector> explicit device(const Selector &selector) {
     if (!detail::device_visible())
-      throw exception(make_error_code(errc::runtime),
+      sycl::detail::throw_error(errc::runtime,
                       "No device of requested type available (ONEAPI_DEVICE_SELECTOR hides the native_cpu device)");
     if (selector(*this) < 0)
-      throw exception(make_error_code(errc::runtime), "no device matches the device selector");
+      sycl::detail::throw_error(errc::runtime, "no device matches the device selector");
   }
 
   bool is_cpu() const { return true; }
@@ -500,7 +500,7 @@ public:
 
 private:
   [[noreturn]] static std::vector<device> no_sub_devices() {
-    throw exception(make_error_code(errc::feature_not_supported), "the native_cpu device cannot be partitioned");
+    sycl::detail::throw_error(errc::feature_not_supported, "the native_cpu device cannot be partitioned");
   }
 };
 
@@ -641,7 +641,7 @@ private:
     return std::make_shared<const async_handler>(std::move(handler));
   }
   static void require_devices(const std::vector<device> &devices) {
-    if (devices.empty()) throw exception(make_error_code(errc::invalid), "a context needs at least one device");
+    if (devices.empty()) sycl::detail::throw_error(errc::invalid, "a context needs at least one device");
   }
 
   std::shared_ptr<const state> state_;
@@ -663,7 +663,7 @@ inline exception::exception(const context &c, std::error_code ec, const std::str
   context_ = std::make_shared<const context>(c);
 }
 inline context exception::get_context() const {
-  if (!context_) throw exception(make_error_code(errc::invalid), "the exception has no context");
+  if (!context_) sycl::detail::throw_error(errc::invalid, "the exception has no context");
   return *context_;
 }
 inline property::buffer::context_bound::context_bound(const sycl::context &context)

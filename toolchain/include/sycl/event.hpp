@@ -74,7 +74,7 @@ public:
   // The start and end times wait for the command to have finished.
   template <typename Param> typename Param::return_type get_profiling_info() const {
     if (!state_ || !state_->profiling())
-      throw exception(make_error_code(errc::invalid),
+      sycl::detail::throw_error(errc::invalid,
                       "profiling information needs a queue constructed with property::queue::enable_profiling");
     if constexpr (!std::is_same_v<Param, info::event_profiling::command_submit>) wait();
     std::uint64_t times[3];

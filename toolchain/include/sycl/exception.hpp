@@ -107,7 +107,8 @@ private:
 };
 
 // SYCL 1.2.1's exception classes, deprecated in SYCL 2020 (4.13.2) but still named by programs
-// (`catch (sycl::runtime_error &)`). The runtime throws sycl::exception with an errc, never these.
+// (`catch (sycl::runtime_error &)`). What the runtime throws is one of them when an errc has a
+// SYCL 1.2.1 counterpart (detail::throw_error below), so that both old and new handlers catch it.
 #define NCPU_LEGACY_EXCEPTION(name, base)                                                             \
   class [[deprecated("use sycl::exception with sycl::errc")]] name : public base {                  \
   public:                                                                                            \
@@ -129,6 +130,34 @@ NCPU_LEGACY_EXCEPTION(platform_error, device_error)
 NCPU_LEGACY_EXCEPTION(profiling_error, device_error)
 NCPU_LEGACY_EXCEPTION(feature_not_supported, device_error)
 #undef NCPU_LEGACY_EXCEPTION
+
+namespace detail {
+// Throws a sycl::exception with `code`, of the SYCL 1.2.1 class that named that error where there
+// is one (errc::invalid as invalid_parameter_error, a runtime_error, as DPC++ does for bad
+// arguments): a SYCL 2020 `catch (sycl::exception &)` sees the same code and message.
+[[noreturn]] inline void throw_error(errc code, const std::string &message) {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+  const std::error_code error = make_error_code(code);
+  switch (code) {
+  case errc::runtime: throw runtime_error(error, message);
+  case errc::kernel:
+  case errc::kernel_argument: throw kernel_error(error, message);
+  case errc::accessor: throw accessor_error(error, message);
+  case errc::nd_range: throw nd_range_error(error, message);
+  case errc::event: throw event_error(error, message);
+  case errc::build: throw compile_program_error(error, message);
+  case errc::invalid: throw invalid_parameter_error(error, message);
+  case errc::memory_allocation: throw memory_allocation_error(error, message);
+  case errc::platform: throw platform_error(error, message);
+  case errc::profiling: throw profiling_error(error, message);
+  case errc::feature_not_supported:
+  case errc::kernel_not_supported: throw feature_not_supported(error, message);
+  default: throw exception(error, message);
+  }
+#pragma clang diagnostic pop
+}
+} // namespace detail
 
 class exception_list {
 public:

@@ -148,7 +148,7 @@ public:
   // whose arguments only its lambda holds, and this device has no interoperability or built-in
   // kernels, so those throw errc::invalid as the specification requires.
   template <typename T> void set_arg(int index, T &&argument) {
-    if (index < 0) throw exception(make_error_code(errc::invalid), "set_arg: negative argument index");
+    if (index < 0) sycl::detail::throw_error(errc::invalid, "set_arg: negative argument index");
     if (kernel_arguments_.size() <= std::size_t(index)) kernel_arguments_.resize(std::size_t(index) + 1);
     kernel_arguments_[std::size_t(index)] = std::decay_t<T>(std::forward<T>(argument));
   }
@@ -158,7 +158,7 @@ public:
   }
   void single_task(const kernel &k);
   template <int Dims> void parallel_for(range<Dims>, const kernel &) {
-    throw exception(make_error_code(errc::invalid),
+    sycl::detail::throw_error(errc::invalid,
                     "parallel_for over a range with a kernel object: a free function kernel runs over an nd_range, "
                     "and this device has no interoperability or built-in kernels");
   }
@@ -239,7 +239,7 @@ public:
   // Specialization constants of this command group (SYCL 2020 4.9.4.2.3).
   template <auto &Id> void set_specialization_constant(const detail::spec_constant_value_t<Id> &value) {
     if (uses_kernel_bundle_)
-      throw exception(make_error_code(errc::invalid),
+      sycl::detail::throw_error(errc::invalid,
                       "set_specialization_constant after use_kernel_bundle (the bundle's constants apply)");
     spec_constants_.set<Id>(value);
   }
@@ -312,7 +312,7 @@ public:
             int DestinationDims, access_mode M2, target T2, access::placeholder P2>
   void copy(accessor<T, SourceDims, M1, T1, P1> source, accessor<U, DestinationDims, M2, T2, P2> destination) {
     if (source.size() > destination.size())
-      throw exception(make_error_code(errc::invalid),
+      sycl::detail::throw_error(errc::invalid,
                       "copy: the destination accessor has " + std::to_string(destination.size()) +
                           " elements, fewer than the source's " + std::to_string(source.size()));
     set_command([source, destination] {
@@ -411,7 +411,7 @@ private:
   std::size_t reserve_local_memory(std::size_t bytes, std::size_t alignment) {
     std::size_t offset = (local_memory_size_ + alignment - 1) / alignment * alignment;
     if (offset < local_memory_size_ || offset + bytes < offset)
-      throw exception(make_error_code(errc::memory_allocation), "local accessors exceed the address space");
+      sycl::detail::throw_error(errc::memory_allocation, "local accessors exceed the address space");
     local_memory_size_ = offset + bytes;
     return offset;
   }
@@ -425,7 +425,7 @@ private:
     for (const void *copy : local_accessor_copies_) {
       const auto *at = static_cast<const unsigned char *>(copy);
       if (std::less_equal<>()(begin, at) && std::less<>()(at, begin + size))
-        throw exception(make_error_code(errc::kernel_argument),
+        sycl::detail::throw_error(errc::kernel_argument,
                         std::string("a local_accessor cannot be used by ") + command +
                             " (only by parallel_for over an nd_range)");
     }
@@ -489,7 +489,7 @@ private:
   template <typename T> static std::size_t element_bytes(const char *command, std::size_t count) {
     std::size_t bytes = detail::usm_bytes<T>(count);
     if (bytes == SIZE_MAX)
-      throw exception(make_error_code(errc::invalid), std::string(command) + ": " + std::to_string(count) +
+      sycl::detail::throw_error(errc::invalid, std::string(command) + ": " + std::to_string(count) +
                                                           " elements of " + std::to_string(sizeof(T)) +
                                                           " bytes are more bytes than any memory has");
     return bytes;
@@ -498,7 +498,7 @@ private:
   template <typename... Pointers>
   static void require_pointers(std::size_t size, const char *command, const Pointers *...pointers) {
     if (size != 0 && ((pointers == nullptr) || ...))
-      throw exception(make_error_code(errc::invalid), std::string(command) + ": null pointer with a non-zero size");
+      sycl::detail::throw_error(errc::invalid, std::string(command) + ": null pointer with a non-zero size");
   }
 
   // A command that does nothing (zero bytes, a hint, an empty range): with nothing to wait for,
@@ -510,7 +510,7 @@ private:
   bool is_no_op() const { return no_op_ && after_command_.empty(); }
   void set_command(std::function<void()> command) {
     if (command_)
-      throw exception(make_error_code(errc::invalid), "a command group may contain only one command");
+      sycl::detail::throw_error(errc::invalid, "a command group may contain only one command");
     command_ = std::move(command);
   }
   friend void detail::require(handler &, const std::shared_ptr<detail::buffer_storage> &, bool);

@@ -267,9 +267,9 @@ void handler::parallel_for_work_group(range<Dims> num_work_groups, range<Dims> w
   range<Dims> global;
   for (int i = 0; i < Dims; ++i) {
     if (work_group_size[i] == 0)
-      throw exception(make_error_code(errc::nd_range), "a hierarchical work-group size must not be zero");
+      sycl::detail::throw_error(errc::nd_range, "a hierarchical work-group size must not be zero");
     if (__builtin_mul_overflow(num_work_groups[i], work_group_size[i], &global[i]))
-      throw exception(make_error_code(errc::nd_range),
+      sycl::detail::throw_error(errc::nd_range,
                       "parallel_for_work_group: " + std::to_string(num_work_groups[i]) + " work-groups of " +
                           std::to_string(work_group_size[i]) + " work-items overflow size_t in dimension " +
                           std::to_string(i));

@@ -79,7 +79,7 @@ inline std::vector<kernel_id> registered_kernel_ids() {
 template <typename KernelName> kernel_id get_kernel_id() {
   const char *name = detail::kernel_name<KernelName>();
   if (!detail::kernel_registered(name))
-    throw exception(make_error_code(errc::runtime), std::string("no kernel is registered as ") + name);
+    sycl::detail::throw_error(errc::runtime, std::string("no kernel is registered as ") + name);
   return kernel_id(name);
 }
 
@@ -124,7 +124,7 @@ namespace detail {
 inline __nativecpu_kernel_info compiled_kernel_info(const std::string &name) {
   __nativecpu_kernel_info info{};
   if (__nativecpu_get_kernel_info(name.c_str(), &info) != 0)
-    throw exception(make_error_code(errc::invalid), __nativecpu_last_error());
+    sycl::detail::throw_error(errc::invalid, __nativecpu_last_error());
   return info;
 }
 } // namespace detail
@@ -182,7 +182,7 @@ public:
     if constexpr (std::is_same_v<Param, info::kernel::function_name>)
       return name_;
     else if constexpr (std::is_same_v<Param, info::kernel::num_args>)
-      throw exception(make_error_code(errc::invalid),
+      sycl::detail::throw_error(errc::invalid,
                       "num_args is only defined for built-in kernels and kernels of interoperability bundles");
     else if constexpr (std::is_same_v<Param, info::kernel::attributes>)
       return attributes();
@@ -227,7 +227,7 @@ public:
     else if constexpr (std::is_same_v<Param, compile_num_sub_groups>)
       return 0;
     else if constexpr (std::is_same_v<Param, global_work_size>)
-      throw exception(make_error_code(errc::invalid),
+      sycl::detail::throw_error(errc::invalid,
                       "global_work_size is only defined for built-in kernels and custom devices");
     else
       static_assert(sizeof(Param) == 0, "unsupported kernel_device_specific info query");
@@ -311,7 +311,7 @@ public:
   template <bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
   kernel get_kernel(const kernel_id &id) const {
     if (!has_kernel(id))
-      throw exception(make_error_code(errc::invalid),
+      sycl::detail::throw_error(errc::invalid,
                       std::string("the kernel bundle does not contain the kernel ") + id.get_name());
     return kernel(id.get_name());
   }
@@ -371,7 +371,7 @@ namespace detail {
 // The device lists of get_kernel_bundle and has_kernel_bundle: errc::invalid when empty (SYCL 2020
 // 4.11.6). The one device of this platform is in every context.
 inline void check_bundle_devices(const std::vector<device> &devices) {
-  if (devices.empty()) throw exception(make_error_code(errc::invalid), "a kernel bundle needs at least one device");
+  if (devices.empty()) sycl::detail::throw_error(errc::invalid, "a kernel bundle needs at least one device");
 }
 } // namespace detail
 
@@ -405,7 +405,7 @@ template <bundle_state State>
 kernel_bundle<State> get_kernel_bundle(const context &, const std::vector<kernel_id> &ids) {
   for (const kernel_id &id : ids)
     if (!detail::kernel_registered(id.get_name()))
-      throw exception(make_error_code(errc::invalid),
+      sycl::detail::throw_error(errc::invalid,
                       std::string("no device image in the requested state contains the kernel ") + id.get_name());
   return kernel_bundle<State>(ids);
 }
@@ -513,9 +513,9 @@ inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_
 // (SYCL 2020 4.9.4.2.3).
 template <bundle_state State> void handler::use_kernel_bundle(const kernel_bundle<State> &bundle) {
   if (State != bundle_state::executable)
-    throw exception(make_error_code(errc::invalid), "use_kernel_bundle needs a bundle in the executable state");
+    sycl::detail::throw_error(errc::invalid, "use_kernel_bundle needs a bundle in the executable state");
   if (!spec_constants_.empty())
-    throw exception(make_error_code(errc::invalid),
+    sycl::detail::throw_error(errc::invalid,
                     "use_kernel_bundle after the command group set specialization constants");
   spec_constants_ = bundle.ncpu_spec_constants();
   uses_kernel_bundle_ = true;
@@ -526,7 +526,7 @@ void handler::submit_kernel_object(const kernel &k, const nd_range<Dims> &launch
   const detail::free_function_binder binder =
       detail::find_free_function_binder(k.get_info<info::kernel::function_name>());
   if (!binder)
-    throw exception(make_error_code(errc::invalid),
+    sycl::detail::throw_error(errc::invalid,
                     std::string(what) + " with a kernel object: only free function kernels run this way (a SYCL "
                                         "kernel function's arguments are its lambda's, and this device has no "
                                         "interoperability or built-in kernels)");

@@ -98,7 +98,7 @@ public:
   // SYCL 2020 4.5.4.3: the property as given, or errc::invalid if the list does not have it.
   template <typename Property> Property get_property() const {
     const void *property = find<Property>();
-    if (!property) throw exception(make_error_code(errc::invalid), "the property list does not have this property");
+    if (!property) sycl::detail::throw_error(errc::invalid, "the property list does not have this property");
     return *static_cast<const Property *>(property);
   }
 

@@ -144,7 +144,7 @@ public:
   // throws errc::invalid for one it was not (SYCL 2020 4.5.4.3).
   template <typename Property> Property get_property() const {
     if (!has_property<Property>())
-      throw exception(make_error_code(errc::invalid), "the queue was not made with this property");
+      sycl::detail::throw_error(errc::invalid, "the queue was not made with this property");
     return Property();
   }
 

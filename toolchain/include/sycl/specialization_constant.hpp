@@ -107,8 +107,8 @@ public:
 private:
   static void check(int result) {
     if (result != NATIVECPU_SUCCESS)
-      throw exception(make_error_code(result == NATIVECPU_ERROR_INVALID_KERNEL ? errc::kernel_not_supported
-                                                                               : errc::invalid),
+      sycl::detail::throw_error(result == NATIVECPU_ERROR_INVALID_KERNEL ? errc::kernel_not_supported
+                                                                               : errc::invalid,
                       __nativecpu_last_error());
   }
   // Sets the value of `id`, in place if it has one already (the order of first setting is kept).

@@ -394,7 +394,7 @@ public:
     if (total != 0) {
       state_.buffer = static_cast<char *>(std::malloc(total));
       if (!state_.buffer)
-        throw exception(make_error_code(errc::memory_allocation), "cannot allocate the stream's buffer");
+        sycl::detail::throw_error(errc::memory_allocation, "cannot allocate the stream's buffer");
     }
   }
   stream_owner(const stream_owner &) = delete;

@@ -103,7 +103,7 @@ inline void check_usm_extent(const char *command, const char *role, const void *
   if (bytes == 0) return;
   std::size_t available = usm_allocations::instance().bytes_from(pointer);
   if (bytes > available)
-    throw exception(make_error_code(errc::invalid),
+    sycl::detail::throw_error(errc::invalid,
                     std::string(command) + ": " + std::to_string(bytes) + " bytes from the " + role +
                         " pointer go past the end of its USM allocation (" + std::to_string(available) +
                         " bytes left)");
@@ -151,7 +151,7 @@ inline usm::alloc get_pointer_type(const void *ptr, const context &) {
 }
 inline device get_pointer_device(const void *ptr, const context &c) {
   if (get_pointer_type(ptr, c) == usm::alloc::unknown)
-    throw exception(make_error_code(errc::invalid), "get_pointer_device: not a USM pointer");
+    sycl::detail::throw_error(errc::invalid, "get_pointer_device: not a USM pointer");
   return device();
 }
 

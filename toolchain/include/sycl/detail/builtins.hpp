@@ -147,7 +147,7 @@ namespace detail {
 // The host stand-in of device-only functionality: kernels run only on the device, so reaching
 // this means host code called a kernel-only function.
 [[noreturn]] inline void device_only(const char *what) {
-  throw exception(make_error_code(errc::feature_not_supported),
+  sycl::detail::throw_error(errc::feature_not_supported,
                   std::string(what) + " can only be used inside a kernel");
 }
 } // namespace detail

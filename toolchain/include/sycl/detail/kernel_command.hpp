@@ -44,7 +44,7 @@ namespace detail {
   case NATIVECPU_ERROR_INVALID_KERNEL: code = errc::kernel_not_supported; break;
   default: break;
   }
-  throw exception(make_error_code(code), __nativecpu_last_error());
+  sycl::detail::throw_error(code, __nativecpu_last_error());
 }
 
 // What one launch runs, in the device's order (x first): local size all zero for a range kernel.
@@ -139,7 +139,7 @@ template <int Dims> launch_shape nd_range_shape(const nd_range<Dims> &given) {
 inline void check_local_sizes(const launch_shape &shape) {
   for (unsigned d = 0; d < shape.dims; ++d)
     if (shape.local[d] == 0)
-      throw exception(make_error_code(errc::nd_range), "an nd_range's local range must not be zero in any dimension");
+      sycl::detail::throw_error(errc::nd_range, "an nd_range's local range must not be zero in any dimension");
 }
 
 // The work-items of a launch's global range. The runtime counts work-items in a size_t and runs
@@ -160,7 +160,7 @@ inline std::size_t work_items(const launch_shape &shape) {
     std::string sizes;
     for (unsigned i = 0; i < shape.dims; ++i)
       sizes += (i == 0 ? "" : ", ") + std::to_string(shape.global[shape.dims - 1 - i]);
-    throw exception(make_error_code(errc::nd_range),
+    sycl::detail::throw_error(errc::nd_range,
                     "the range {" + sizes + "} has more work-items than the runtime can count");
   }
   return items;

@@ -46,7 +46,7 @@ public:
     const std::size_t alignment = Alignment > alignof(T) ? Alignment : alignof(T);
     void *memory = aligned_alloc(alignment, detail::usm_bytes<T>(count), device_, context_, AllocKind);
     if (!memory && count != 0)
-      throw exception(make_error_code(errc::memory_allocation),
+      sycl::detail::throw_error(errc::memory_allocation,
                       "usm_allocator: cannot allocate " + std::to_string(count) + " elements");
     return static_cast<T *>(memory);
   }

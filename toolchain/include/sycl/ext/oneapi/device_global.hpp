@@ -144,7 +144,7 @@ template <typename T, typename P>
 char *device_global_bytes(const ext::oneapi::experimental::device_global<T, P> &object, std::size_t bytes,
                           std::size_t offset, const char *command) {
   if (offset > sizeof(T) || bytes > sizeof(T) - offset)
-    throw exception(make_error_code(errc::invalid),
+    sycl::detail::throw_error(errc::invalid,
                     std::string(command) + ": " + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
                         " go past the device_global's " + std::to_string(sizeof(T)) + " bytes");
   const void *start = &object.get();

@@ -13,6 +13,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
+#include <tuple>
 #include <type_traits>
 
 #include "../../detail/defines.hpp"
@@ -56,13 +58,52 @@ template <typename Key, typename First, typename... Rest> struct property_of_key
   using type = std::conditional_t<is_property_of_key<Key, First>::value, First,
                                   typename property_of_key<Key, Rest...>::type>;
 };
+
+// A list's order is that of its keys' names, so that `properties{a, b}` and `properties{b, a}`
+// are one type, as the extension requires. Any key orders this way without a registry of key
+// numbers: clang spells the type into __PRETTY_FUNCTION__, a constant expression.
+template <typename Property, typename = void> struct key_or_self { using type = Property; };
+template <typename Property> struct key_or_self<Property, std::void_t<typename Property::key_t>> {
+  using type = typename Property::key_t;
+};
+template <typename Key> constexpr std::string_view key_name() { return __PRETTY_FUNCTION__; }
+
+// The position in Properties of the value whose key comes `rank`-th in that order (equal keys,
+// which the extension forbids anyway, keep the order written).
+template <typename... Properties> constexpr std::size_t position_of_rank(std::size_t rank) {
+  constexpr std::string_view names[] = {key_name<typename key_or_self<Properties>::type>()...};
+  for (std::size_t candidate = 0; candidate < sizeof...(Properties); ++candidate) {
+    std::size_t before = 0;
+    for (std::size_t other = 0; other < sizeof...(Properties); ++other)
+      before += names[other] < names[candidate] || (names[other] == names[candidate] && other < candidate);
+    if (before == rank) return candidate;
+  }
+  return 0;
+}
+template <typename Property, typename... Properties>
+struct pack_contains : std::disjunction<std::is_same<Property, Properties>...> {};
+template <typename Property, typename... Properties> constexpr std::size_t index_in_pack() {
+  constexpr bool matches[] = {std::is_same_v<Property, Properties>...};
+  std::size_t index = 0;
+  while (!matches[index]) ++index;
+  return index;
+}
+template <typename Property, typename... Properties>
+using sorted_element_t =
+    std::tuple_element_t<position_of_rank<Properties...>(index_in_pack<Property, Properties...>()),
+                         std::tuple<Properties...>>;
 } // namespace detail
 
 // A list of compile-time property values: each is its own type, so the list holds no data and
 // its queries are constant expressions.
 template <typename... Properties> class properties {
 public:
-  constexpr properties(Properties...) {}
+  constexpr properties() = default;
+  // The values in any order (the deduction guide sorts them, see detail::position_of_rank).
+  template <typename... Values,
+            typename = std::enable_if_t<sizeof...(Values) == sizeof...(Properties) &&
+                                        (detail::pack_contains<Values, Properties...>::value && ...)>>
+  constexpr properties(Values...) {}
 
   template <typename Key> static constexpr bool has_property() {
     return !std::is_void_v<typename detail::property_of_key<Key, Properties...>::type>;
@@ -85,7 +126,8 @@ template <typename A, typename B,
 constexpr bool operator!=(const A &a, const B &b) {
   return !(a == b);
 }
-template <typename... Properties> properties(Properties...) -> properties<Properties...>;
+template <typename... Properties>
+properties(Properties...) -> properties<detail::sorted_element_t<Properties, Properties...>...>;
 
 using empty_properties_t = properties<>;
 

@@ -128,7 +128,7 @@ const sycl::detail::kernel_info &free_function_info([[maybe_unused]] const free_
 template <typename T> T argument_as(const std::vector<std::any> &arguments, std::size_t index) {
   const T *value = index < arguments.size() ? std::any_cast<T>(&arguments[index]) : nullptr;
   if (!value)
-    throw exception(make_error_code(errc::invalid),
+    sycl::detail::throw_error(errc::invalid,
                     "free function kernel argument " + std::to_string(index) +
                         (index < arguments.size() ? " was set with another type than its parameter's"
                                                   : " was not set (set_arg or set_args)"));
@@ -147,7 +147,7 @@ sycl::detail::bound_kernel bind_arguments(int dims, const std::vector<std::any> 
   using arguments_t = typename free_function_call<Func>::arguments_t;
   constexpr std::size_t parameters = std::tuple_size_v<arguments_t>;
   if (arguments.size() != parameters)
-    throw exception(make_error_code(errc::invalid), "the free function kernel takes " + std::to_string(parameters) +
+    sycl::detail::throw_error(errc::invalid, "the free function kernel takes " + std::to_string(parameters) +
                                                         " arguments; set_arg and set_args gave " +
                                                         std::to_string(arguments.size()));
   auto call = std::make_shared<const free_function_call<Func>>(
