@@ -249,8 +249,37 @@ void update_host_while_alive(sycl::queue &q) {
   }
 }
 
+// A buffer reads and writes its host memory only once something uses it (as DPC++'s do): one
+// made over less memory than its range and never used touches none of it (AddressSanitizer
+// would report the over-read and the write-back in the sanitizers suite); read-only host data is
+// copied when the buffer is made.
+void host_memory_used_only_when_the_buffer_is(sycl::queue &q) {
+  int small[4] = {7, 7, 7, 7};
+  {
+    sycl::buffer<int, 3> unused(small, sycl::range<3>(16, 16, 16));
+    auto bytes = unused.reinterpret<char, 1>();
+    check::equal("unused buffer's size", 0, bytes.size(), std::size_t(16 * 16 * 16 * sizeof(int)));
+  }
+  check::equal("unused buffer", 0, small[3], 7);
+  int source[2] = {5, 6};
+  sycl::buffer<int> from_const(static_cast<const int *>(source), sycl::range<1>(2));
+  source[0] = 100;
+  sycl::host_accessor copied(from_const, sycl::read_only);
+  check::equal("read-only host data copied at once", 0, copied[0], 5);
+  int used[2] = {1, 2};
+  {
+    sycl::buffer<int> buffer(used, sycl::range<1>(2));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor data(buffer, h);
+      h.single_task([=] { data[1] += data[0] * 10; });
+    });
+  }
+  check::equal("used buffer", 0, used[1], 12);
+}
+
 int main() {
   sycl::queue q;
+  host_memory_used_only_when_the_buffer_is(q);
   explicit_copies(q);
   update_host_while_alive(q);
   accessor_conversions(q);

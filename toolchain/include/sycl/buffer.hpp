@@ -17,6 +17,7 @@
 #include <cstring>
 #include <iterator>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <type_traits>
 
@@ -62,13 +63,27 @@ public:
   buffer_storage(void *host_memory, std::size_t bytes) : data_(host_memory), bytes_(bytes), owned_(false) {}
   buffer_storage(const buffer_storage &) = delete;
   buffer_storage &operator=(const buffer_storage &) = delete;
-  // The last copy of the buffer is gone: its commands finish before the data is written back.
+  // The last copy of the buffer is gone: its commands finish before the data is written back
+  // (not at all if nothing used the memory: its host data was never read either).
   ~buffer_storage() {
     tracker.wait_all();
-    if (write_back_ && final_data_ && data_) final_data_(data_);
+    if (used_ && write_back_ && final_data_ && data_) final_data_(data_);
     if (owned_) std::free(data_);
   }
-  void *data() const { return data_; }
+  // The memory, for an accessor or command that uses it: the first use copies the host data in
+  // (set_initial_data). Buffers read and write their host memory only once used, as DPC++'s
+  // do: programs (and the SYCL-CTS) make buffers over host memory they never use, some larger
+  // than that memory.
+  void *data() const {
+    std::call_once(first_use_, [this] {
+      if (initial_data_ && bytes_ != 0) std::memcpy(data_, initial_data_, bytes_);
+      used_ = true;
+    });
+    return data_;
+  }
+  // The memory's address, without using it.
+  const void *address() const { return data_; }
+  void set_initial_data(const void *host_data) { initial_data_ = host_data; }
   std::size_t bytes() const { return bytes_; }
   // Where the data goes when the buffer is destroyed: a function given the buffer's memory, or
   // nothing.
@@ -77,7 +92,7 @@ public:
   // handler::update_host: the data goes where it would go at destruction, now (write-back
   // disabled or not: the program asks for it).
   void update_host() const {
-    if (final_data_ && data_) final_data_(data_);
+    if (final_data_ && data_) final_data_(data());
   }
   void keep_alive(std::shared_ptr<void> owner) { owner_ = std::move(owner); }
 
@@ -91,6 +106,9 @@ private:
   std::function<void(const void *)> final_data_;
   bool write_back_ = true;
   std::shared_ptr<void> owner_;
+  const void *initial_data_ = nullptr;
+  mutable std::once_flag first_use_;
+  mutable bool used_ = false;
 };
 
 template <typename T> inline constexpr bool is_weak_ptr_v = false;
@@ -144,8 +162,12 @@ public:
 
   buffer(const T *host_data, const range<Dims> &extent, const property_list &props = {})
       : buffer(host_data, extent, AllocatorT(), props) {}
+  // Read-only host data is copied at once: no write-back ties that memory to the buffer, and
+  // programs reuse it (the buffers below copy theirs at first use, buffer_storage::data).
   buffer(const T *host_data, const range<Dims> &extent, AllocatorT allocator, const property_list &props = {})
-      : buffer(from_host_data{}, host_data, extent, allocator, props) {}
+      : buffer(from_host_data{}, host_data, extent, allocator, props) {
+    storage_->data();
+  }
 
   template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
   buffer(U *host_data, const range<Dims> &extent, const property_list &props = {})
@@ -302,7 +324,7 @@ private:
       : range_(extent), storage_(make_storage(extent, host_data, props)), allocator_(allocator), properties_(props) {}
 
   // Memory for `extent` elements: `host_data` itself under property::buffer::use_host_ptr,
-  // else new memory holding a copy of `host_data` (when there is one).
+  // else new memory that copies `host_data` (when there is one) at its first use.
   static std::shared_ptr<detail::buffer_storage> make_storage(const range<Dims> &extent,
                                                               const non_const_t *host_data = nullptr,
                                                               const property_list &props = {}) {
@@ -310,13 +332,13 @@ private:
     if (host_data && props.has_property<property::buffer::use_host_ptr>())
       return std::make_shared<detail::buffer_storage>(const_cast<non_const_t *>(host_data), bytes);
     auto storage = std::make_shared<detail::buffer_storage>(bytes);
-    if (host_data && bytes != 0) std::memcpy(storage->data(), host_data, bytes);
+    storage->set_initial_data(host_data);
     return storage;
   }
   // The write-back of a buffer made from `host_data`: none when the buffer's memory is that
   // memory already.
   template <typename Destination> void write_back_to(Destination *host_data) {
-    if (static_cast<const void *>(host_data) != storage_->data()) set_final_data(host_data);
+    if (static_cast<const void *>(host_data) != storage_->address()) set_final_data(host_data);
   }
   // Writes this buffer's `count` elements to `destination` when the storage goes.
   template <typename OutputIterator> std::function<void(const void *)> final_copy(OutputIterator destination, std::size_t count) const {
