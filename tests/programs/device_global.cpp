@@ -38,6 +38,14 @@ static_assert(std::is_same_v<decltype(listed), decltype(reordered)> &&
               std::is_same_v<decltype(syclexp::properties{}), syclexp::empty_properties_t>);
 
 void bump_scale(sycl::queue &q);
+int add_to_other_unit_count(sycl::queue &q, int amount);
+
+// Variables with internal linkage are shared by kernels and host code as well, each translation
+// unit's its own: device_global_other.cpp has a unit_count of its own.
+namespace {
+syclexp::device_global<int> unit_count;
+}
+static syclexp::device_global<int[2]> kernels_only;
 
 int main() {
   sycl::queue q;
@@ -77,5 +85,19 @@ int main() {
   float scaled = 0;
   q.memcpy(&scaled, scale).wait();
   check::equal("device_global of another translation unit", 0, scaled, 3.0f);
+
+  q.single_task([=] { unit_count += 5; }).wait();
+  const int first_other = add_to_other_unit_count(q, 100);
+  q.single_task([=] { unit_count += 1; }).wait();
+  int mine = 0;
+  q.copy(unit_count, &mine).wait();
+  check::equal("unnamed-namespace device_global", 0, mine, 6);
+  check::equal("the other unit's", 0, first_other * 1000 + add_to_other_unit_count(q, 1), 100 * 1000 + 101);
+  // Written by one kernel, read by another: never named by host code.
+  q.single_task([=] { kernels_only[1] = 42; }).wait();
+  int *seen = sycl::malloc_shared<int>(1, q);
+  q.single_task([=] { *seen = kernels_only[1]; }).wait();
+  check::equal("static device_global only kernels use", 0, *seen, 42);
+  sycl::free(seen, q);
   return check::finish();
 }

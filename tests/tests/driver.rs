@@ -32,8 +32,9 @@ fn print_commands_lists_every_step_in_order() {
     let lines: Vec<&str> = text.lines().collect();
     let expected = [
         ("clang++", "-fsycl-is-device"),
-        ("muxc", "assign-sycl-module-id"),
+        ("muxc", "share-device-globals<unit="),
         ("clang++", "-fsycl-is-host"),
+        ("llvm-objcopy", "--globalize-symbols="),
         ("llvm-link", ".device.bc"),
         ("sycl-post-link", "-emit-program-metadata"),
         ("ncpu\"", "-march=native"),

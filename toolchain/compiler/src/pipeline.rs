@@ -38,8 +38,8 @@ use crate::passes::{
     add_fp_control, add_kernel_metadata, add_kernel_wrapper, add_sched_params,
     assign_sycl_module_id, check_kernel_features, convert_to_mux_builtins, define_mux_builtins,
     define_native_math, fatomics, kernel_linkage, lower_kernel_properties, prepare_barriers,
-    rename_kernels, replace_module_scope_vars, spec_constants, streaming_stores, sub_groups_of_one,
-    transfer_kernel_metadata, vectorize, work_item_loops,
+    rename_kernels, replace_module_scope_vars, share_device_globals, spec_constants,
+    streaming_stores, sub_groups_of_one, transfer_kernel_metadata, vectorize, work_item_loops,
 };
 
 /// What the `-mllvm` options ask of the vectorizer (DPC++'s knobs, plus remarks).
@@ -138,14 +138,16 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
 }
 
 /// The passes the driver runs on each translation unit right after clang's device front-end,
-/// setting what DPC++'s front-end sets itself (docs/compiler-pipeline.md).
-pub fn front_end_pipeline() -> String {
+/// setting what DPC++'s front-end sets itself (docs/compiler-pipeline.md), and sharing the
+/// unit's internal `device_global`s with its host object: `share_device_globals` are that
+/// pass's parameters (`unit=ID`, the files the driver's `llvm-objcopy` reads).
+pub fn front_end_pipeline(share_device_globals: &[String]) -> String {
     [
-        assign_sycl_module_id::PASS,
-        kernel_linkage::PASS,
-        lower_kernel_properties::PASS,
+        share_device_globals::PASS.element(share_device_globals),
+        assign_sycl_module_id::PASS.element(&[]),
+        kernel_linkage::PASS.element(&[]),
+        lower_kernel_properties::PASS.element(&[]),
     ]
-    .map(|pass| pass.element(&[]))
     .join(",")
 }
 

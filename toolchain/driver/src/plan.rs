@@ -112,6 +112,72 @@ impl Scratch {
     }
 }
 
+/// What `share-device-globals` shares of one translation unit (docs/kernel-features.md,
+/// "Global variables"): the unit's id, and the files listing the host symbols `llvm-objcopy`
+/// renames and makes global in the host object.
+struct SharedGlobals {
+    unit: String,
+    renames: PathBuf,
+    globals: PathBuf,
+}
+
+impl SharedGlobals {
+    fn new(scratch: &Scratch, source: &Path, object: &Path) -> Result<Self, DriverError> {
+        let unit = Self::unit(source, object);
+        let shared = SharedGlobals {
+            renames: scratch.file(&format!("{}.{unit}.renames", stem(source))),
+            globals: scratch.file(&format!("{}.{unit}.globals", stem(source))),
+            unit,
+        };
+        for path in [&shared.renames, &shared.globals] {
+            if path.to_string_lossy().contains([',', ';', '<', '>']) {
+                return Err(DriverError::Invalid(format!(
+                    "{}: an intermediate file's name cannot contain ',', ';', '<' or '>'",
+                    path.display()
+                )));
+            }
+        }
+        Ok(shared)
+    }
+
+    /// The id naming `source` compiled to `object` apart from every other unit of a program:
+    /// a hash of both paths (an unnamed namespace's variables have the same name in every unit).
+    fn unit(source: &Path, object: &Path) -> String {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        std::path::absolute(source)
+            .unwrap_or_else(|_| source.into())
+            .hash(&mut hasher);
+        std::path::absolute(object)
+            .unwrap_or_else(|_| object.into())
+            .hash(&mut hasher);
+        format!("{:016x}", hasher.finish())
+    }
+
+    /// The pass's parameters.
+    fn parameters(&self) -> Vec<String> {
+        vec![
+            format!("unit={}", self.unit),
+            format!("renames={}", self.renames.display()),
+            format!("globals={}", self.globals.display()),
+        ]
+    }
+
+    /// `llvm-objcopy`'s flags doing the same to the host object's local symbols (it matches
+    /// `--globalize-symbols` against the names before `--redefine-syms` renames them).
+    fn objcopy_args(&self) -> [OsString; 2] {
+        let flag = |name: &str, path: &Path| {
+            let mut flag = OsString::from(name);
+            flag.push(path);
+            flag
+        };
+        [
+            flag("--redefine-syms=", &self.renames),
+            flag("--globalize-symbols=", &self.globals),
+        ]
+    }
+}
+
 fn stem(path: &Path) -> String {
     path.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -174,19 +240,33 @@ impl Planner<'_> {
 
     /// Both front-end passes of `source`, the host object to `host` and the device bitcode to
     /// `device`, with dependency files describing `object`.
-    fn front_ends(&mut self, source: &Path, device: &Path, host: &Path, object: &Path) {
+    fn front_ends(
+        &mut self,
+        source: &Path,
+        device: &Path,
+        host: &Path,
+        object: &Path,
+    ) -> Result<(), DriverError> {
         let files = self.dependency_files(source, object);
         let output = |file| DependencyOutput { file, object };
+        let shared = SharedGlobals::new(&self.scratch, source, object)?;
         self.device_front_end(
             source,
             device,
             files.as_ref().map(|(_, d)| output(d.as_path())),
+            &shared.parameters(),
         );
         self.host_front_end(
             source,
             host,
             files.as_ref().map(|(f, _)| output(f.as_path())),
         );
+        self.commands.push(
+            Command::new(&self.tools.llvm_objcopy)
+                .args(shared.objcopy_args())
+                .arg(host),
+        );
+        Ok(())
     }
 
     /// `-x c++` before the source when the user forced the language.
@@ -233,6 +313,7 @@ impl Planner<'_> {
         source: &Path,
         output: &Path,
         dependencies: Option<DependencyOutput<'_>>,
+        share_device_globals: &[String],
     ) {
         let front_end_output = self.scratch.file(&format!("{}.device-fe.bc", stem(source)));
         let clang = self
@@ -249,7 +330,7 @@ impl Planner<'_> {
             Command::new(&self.tools.muxc)
                 .arg(format!(
                     "--passes={}",
-                    nativecpu_compiler::pipeline::front_end_pipeline()
+                    nativecpu_compiler::pipeline::front_end_pipeline(share_device_globals)
                 ))
                 .arg("--filetype=obj")
                 .arg(&front_end_output)
@@ -376,7 +457,8 @@ impl Planner<'_> {
                         file: &file,
                         object: &output,
                     };
-                    self.device_front_end(input, &output, Some(dependencies));
+                    let unit = format!("unit={}", SharedGlobals::unit(input, &output));
+                    self.device_front_end(input, &output, Some(dependencies), &[unit]);
                 }
             }
             Mode::CompileOnly => {
@@ -387,7 +469,7 @@ impl Planner<'_> {
                                 self.output_or(PathBuf::from(format!("{}.o", stem(input))));
                             let device = self.scratch.file(&format!("{}.device.bc", stem(input)));
                             let host = self.scratch.file(&format!("{}.host.o", stem(input)));
-                            self.front_ends(input, &device, &host, &output);
+                            self.front_ends(input, &device, &host, &output)?;
                             self.commands.push(
                                 Command::new(&self.tools.llvm_objcopy)
                                     .arg(format!(
@@ -448,7 +530,7 @@ impl Planner<'_> {
                         &device,
                         &host,
                         Path::new(&format!("{}.o", stem(input))),
-                    );
+                    )?;
                     device_modules.push(device);
                     host_inputs.push(host);
                 }

@@ -275,6 +275,27 @@ impl<'ctx> Value<'ctx> {
         Value::wrap(unsafe { LLVMGetCalledValue(self.raw) }).map_or_else(String::new, Value::name)
     }
 
+    /// The assembly text of the inline assembly a call calls (`None` for a call of anything
+    /// else, and for a value that is not a call).
+    pub fn called_inline_assembly(self) -> Option<String> {
+        if !self.is(Kind::Call) {
+            return None;
+        }
+        // SAFETY: checked to be a call, which always has a called operand; LLVMIsAInlineAsm
+        // gives null unless it is inline assembly, whose text LLVM returns as `length` bytes it
+        // keeps alive with the value.
+        unsafe {
+            let callee = LLVMIsAInlineAsm(LLVMGetCalledValue(self.raw));
+            if callee.is_null() {
+                return None;
+            }
+            let mut length = 0usize;
+            let text = LLVMGetInlineAsmAsmString(callee, &mut length);
+            let bytes = std::slice::from_raw_parts(text.cast::<u8>(), length);
+            Some(String::from_utf8_lossy(bytes).into_owned())
+        }
+    }
+
     /// The value of an integer constant, zero-extended to 64 bits.
     pub fn zero_extended_constant(self) -> Option<u64> {
         // SAFETY: checked to be an integer constant.

@@ -20,6 +20,7 @@ pub mod prepare_barriers;
 pub mod prepare_native_cpu;
 pub mod rename_kernels;
 pub mod replace_module_scope_vars;
+pub mod share_device_globals;
 pub mod spec_constants;
 pub mod streaming_stores;
 pub mod sub_groups_of_one;
@@ -109,6 +110,7 @@ pub fn without_parameters<P: ModulePass + Default + 'static>(
 
 /// Every pass of ours, in pipeline order (the front-end's passes first).
 pub const REGISTRY: &[&PassInfo] = &[
+    &share_device_globals::PASS,
     &assign_sycl_module_id::PASS,
     &kernel_linkage::PASS,
     &check_kernel_features::PASS,

@@ -7,6 +7,7 @@
 ; RUN: muxc --print-passes %s.does-not-exist 2>&1 | FileCheck %s
 
 ; CHECK: Module passes:
+; CHECK-NEXT: {{^  share-device-globals<unit=ID;renames=PATH;globals=PATH>: gives}}
 ; CHECK-NEXT: {{^  assign-sycl-module-id: stamps each kernel}}
 ; CHECK-NEXT: kernel-linkage
 ; CHECK-NEXT: check-kernel-features

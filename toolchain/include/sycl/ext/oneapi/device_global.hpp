@@ -10,8 +10,8 @@
 // The device is the CPU running the program, so there is one instance, the host's: the compiler
 // gives device code the host's copy of every non-constant global variable with external linkage
 // (docs/kernel-features.md, "Global variables"), and the memory commands copy to and from it. A
-// device_global with internal linkage (static, or in an unnamed namespace) would have a separate
-// device copy; kernels that write it are refused at compile time for that reason. The properties
+// device_global with internal linkage (static, or in an unnamed namespace) is shared too: the
+// compiler and the driver give it a name unique to its translation unit in both objects. The properties
 // (device_image_scope, host_access, init_mode, implement_in_csr) are accepted and reported; none
 // changes anything when host and device share the one instance.
 #pragma once
@@ -95,36 +95,36 @@ public:
   device_global &operator=(const device_global &) = delete;
   device_global &operator=(device_global &&) = delete;
 
-  T &get() noexcept { return value_; }
-  const T &get() const noexcept { return value_; }
-  operator T &() noexcept { return value_; }
-  operator const T &() const noexcept { return value_; }
+  T &get() noexcept { return *value(); }
+  const T &get() const noexcept { return *value(); }
+  operator T &() noexcept { return get(); }
+  operator const T &() const noexcept { return get(); }
   device_global &operator=(const T &value) noexcept {
-    value_ = value;
+    get() = value;
     return *this;
   }
   template <typename Relay = T, typename = std::enable_if_t<std::is_array_v<Relay>>>
   std::remove_extent_t<Relay> &operator[](std::ptrdiff_t index) noexcept {
-    return value_[index];
+    return get()[index];
   }
   template <typename Relay = T, typename = std::enable_if_t<std::is_array_v<Relay>>>
   const std::remove_extent_t<Relay> &operator[](std::ptrdiff_t index) const noexcept {
-    return value_[index];
+    return get()[index];
   }
   template <typename Relay = T, typename = std::enable_if_t<std::is_class_v<Relay>>> Relay *operator->() noexcept {
-    return &value_;
+    return value();
   }
   template <typename Relay = T, typename = std::enable_if_t<std::is_class_v<Relay>>>
   const Relay *operator->() const noexcept {
-    return &value_;
+    return value();
   }
   template <access::decorated Decorated = access::decorated::no>
   multi_ptr<T, access::address_space::global_space, Decorated> get_multi_ptr() noexcept {
-    return multi_ptr<T, access::address_space::global_space, Decorated>(&value_);
+    return multi_ptr<T, access::address_space::global_space, Decorated>(value());
   }
   template <access::decorated Decorated = access::decorated::no>
   multi_ptr<const T, access::address_space::global_space, Decorated> get_multi_ptr() const noexcept {
-    return multi_ptr<const T, access::address_space::global_space, Decorated>(&value_);
+    return multi_ptr<const T, access::address_space::global_space, Decorated>(value());
   }
 
   // Its property list's answers.
@@ -132,6 +132,18 @@ public:
   template <typename Key> static constexpr auto get_property() { return PropertyList::template get_property<Key>(); }
 
 private:
+  // The value's address, hidden from the optimizer by an empty assembly statement: in device
+  // code, so that clang keeps a device_global with internal linkage and its writes although no
+  // device code may read them (the compiler's share-device-globals pass finds the marker text,
+  // removes it and shares the variable with the host object, docs/kernel-features.md); on the
+  // host, so that host code does not take the value for the constant initialiser when only
+  // kernels write it.
+  T *value() const noexcept {
+    T *address = const_cast<T *>(&value_);
+    asm("/* ncpu.device_global */" : "+r"(address));
+    return address;
+  }
+
   T value_{};
 };
 
@@ -147,7 +159,7 @@ char *device_global_bytes(const ext::oneapi::experimental::device_global<T, P> &
     sycl::detail::throw_error(errc::invalid,
                     std::string(command) + ": " + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
                         " go past the device_global's " + std::to_string(sizeof(T)) + " bytes");
-  const void *start = &object.get();
+  const void *start = &object.get(); // through the optimizer barrier of device_global::value
   return const_cast<char *>(static_cast<const char *>(start)) + offset;
 }
 } // namespace detail
