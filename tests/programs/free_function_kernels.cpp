@@ -115,7 +115,11 @@ int main() {
                  h.parallel_for(sycl::nd_range<1>{n, 32}, iota_kernel);
                }),
                true);
-  q.single_task<class LambdaKernel>([] {}).wait();
+  // (Its captures are its arguments; a lambda that captures nothing runs, kernel_bundle.cpp.)
+  int captured = 7;
+  const auto capturing = [=] { (void)captured; };
+  static_assert(!std::is_empty_v<decltype(capturing)>);
+  q.single_task<class LambdaKernel>(capturing).wait();
   sycl::kernel lambda_kernel = all.get_kernel(sycl::get_kernel_id<class LambdaKernel>());
   check::equal("a lambda's kernel object", 0, invalid([&](sycl::handler &h) { h.single_task(lambda_kernel); }), true);
   sycl::free(out, q);

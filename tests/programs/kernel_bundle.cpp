@@ -21,6 +21,10 @@ class Doubled;
 class Shifted;
 class Once;
 class Offset;
+class Counted;
+
+// What the captureless kernel Counted counts, shared by kernels and host code.
+int counted_items = 0;
 
 bool contains(const std::vector<sycl::kernel_id> &ids, const sycl::kernel_id &id) {
   return std::find(ids.begin(), ids.end(), id) != ids.end();
@@ -184,6 +188,18 @@ int main() {
                       }})
     check::equal("kernel object alone", 0,
                  throws(sycl::errc::invalid, [&] { q.submit([&](sycl::handler &h) { launch(h, bumper); }); }), true);
+  // A lambda kernel that captures nothing has no arguments: its kernel object launches it, in the
+  // form it was written for (DPC++ allows this too).
+  q.parallel_for<Counted>(sycl::range<1>(5), [](sycl::id<1>) {
+     sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device>(counted_items) += 1;
+   }).wait();
+  const sycl::kernel counter = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context())
+                                   .get_kernel(sycl::get_kernel_id<Counted>());
+  q.submit([&](sycl::handler &h) { h.parallel_for(sycl::range<1>(N), counter); }).wait();
+  check::equal("captureless lambda kernel launched by its kernel object", 0, counted_items, int(N) + 5);
+  check::equal("in another form", 0, throws(sycl::errc::invalid, [&] {
+    q.submit([&](sycl::handler &h) { h.parallel_for(sycl::nd_range<1>(N, 8), counter); });
+  }), true);
   q.submit([&](sycl::handler &h) {
     h.parallel_for<Doubled>(bundle.get_kernel<Doubled>(), sycl::range<1>(N), [=](sycl::id<1> i) { data[i] = int(i) * 2; });
   });

@@ -144,9 +144,10 @@ public:
 
   // Kernel objects as the kernel to run (SYCL 2020 4.9.4.2.3), with the arguments set_arg and
   // set_args give: free function kernels (ext/oneapi/experimental/free_function_traits.hpp) over
-  // an nd_range or as a single task. Every other kernel of a bundle is a SYCL kernel function,
-  // whose arguments only its lambda holds, and this device has no interoperability or built-in
-  // kernels, so those throw errc::invalid as the specification requires.
+  // an nd_range or as a single task, and lambda kernels that capture nothing in the form they
+  // were written for (detail::captureless_kernel_binder). A lambda with captures is a SYCL kernel
+  // function whose arguments only the lambda holds, and this device has no interoperability or
+  // built-in kernels, so those throw errc::invalid as the specification requires.
   template <typename T> void set_arg(int index, T &&argument) {
     if (index < 0) sycl::detail::throw_error(errc::invalid, "set_arg: negative argument index");
     if (kernel_arguments_.size() <= std::size_t(index)) kernel_arguments_.resize(std::size_t(index) + 1);
@@ -157,11 +158,7 @@ public:
     (kernel_arguments_.emplace_back(std::decay_t<Ts>(std::forward<Ts>(arguments))), ...);
   }
   void single_task(const kernel &k);
-  template <int Dims> void parallel_for(range<Dims>, const kernel &) {
-    sycl::detail::throw_error(errc::invalid,
-                    "parallel_for over a range with a kernel object: a free function kernel runs over an nd_range, "
-                    "and this device has no interoperability or built-in kernels");
-  }
+  template <int Dims> void parallel_for(range<Dims> extent, const kernel &k);
   template <int Dims> void parallel_for(nd_range<Dims> launch, const kernel &k);
 
   // DPC++'s forms taking the kernel object and its lambda (SYCL 1.2.1, not SYCL 2020): the kernel
@@ -369,7 +366,9 @@ public:
 private:
   // The free function kernel `k` over `launch`, with the arguments set_arg and set_args gave
   // (defined in kernel_bundle.hpp, where kernel is complete).
-  template <int Dims> void submit_kernel_object(const kernel &k, const nd_range<Dims> &launch, const char *what);
+  // Runs the kernel `k` names over `*launch` (a range<Dims> or nd_range<Dims>; nothing for a
+  // single task, Launch = void).
+  template <int Dims, typename Launch> void submit_kernel_object(const kernel &k, const Launch *launch, const char *what);
 
   friend class stream;
   // Host work that runs once the command has run (a stream prints its output).

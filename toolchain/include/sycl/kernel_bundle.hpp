@@ -137,38 +137,6 @@ namespace ext::oneapi::experimental::detail {
 template <auto *Func> const char *free_function_kernel();
 } // namespace ext::oneapi::experimental::detail
 
-namespace detail {
-// A free function kernel ready to submit: its kernel_info for the launch's dimensions and its
-// kernel object (the function's arguments).
-struct bound_kernel {
-  const kernel_info *info;
-  std::shared_ptr<const void> functor;
-};
-// Builds the bound kernel of one free function kernel from set_arg's arguments, for an nd_range of
-// `dims` dimensions (ext/oneapi/experimental/free_function_traits.hpp).
-using free_function_binder = bound_kernel (*)(int dims, const std::vector<std::any> &arguments);
-
-// The binders of the free function kernels the program asked a kernel id of, by kernel name.
-struct free_function_registry {
-  std::mutex mutex;
-  std::map<std::string, free_function_binder> binders;
-};
-inline free_function_registry &free_function_kernels() {
-  static free_function_registry registry;
-  return registry;
-}
-inline void register_free_function_binder(const char *name, free_function_binder binder) {
-  free_function_registry &registry = free_function_kernels();
-  std::lock_guard<std::mutex> guard(registry.mutex);
-  registry.binders.emplace(name, binder);
-}
-inline free_function_binder find_free_function_binder(const std::string &name) {
-  free_function_registry &registry = free_function_kernels();
-  std::lock_guard<std::mutex> guard(registry.mutex);
-  auto found = registry.binders.find(name);
-  return found == registry.binders.end() ? nullptr : found->second;
-}
-} // namespace detail
 
 class kernel {
 public:
@@ -521,23 +489,52 @@ template <bundle_state State> void handler::use_kernel_bundle(const kernel_bundl
   uses_kernel_bundle_ = true;
 }
 
-template <int Dims>
-void handler::submit_kernel_object(const kernel &k, const nd_range<Dims> &launch, const char *what) {
-  const detail::free_function_binder binder =
-      detail::find_free_function_binder(k.get_info<info::kernel::function_name>());
+namespace detail {
+// The launch form and shape of a kernel a kernel object launches with `Launch` (void: a single
+// task).
+template <typename Launch, int Dims> struct kernel_object_launch {
+  static constexpr launch_kind kind = launch_kind::single_task;
+  static constexpr auto shape = single_task_shape;
+};
+template <int Dims> struct kernel_object_launch<range<Dims>, Dims> {
+  static constexpr launch_kind kind = launch_kind::range;
+  static constexpr auto shape = range_shape_of<Dims>;
+};
+template <int Dims> struct kernel_object_launch<nd_range<Dims>, Dims> {
+  static constexpr launch_kind kind = launch_kind::nd_range;
+  static constexpr auto shape = nd_range_shape_of<Dims>;
+};
+} // namespace detail
+
+template <int Dims, typename Launch>
+void handler::submit_kernel_object(const kernel &k, const Launch *launch, const char *what) {
+  const detail::kernel_object_binder binder =
+      detail::find_kernel_object_binder(k.get_info<info::kernel::function_name>());
   if (!binder)
     sycl::detail::throw_error(errc::invalid,
-                    std::string(what) + " with a kernel object: only free function kernels run this way (a SYCL "
-                                        "kernel function's arguments are its lambda's, and this device has no "
-                                        "interoperability or built-in kernels)");
+                    std::string(what) + " with a kernel object: only free function kernels and lambda kernels "
+                                        "that capture nothing run this way (a SYCL kernel function's arguments "
+                                        "are its lambda's, and this device has no interoperability or built-in "
+                                        "kernels)");
   const detail::bound_kernel bound = binder(Dims, kernel_arguments_);
-  submit_kernel(*bound.info, &launch, nullptr, bound.functor.get());
+  const detail::kernel_info &info = *bound.info;
+  // A free function kernel runs over an nd_range; as a single task, over one work-item.
+  if (std::is_void_v<Launch> && info.kind == detail::launch_kind::nd_range && info.shape == detail::nd_range_shape_of<1>) {
+    const nd_range<1> one(range<1>(1), range<1>(1));
+    return submit_kernel(info, &one, nullptr, bound.functor.get());
+  }
+  using form = detail::kernel_object_launch<Launch, Dims>;
+  if (info.kind != form::kind || info.shape != form::shape)
+    sycl::detail::throw_error(errc::invalid, std::string(what) + " with a kernel object: the kernel was written for "
+                                                                  "another launch form or number of dimensions");
+  submit_kernel(info, launch, nullptr, bound.functor.get());
 }
-inline void handler::single_task(const kernel &k) {
-  submit_kernel_object(k, nd_range<1>(range<1>(1), range<1>(1)), "single_task");
+inline void handler::single_task(const kernel &k) { submit_kernel_object<1, void>(k, nullptr, "single_task"); }
+template <int Dims> void handler::parallel_for(range<Dims> extent, const kernel &k) {
+  submit_kernel_object<Dims>(k, &extent, "parallel_for over a range");
 }
 template <int Dims> void handler::parallel_for(nd_range<Dims> launch, const kernel &k) {
-  submit_kernel_object(k, launch, "parallel_for");
+  submit_kernel_object<Dims>(k, &launch, "parallel_for");
 }
 
 } // namespace _V1

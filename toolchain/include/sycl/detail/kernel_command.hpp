@@ -10,11 +10,14 @@
 // kernel costs the host compilation one call in its caller and no function of its own.
 #pragma once
 
+#include <any>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 #include <type_traits>
@@ -296,6 +299,54 @@ inline constexpr kernel_info nd_range_info_of{launch_kind::nd_range, __builtin_s
                                               nd_range_shape_of<Dims>, &functor_ops_of<Functor>,
                                               takes_kernel_handler<Functor, nd_item<Dims>>};
 
+// A kernel a kernel object names, ready to submit: its kernel_info for the launch's dimensions
+// and its functor (a free function kernel's arguments, a captureless lambda's nothing).
+struct bound_kernel {
+  const kernel_info *info;
+  std::shared_ptr<const void> functor;
+};
+// Builds the bound kernel of one kernel from set_arg's arguments, for a launch of `dims`
+// dimensions: free function kernels (ext/oneapi/experimental/free_function_traits.hpp) and
+// captureless lambda kernels (captureless_kernel_binder below).
+using kernel_object_binder = bound_kernel (*)(int dims, const std::vector<std::any> &arguments);
+
+// The binders of the kernels a kernel object can launch, by kernel name.
+struct kernel_object_registry {
+  std::mutex mutex;
+  std::map<std::string, kernel_object_binder> binders;
+};
+inline kernel_object_registry &kernel_objects() {
+  static kernel_object_registry registry;
+  return registry;
+}
+inline bool register_kernel_object_binder(const char *name, kernel_object_binder binder) {
+  kernel_object_registry &registry = kernel_objects();
+  std::lock_guard<std::mutex> guard(registry.mutex);
+  registry.binders.emplace(name, binder);
+  return true;
+}
+inline kernel_object_binder find_kernel_object_binder(const std::string &name) {
+  kernel_object_registry &registry = kernel_objects();
+  std::lock_guard<std::mutex> guard(registry.mutex);
+  auto found = registry.binders.find(name);
+  return found == registry.binders.end() ? nullptr : found->second;
+}
+
+// A lambda kernel that captures nothing needs no arguments, so its kernel object can launch it
+// by itself (`h.parallel_for(range, kernel)`, as DPC++ allows): its submission registers it at
+// start-up. Kernels that capture anything cannot run that way (their captures are their
+// arguments, which only the lambda holds).
+template <const kernel_info &Info> bound_kernel captureless_kernel_binder(int, const std::vector<std::any> &) {
+  static const char nothing = 0;
+  return {&Info, std::shared_ptr<const void>(&nothing, [](const void *) {})};
+}
+template <const kernel_info &Info>
+inline const bool captureless_kernel_registered = register_kernel_object_binder(Info.name, &captureless_kernel_binder<Info>);
+template <typename Functor, const kernel_info &Info> NCPU_ALWAYS_INLINE const kernel_info &registered_if_captureless() {
+  if constexpr (std::is_empty_v<Functor>) (void)captureless_kernel_registered<Info>;
+  return Info;
+}
+
 // What the device compilation's kernel_info functions return: it submits nothing.
 inline constexpr kernel_info no_kernel_info{};
 
@@ -307,7 +358,7 @@ template <typename Name, typename Functor> NCPU_ALWAYS_INLINE const kernel_info 
   return no_kernel_info;
 #else
   (void)f;
-  return single_task_info_of<Name, Functor>;
+  return registered_if_captureless<Functor, single_task_info_of<Name, Functor>>();
 #endif
 }
 template <typename Name, int Dims, typename Functor>
@@ -317,7 +368,7 @@ NCPU_ALWAYS_INLINE const kernel_info &range_info(const Functor &f) {
   return no_kernel_info;
 #else
   (void)f;
-  return range_info_of<Name, Functor, Dims>;
+  return registered_if_captureless<Functor, range_info_of<Name, Functor, Dims>>();
 #endif
 }
 
@@ -330,7 +381,7 @@ NCPU_ALWAYS_INLINE const kernel_info &nd_range_info(const Functor &f) {
   return no_kernel_info;
 #else
   (void)f;
-  return nd_range_info_of<Name, Functor, Dims>;
+  return registered_if_captureless<Functor, nd_range_info_of<Name, Functor, Dims>>();
 #endif
 }
 

@@ -141,7 +141,7 @@ free_function_call<Func> call_from_arguments(const std::vector<std::any> &argume
   return free_function_call<Func>{arguments_t(argument_as<std::tuple_element_t<Index, arguments_t>>(arguments, Index)...)};
 }
 
-// Func's binder for kernel objects (sycl::detail::free_function_binder).
+// Func's binder for kernel objects (sycl::detail::kernel_object_binder).
 template <auto *Func>
 sycl::detail::bound_kernel bind_arguments(int dims, const std::vector<std::any> &arguments) {
   using arguments_t = typename free_function_call<Func>::arguments_t;
@@ -161,7 +161,7 @@ sycl::detail::bound_kernel bind_arguments(int dims, const std::vector<std::any> 
 // The registered name of Func's kernel, which also lets kernel objects of it run.
 template <auto *Func> const char *free_function_kernel() {
   const char *name = sycl::detail::kernel_name<free_function_kernel_name<Func>>();
-  sycl::detail::register_free_function_binder(name, &bind_arguments<Func>);
+  sycl::detail::register_kernel_object_binder(name, &bind_arguments<Func>);
   return name;
 }
 } // namespace detail
