@@ -12,8 +12,10 @@
 // ==, != and std::hash of the runtime classes, context constructors, queue and platform info,
 // and id/range compared with scalars; placeholder
 // accessors bound with handler::require and ordered like other accessors; auto_range with a
-// work_group_size property; nan of unsigned long long nancodes.
+// work_group_size property; nan of unsigned long long nancodes; the 2-D memory commands of
+// sycl_ext_oneapi_memcpy2d.
 #include <sycl/sycl.hpp>
+#include <sycl/ext/oneapi/memcpy2d.hpp>
 #include <sycl/ext/oneapi/experimental/auto_local_range.hpp>
 #include <sycl/ext/oneapi/experimental/reduction_properties.hpp>
 #include <sycl/ext/oneapi/functional.hpp>
@@ -386,8 +388,49 @@ void nan_of_unsigned_long_long(sycl::queue &q) {
   sycl::free(bits, q);
 }
 
+// sycl_ext_oneapi_memcpy2d: regions of rows `pitch` apart, in bytes (memcpy2d, memset2d) or
+// elements (copy2d, fill2d), from a handler and from a queue after an event; a width past a
+// pitch throws errc::invalid.
+void memory_commands_2d(sycl::queue &q) {
+  static_assert(SYCL_EXT_ONEAPI_MEMCPY2D == 1);
+  constexpr std::size_t source_pitch = 10, destination_pitch = 12, width = 5, height = 4;
+  short *source = sycl::malloc_shared<short>(source_pitch * height, q);
+  short *destination = sycl::malloc_device<short>(destination_pitch * height, q);
+  for (std::size_t i = 0; i < source_pitch * height; ++i) source[i] = short(i);
+  sycl::event cleared = q.fill(destination, short(-1), destination_pitch * height);
+  sycl::event copied = q.ext_oneapi_copy2d(source + 1, source_pitch, destination + 2, destination_pitch, width,
+                                           height, cleared);
+  std::vector<short> seen(destination_pitch * height);
+  q.memcpy(seen.data(), destination, seen.size() * sizeof(short), copied).wait();
+  for (std::size_t row = 0; row < height; ++row)
+    for (std::size_t column = 0; column < destination_pitch; ++column) {
+      const bool inside = column >= 2 && column < 2 + width;
+      check::equal("copy2d", long(row * destination_pitch + column), seen[row * destination_pitch + column],
+                   short(inside ? row * source_pitch + column - 1 : -1));
+    }
+  unsigned char bytes[4][8] = {};
+  q.submit([&](sycl::handler &h) { h.ext_oneapi_memset2d(&bytes[0][1], 8, 7, 3, 4); }).wait();
+  q.submit([&](sycl::handler &h) { h.ext_oneapi_memcpy2d(&bytes[1][5], 8, &bytes[0][1], 8, 2, 2); }).wait();
+  check::equal("memset2d and memcpy2d", 0,
+               bytes[3][1] + bytes[3][3] + bytes[3][4] * 10 + bytes[1][5] * 100 + bytes[2][6] * 1000 + bytes[3][5],
+               7 + 7 + 0 + 700 + 7000 + 0);
+  float grid[3][6] = {};
+  q.ext_oneapi_fill2d(&grid[0][0], 6, 2.5f, 4, 3).wait();
+  check::equal("fill2d", 0, grid[2][3] + grid[2][4] + grid[0][0], 5.0f);
+  int wide = 0;
+  try {
+    q.ext_oneapi_memcpy2d(destination, 4, source, 8, 6, 2);
+  } catch (const sycl::exception &e) {
+    wide = e.code() == sycl::errc::invalid;
+  }
+  check::equal("a width past the pitch", 0, wide, 1);
+  sycl::free(source, q);
+  sycl::free(destination, q);
+}
+
 int main() {
   sycl::queue q;
+  memory_commands_2d(q);
   device_information(q.get_device());
   pointers(q);
   reductions_and_spans(q);

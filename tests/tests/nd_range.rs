@@ -85,6 +85,11 @@ fn group_local_memory() {
 }
 
 #[test]
+fn work_group_memory_of_every_shape() {
+    check(&["work_group_memory.cpp"]);
+}
+
+#[test]
 fn any_all_and_none_of_group() {
     check(&["any_all_none.cpp"]);
 }

@@ -233,6 +233,30 @@ public:
     });
   }
 
+  // sycl_ext_oneapi_memcpy2d: `height` rows of `width` bytes, each row `*_pitch` bytes after the
+  // one before (copy2d and fill2d count elements of T instead). A width larger than a pitch is
+  // errc::invalid, as are the USM commands' errors (null pointers, regions past an allocation).
+  void ext_oneapi_memcpy2d(void *destination, std::size_t destination_pitch, const void *source,
+                           std::size_t source_pitch, std::size_t width, std::size_t height) {
+    copy_2d("ext_oneapi_memcpy2d", static_cast<const unsigned char *>(source), source_pitch,
+            static_cast<unsigned char *>(destination), destination_pitch, width, height);
+  }
+  template <typename T>
+  void ext_oneapi_copy2d(const T *source, std::size_t source_pitch, T *destination, std::size_t destination_pitch,
+                         std::size_t width, std::size_t height) {
+    copy_2d("ext_oneapi_copy2d", source, source_pitch, destination, destination_pitch, width, height);
+  }
+  void ext_oneapi_memset2d(void *destination, std::size_t destination_pitch, int value, std::size_t width,
+                           std::size_t height) {
+    fill_2d("ext_oneapi_memset2d", static_cast<unsigned char *>(destination), destination_pitch,
+            static_cast<unsigned char>(value), width, height);
+  }
+  template <typename T>
+  void ext_oneapi_fill2d(void *destination, std::size_t destination_pitch, const T &pattern, std::size_t width,
+                         std::size_t height) {
+    fill_2d("ext_oneapi_fill2d", static_cast<T *>(destination), destination_pitch, pattern, width, height);
+  }
+
   // Specialization constants of this command group (SYCL 2020 4.9.4.2.3).
   template <auto &Id> void set_specialization_constant(const detail::spec_constant_value_t<Id> &value) {
     if (uses_kernel_bundle_)
@@ -425,7 +449,7 @@ private:
       const auto *at = static_cast<const unsigned char *>(copy);
       if (std::less_equal<>()(begin, at) && std::less<>()(at, begin + size))
         sycl::detail::throw_error(errc::kernel_argument,
-                        std::string("a local_accessor cannot be used by ") + command +
+                        std::string("a local_accessor or work_group_memory cannot be used by ") + command +
                             " (only by parallel_for over an nd_range)");
     }
   }
@@ -482,6 +506,47 @@ private:
     if (bytes == 0) return set_no_op();
     set_command([=] { std::memcpy(destination, source, bytes); });
   }
+  // The bytes a 2-D region of `height` rows of `width` objects of T, `pitch` objects apart,
+  // spans; errc::invalid if the width is larger than the pitch, or the bytes overflow size_t.
+  template <typename T>
+  static std::size_t region_bytes(const char *command, const char *role, std::size_t pitch, std::size_t width,
+                                  std::size_t height) {
+    if (width > pitch)
+      sycl::detail::throw_error(errc::invalid, std::string(command) + ": the width (" + std::to_string(width) +
+                                                   ") is larger than the " + role + " pitch (" +
+                                                   std::to_string(pitch) + ")");
+    if (width == 0 || height == 0) return 0;
+    std::size_t elements = 0;
+    if (__builtin_mul_overflow(height - 1, pitch, &elements) || __builtin_add_overflow(elements, width, &elements))
+      elements = SIZE_MAX;
+    return element_bytes<T>(command, elements);
+  }
+  template <typename T>
+  void copy_2d(const char *command, const T *source, std::size_t source_pitch, T *destination,
+               std::size_t destination_pitch, std::size_t width, std::size_t height) {
+    const std::size_t source_bytes = region_bytes<T>(command, "source", source_pitch, width, height);
+    const std::size_t destination_bytes = region_bytes<T>(command, "destination", destination_pitch, width, height);
+    require_pointers(source_bytes, command, destination, source);
+    detail::check_usm_extent(command, "source", source, source_bytes);
+    detail::check_usm_extent(command, "destination", destination, destination_bytes);
+    if (source_bytes == 0) return set_no_op();
+    set_command([=] {
+      for (std::size_t row = 0; row < height; ++row)
+        std::copy_n(source + row * source_pitch, width, destination + row * destination_pitch);
+    });
+  }
+  template <typename T>
+  void fill_2d(const char *command, T *destination, std::size_t pitch, const T &pattern, std::size_t width,
+               std::size_t height) {
+    const std::size_t bytes = region_bytes<T>(command, "destination", pitch, width, height);
+    require_pointers(bytes, command, destination);
+    detail::check_usm_extent(command, "destination", destination, bytes);
+    if (bytes == 0) return set_no_op();
+    set_command([=] {
+      for (std::size_t row = 0; row < height; ++row) std::fill_n(destination + row * pitch, width, pattern);
+    });
+  }
+
   // The bytes of `count` objects of T. A count whose bytes overflow size_t is an error: the
   // product would wrap around to a few bytes, which pass the checks, while the command still
   // reads or writes `count` objects.

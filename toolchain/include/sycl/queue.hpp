@@ -244,6 +244,53 @@ public:
   template <typename T> event copy(const T *source, T *destination, std::size_t count, const event &dep) {
     return copy(source, destination, count, std::vector<event>{dep});
   }
+  // sycl_ext_oneapi_memcpy2d's commands (handler.hpp), after `deps`.
+  event ext_oneapi_memcpy2d(void *destination, std::size_t destination_pitch, const void *source,
+                            std::size_t source_pitch, std::size_t width, std::size_t height,
+                            const std::vector<event> &deps = {}) {
+    return submit_after(deps, [&](handler &h) {
+      h.ext_oneapi_memcpy2d(destination, destination_pitch, source, source_pitch, width, height);
+    });
+  }
+  event ext_oneapi_memcpy2d(void *destination, std::size_t destination_pitch, const void *source,
+                            std::size_t source_pitch, std::size_t width, std::size_t height, const event &dep) {
+    return ext_oneapi_memcpy2d(destination, destination_pitch, source, source_pitch, width, height,
+                               std::vector<event>{dep});
+  }
+  template <typename T>
+  event ext_oneapi_copy2d(const T *source, std::size_t source_pitch, T *destination, std::size_t destination_pitch,
+                          std::size_t width, std::size_t height, const std::vector<event> &deps = {}) {
+    return submit_after(deps, [&](handler &h) {
+      h.ext_oneapi_copy2d(source, source_pitch, destination, destination_pitch, width, height);
+    });
+  }
+  template <typename T>
+  event ext_oneapi_copy2d(const T *source, std::size_t source_pitch, T *destination, std::size_t destination_pitch,
+                          std::size_t width, std::size_t height, const event &dep) {
+    return ext_oneapi_copy2d(source, source_pitch, destination, destination_pitch, width, height,
+                             std::vector<event>{dep});
+  }
+  event ext_oneapi_memset2d(void *destination, std::size_t destination_pitch, int value, std::size_t width,
+                            std::size_t height, const std::vector<event> &deps = {}) {
+    return submit_after(deps,
+                        [&](handler &h) { h.ext_oneapi_memset2d(destination, destination_pitch, value, width, height); });
+  }
+  event ext_oneapi_memset2d(void *destination, std::size_t destination_pitch, int value, std::size_t width,
+                            std::size_t height, const event &dep) {
+    return ext_oneapi_memset2d(destination, destination_pitch, value, width, height, std::vector<event>{dep});
+  }
+  template <typename T>
+  event ext_oneapi_fill2d(void *destination, std::size_t destination_pitch, const T &pattern, std::size_t width,
+                          std::size_t height, const std::vector<event> &deps = {}) {
+    return submit_after(deps,
+                        [&](handler &h) { h.ext_oneapi_fill2d(destination, destination_pitch, pattern, width, height); });
+  }
+  template <typename T>
+  event ext_oneapi_fill2d(void *destination, std::size_t destination_pitch, const T &pattern, std::size_t width,
+                          std::size_t height, const event &dep) {
+    return ext_oneapi_fill2d(destination, destination_pitch, pattern, width, height, std::vector<event>{dep});
+  }
+
   event memset(void *pointer, int value, std::size_t bytes, const std::vector<event> &deps = {}) {
     return submit_after(deps, [&](handler &h) { h.memset(pointer, value, bytes); });
   }

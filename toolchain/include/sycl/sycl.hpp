@@ -46,6 +46,7 @@
 #include "ext/oneapi/bfloat16.hpp"
 #include "ext/oneapi/dot_product.hpp"
 #include "ext/oneapi/group_local_memory.hpp"
+#include "ext/oneapi/experimental/work_group_memory.hpp"
 #include "ext/oneapi/properties.hpp"
 #include "ext/oneapi/functional.hpp"
 #include "ext/oneapi/experimental/auto_local_range.hpp"
