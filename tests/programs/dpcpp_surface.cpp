@@ -13,9 +13,10 @@
 // and id/range compared with scalars; placeholder
 // accessors bound with handler::require and ordered like other accessors; auto_range with a
 // work_group_size property; nan of unsigned long long nancodes; the 2-D memory commands of
-// sycl_ext_oneapi_memcpy2d.
+// sycl_ext_oneapi_memcpy2d; sycl_ext_oneapi_prefetch's hints in every form (results unchanged).
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/memcpy2d.hpp>
+#include <sycl/ext/oneapi/experimental/prefetch.hpp>
 #include <sycl/ext/oneapi/experimental/auto_local_range.hpp>
 #include <sycl/ext/oneapi/experimental/reduction_properties.hpp>
 #include <sycl/ext/oneapi/functional.hpp>
@@ -428,9 +429,44 @@ void memory_commands_2d(sycl::queue &q) {
   sycl::free(destination, q);
 }
 
+// Prefetch hints in each of the extension's forms, in a vectorized nd_range kernel: they
+// change no result (and are prefetch instructions in the device code).
+void prefetch_hints(sycl::queue &q) {
+  namespace syclex = sycl::ext::oneapi::experimental;
+  static_assert(SYCL_EXT_ONEAPI_PREFETCH == 1);
+  constexpr std::size_t n = 1024;
+  float *data = sycl::malloc_shared<float>(n, q);
+  float *out = sycl::malloc_shared<float>(n, q);
+  for (std::size_t i = 0; i < n; ++i) data[i] = float(i);
+  {
+    sycl::buffer<float> buffer(data, sycl::range<1>(n));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor values(buffer, h, sycl::read_only);
+      h.parallel_for(sycl::nd_range<1>(n, 64), [=](sycl::nd_item<1> it) {
+        const std::size_t i = it.get_global_id(0);
+        syclex::prefetch(&data[(i + 64) % n]);
+        syclex::prefetch(&data[(i + 128) % n], syclex::properties{syclex::prefetch_hint_L3});
+        syclex::prefetch(static_cast<void *>(data + i), 256, syclex::properties{syclex::prefetch_hint_L1_nt});
+        syclex::prefetch(data + i, std::size_t(4),
+                         syclex::properties{syclex::prefetch_hint<syclex::cache_level::L2, syclex::nontemporal>});
+        syclex::prefetch(sycl::address_space_cast<sycl::access::address_space::global_space,
+                                                  sycl::access::decorated::no>(data + i));
+        syclex::prefetch(values, sycl::id<1>(i));
+        syclex::prefetch(values, i, 8);
+        syclex::joint_prefetch(it.get_group(), data + i, std::size_t(16));
+        out[i] = values[i] * 2.0f;
+      });
+    });
+  }
+  for (std::size_t i = 0; i < n; ++i) check::equal("prefetch hints", long(i), out[i], float(i) * 2.0f);
+  sycl::free(data, q);
+  sycl::free(out, q);
+}
+
 int main() {
   sycl::queue q;
   memory_commands_2d(q);
+  prefetch_hints(q);
   device_information(q.get_device());
   pointers(q);
   reductions_and_spans(q);
