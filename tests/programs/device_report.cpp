@@ -15,7 +15,9 @@ static const std::pair<sycl::aspect, const char *> aspect_names[] = {
     NCPU_ASPECT(usm_shared_allocations), NCPU_ASPECT(usm_atomic_shared_allocations),
     NCPU_ASPECT(usm_system_allocations), NCPU_ASPECT(ext_oneapi_bfloat16_math_functions),
     NCPU_ASPECT(ext_oneapi_native_assert), NCPU_ASPECT(ext_oneapi_graph), NCPU_ASPECT(ext_oneapi_private_alloca),
-    NCPU_ASPECT(ext_oneapi_virtual_functions), NCPU_ASPECT(ext_oneapi_atomic16)};
+    NCPU_ASPECT(ext_oneapi_virtual_functions), NCPU_ASPECT(ext_oneapi_atomic16),
+    NCPU_ASPECT(ext_oneapi_clock_sub_group), NCPU_ASPECT(ext_oneapi_clock_work_group),
+    NCPU_ASPECT(ext_oneapi_clock_device)};
 
 int main() {
   sycl::device device;

@@ -13,10 +13,12 @@
 // and id/range compared with scalars; placeholder
 // accessors bound with handler::require and ordered like other accessors; auto_range with a
 // work_group_size property; nan of unsigned long long nancodes; the 2-D memory commands of
-// sycl_ext_oneapi_memcpy2d; sycl_ext_oneapi_prefetch's hints in every form (results unchanged).
+// sycl_ext_oneapi_memcpy2d; sycl_ext_oneapi_prefetch's hints in every form (results unchanged);
+// sycl_ext_oneapi_clock's three scopes.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/memcpy2d.hpp>
 #include <sycl/ext/oneapi/experimental/prefetch.hpp>
+#include <sycl/ext/oneapi/experimental/clock.hpp>
 #include <sycl/ext/oneapi/experimental/auto_local_range.hpp>
 #include <sycl/ext/oneapi/experimental/reduction_properties.hpp>
 #include <sycl/ext/oneapi/functional.hpp>
@@ -463,9 +465,42 @@ void prefetch_hints(sycl::queue &q) {
   sycl::free(out, q);
 }
 
+// Each scope's clock in a kernel: later reads are not smaller (one counter, the time-stamp
+// counter, for all three); the device has the three aspects; on the host clock() throws.
+void clocks(sycl::queue &q) {
+  namespace syclex = sycl::ext::oneapi::experimental;
+  static_assert(SYCL_EXT_ONEAPI_CLOCK == 1);
+  const sycl::device device = q.get_device();
+  check::equal("clock aspects", 0,
+               device.has(sycl::aspect::ext_oneapi_clock_sub_group) &&
+                   device.has(sycl::aspect::ext_oneapi_clock_work_group) &&
+                   device.has(sycl::aspect::ext_oneapi_clock_device),
+               true);
+  constexpr std::size_t n = 64;
+  int *ordered = sycl::malloc_shared<int>(n, q);
+  q.parallel_for(sycl::nd_range<1>(n, 16), [=](sycl::nd_item<1> it) {
+     const std::uint64_t first = syclex::clock<syclex::clock_scope::sub_group>();
+     float spin = 1.0f;
+     for (int i = 0; i < 1000; ++i) spin = spin * 1.0001f + float(it.get_local_id(0));
+     const std::uint64_t second = syclex::clock<syclex::clock_scope::work_group>();
+     const std::uint64_t third = syclex::clock<syclex::clock_scope::device>();
+     ordered[it.get_global_id(0)] = int(first <= second && second <= third) + int(spin < 0.0f);
+   }).wait();
+  for (std::size_t i = 0; i < n; ++i) check::equal("clocks increase", long(i), ordered[i], 1);
+  int thrown = 0;
+  try {
+    (void)syclex::clock<syclex::clock_scope::device>();
+  } catch (const sycl::exception &e) {
+    thrown = e.code() == sycl::errc::runtime;
+  }
+  check::equal("clock on the host", 0, thrown, 1);
+  sycl::free(ordered, q);
+}
+
 int main() {
   sycl::queue q;
   memory_commands_2d(q);
+  clocks(q);
   prefetch_hints(q);
   device_information(q.get_device());
   pointers(q);

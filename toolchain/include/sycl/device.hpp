@@ -44,6 +44,7 @@ enum class aspect {
   ext_oneapi_queue_profiling_tag, ext_oneapi_virtual_mem, ext_oneapi_cuda_cluster_group, ext_oneapi_image_array,
   ext_oneapi_unique_addressing_per_dim, ext_oneapi_bindless_images_sample_1d_usm,
   ext_oneapi_bindless_images_sample_2d_usm, ext_oneapi_atomic16, ext_oneapi_virtual_functions,
+  ext_oneapi_clock_sub_group, ext_oneapi_clock_work_group, ext_oneapi_clock_device,
   ext_intel_pci_address, ext_intel_gpu_eu_count, ext_intel_gpu_eu_simd_width, ext_intel_gpu_slices,
   ext_intel_gpu_subslices_per_slice, ext_intel_gpu_eu_count_per_subslice, ext_intel_max_mem_bandwidth,
   ext_intel_mem_channel, ext_intel_device_info_uuid, ext_intel_gpu_hw_threads_per_eu, ext_intel_free_memory,
@@ -237,7 +238,10 @@ inline constexpr aspect device_aspect_list[] = {aspect::cpu,
                                                 aspect::usm_shared_allocations,
                                                 aspect::usm_atomic_shared_allocations,
                                                 aspect::usm_system_allocations,
-                                                aspect::ext_oneapi_bfloat16_math_functions};
+                                                aspect::ext_oneapi_bfloat16_math_functions,
+                                                aspect::ext_oneapi_clock_sub_group,
+                                                aspect::ext_oneapi_clock_work_group,
+                                                aspect::ext_oneapi_clock_device};
 constexpr bool device_has_aspect(aspect a) {
   for (aspect present : device_aspect_list)
     if (present == a) return true;

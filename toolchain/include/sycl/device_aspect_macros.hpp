@@ -370,6 +370,24 @@
 #ifndef __SYCL_ANY_DEVICE_HAS_ext_oneapi_virtual_functions__
 #define __SYCL_ANY_DEVICE_HAS_ext_oneapi_virtual_functions__ 0
 #endif
+#ifndef __SYCL_ALL_DEVICES_HAVE_ext_oneapi_clock_sub_group__
+#define __SYCL_ALL_DEVICES_HAVE_ext_oneapi_clock_sub_group__ 1
+#endif
+#ifndef __SYCL_ANY_DEVICE_HAS_ext_oneapi_clock_sub_group__
+#define __SYCL_ANY_DEVICE_HAS_ext_oneapi_clock_sub_group__ 1
+#endif
+#ifndef __SYCL_ALL_DEVICES_HAVE_ext_oneapi_clock_work_group__
+#define __SYCL_ALL_DEVICES_HAVE_ext_oneapi_clock_work_group__ 1
+#endif
+#ifndef __SYCL_ANY_DEVICE_HAS_ext_oneapi_clock_work_group__
+#define __SYCL_ANY_DEVICE_HAS_ext_oneapi_clock_work_group__ 1
+#endif
+#ifndef __SYCL_ALL_DEVICES_HAVE_ext_oneapi_clock_device__
+#define __SYCL_ALL_DEVICES_HAVE_ext_oneapi_clock_device__ 1
+#endif
+#ifndef __SYCL_ANY_DEVICE_HAS_ext_oneapi_clock_device__
+#define __SYCL_ANY_DEVICE_HAS_ext_oneapi_clock_device__ 1
+#endif
 #ifndef __SYCL_ALL_DEVICES_HAVE_ext_intel_pci_address__
 #define __SYCL_ALL_DEVICES_HAVE_ext_intel_pci_address__ 0
 #endif

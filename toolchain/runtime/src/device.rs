@@ -150,6 +150,9 @@ pub const ASPECTS: &[&str] = &[
     "usm_atomic_shared_allocations",
     "usm_system_allocations",
     "ext_oneapi_bfloat16_math_functions",
+    "ext_oneapi_clock_sub_group",
+    "ext_oneapi_clock_work_group",
+    "ext_oneapi_clock_device",
 ];
 
 #[cfg(test)]
