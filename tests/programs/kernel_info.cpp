@@ -3,8 +3,10 @@
 // group_local_memory, the private memory a kernel with barriers keeps per work-item, the
 // compile-time work-group size of the work_group_size property, and the sub-group sizes, each
 // checked after the kernel ran correctly. EXPECTED_SUB_GROUP_SIZE=N in the environment gives
-// the vector width of the build. Also info::kernel::context, which DPC++ still offers.
+// the vector width of the build. Also info::kernel::context, which DPC++ still offers, and
+// sycl_ext_oneapi_get_kernel_info's get_kernel_info<Name, Param>, which answers the same.
 #include <sycl/sycl.hpp>
+#include <sycl/ext/oneapi/get_kernel_info.hpp>
 #include "check.hpp"
 #include <cstdlib>
 
@@ -81,6 +83,18 @@ int main() {
   check::equal("max_sub_group_size of a required size", 0, sub_groups.get_info<kds::max_sub_group_size>(device), 4u);
   check::equal("preferred_work_group_size_multiple", 0,
                sub_groups.get_info<kds::preferred_work_group_size_multiple>(device), 4u);
+  static_assert(SYCL_EXT_ONEAPI_GET_KERNEL_INFO == 1);
+  check::equal("get_kernel_info with a context and device", 0,
+               sycl::ext::oneapi::get_kernel_info<FixedSubGroups, kds::compile_sub_group_size>(q.get_context(), device),
+               4u);
+  check::equal("get_kernel_info with a queue", 0,
+               sycl::ext::oneapi::get_kernel_info<FixedShape, kds::compile_work_group_size>(q) ==
+                   sycl::range<3>(2, 4, 8),
+               true);
+  check::equal("get_kernel_info with a context", 0,
+               sycl::ext::oneapi::get_kernel_info<FixedShape, sycl::info::kernel::attributes>(q.get_context()) ==
+                   "reqd_work_group_size(2,4,8)",
+               true);
 
   check::equal("attributes of a required sub-group size", 0,
                sub_groups.get_info<sycl::info::kernel::attributes>().find("reqd_sub_group_size(4)") !=

@@ -55,6 +55,7 @@
 #include "ext/oneapi/experimental/free_function_traits.hpp"
 #include "ext/oneapi/experimental/prefetch.hpp"
 #include "ext/oneapi/experimental/clock.hpp"
+#include "ext/oneapi/get_kernel_info.hpp"
 #include "ext/oneapi/free_function_queries.hpp"
 #include "khr/free_function_commands.hpp"
 #include "khr/group_interface.hpp"

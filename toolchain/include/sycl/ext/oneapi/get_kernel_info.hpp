@@ -1,3 +1,36 @@
-// DPC++'s <sycl/ext/oneapi/get_kernel_info.hpp>: ncpu does not implement sycl_ext_oneapi_get_kernel_info (docs/dpcpp-headers.md).
+// sycl::ext::oneapi::get_kernel_info (DPC++'s sycl_ext_oneapi_get_kernel_info): the information
+// queries of a kernel named by its kernel name, without getting its kernel object first. Each
+// asks the executable bundle's kernel object (kernel_bundle.hpp), so the answers are the same.
 #pragma once
-#error "<sycl/ext/oneapi/get_kernel_info.hpp>: ncpu does not implement sycl_ext_oneapi_get_kernel_info"
+
+#include "../../device.hpp"
+#include "../../kernel_bundle.hpp"
+#include "../../queue.hpp"
+
+#define SYCL_EXT_ONEAPI_GET_KERNEL_INFO 1
+
+namespace sycl {
+inline namespace _V1 {
+namespace ext::oneapi {
+namespace detail {
+template <typename KernelName> kernel kernel_of(const context &c) {
+  return get_kernel_bundle<bundle_state::executable>(c).get_kernel(get_kernel_id<KernelName>());
+}
+} // namespace detail
+
+// The kernel's own queries (info::kernel).
+template <typename KernelName, typename Param> typename Param::return_type get_kernel_info(const context &c) {
+  return detail::kernel_of<KernelName>(c).template get_info<Param>();
+}
+// The device-specific queries (info::kernel_device_specific), for `d` or the queue's device.
+template <typename KernelName, typename Param>
+typename Param::return_type get_kernel_info(const context &c, const device &d) {
+  return detail::kernel_of<KernelName>(c).template get_info<Param>(d);
+}
+template <typename KernelName, typename Param> typename Param::return_type get_kernel_info(const queue &q) {
+  return get_kernel_info<KernelName, Param>(q.get_context(), q.get_device());
+}
+
+} // namespace ext::oneapi
+} // namespace _V1
+} // namespace sycl
