@@ -296,8 +296,8 @@ void placeholder_accessors(sycl::queue &q) {
 
 // oneAPI extensions: auto_range (work-groups of the implementation's choice, which divide the
 // global range, in one and two dimensions, and with a reduction), the deprecated free leader(g)
-// and broadcast(g, x[, id]), the compile-time reduction properties, dot_acc, num_compute_units
-// and the current device.
+// and broadcast(g, x[, id]), the compile-time reduction properties, dot_acc, num_compute_units,
+// max_work_groups and the current device.
 void oneapi_extensions(sycl::queue &q) {
   namespace syclex = sycl::ext::oneapi::experimental;
   constexpr size_t n = 7 * 11 * 13, rows = 6, columns = 35;
@@ -363,6 +363,13 @@ void oneapi_extensions(sycl::queue &q) {
   check::equal("num_compute_units", 0,
                q.get_device().get_info<sycl::ext::oneapi::info::device::num_compute_units>(),
                std::size_t(q.get_device().get_info<sycl::info::device::max_compute_units>()));
+  // sycl_ext_oneapi_max_work_groups: the limits of the Khronos max_work_group queries.
+  check::equal("max_work_groups", 0,
+               q.get_device().get_info<syclex::info::device::max_work_groups<2>>() ==
+                       sycl::id<2>(q.get_device().get_info<sycl::khr::info::device::max_work_group_range<2>>()) &&
+                   q.get_device().get_info<syclex::info::device::max_global_work_groups>() ==
+                       q.get_device().get_info<sycl::khr::info::device::max_work_group_range_size>(),
+               true);
 
   static_assert(SYCL_EXT_ONEAPI_CURRENT_DEVICE == 1);
   sycl::device current = syclex::this_thread::get_current_device();

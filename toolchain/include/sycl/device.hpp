@@ -190,6 +190,14 @@ template <int Dimensions = 3> struct max_work_group_range {
 };
 struct max_work_group_range_size { using return_type = std::size_t; };
 } // namespace khr::info::device
+// sycl_ext_oneapi_max_work_groups (DPC++'s): the same limits as the Khronos queries above.
+namespace ext::oneapi::experimental::info::device {
+struct max_global_work_groups { using return_type = std::size_t; };
+template <int Dimensions> struct max_work_groups {
+  static_assert(Dimensions >= 1 && Dimensions <= 3, "max_work_groups has 1 to 3 dimensions");
+  using return_type = id<Dimensions>;
+};
+} // namespace ext::oneapi::experimental::info::device
 // sycl_ext_oneapi_num_compute_units: the runtime's threads, as max_compute_units.
 namespace ext::oneapi::info::device {
 struct num_compute_units { using return_type = std::size_t; };
@@ -200,6 +208,8 @@ template <typename Param> inline constexpr bool is_max_work_item_sizes_v = false
 template <int Dims> inline constexpr bool is_max_work_item_sizes_v<info::device::max_work_item_sizes<Dims>> = true;
 template <typename Param> inline constexpr bool is_max_work_group_range_v = false;
 template <int Dims> inline constexpr bool is_max_work_group_range_v<khr::info::device::max_work_group_range<Dims>> = true;
+template <int Dims>
+inline constexpr bool is_max_work_group_range_v<ext::oneapi::experimental::info::device::max_work_groups<Dims>> = true;
 
 // The runtime's strings, so that sycl-ls and the program agree.
 inline std::string device_name() { return __nativecpu_device_string(0); }
@@ -471,7 +481,8 @@ public:
       typename Param::return_type groups;
       for (int i = 0; i < Param::return_type::dimensions; ++i) groups[i] = std::size_t(PTRDIFF_MAX);
       return groups;
-    } else if constexpr (std::is_same_v<Param, khr::info::device::max_work_group_range_size>)
+    } else if constexpr (std::is_same_v<Param, khr::info::device::max_work_group_range_size> ||
+                         std::is_same_v<Param, ext::oneapi::experimental::info::device::max_global_work_groups>)
       return std::size_t(PTRDIFF_MAX);
     else if constexpr (std::is_same_v<Param, max_num_sub_groups>)
       return static_cast<std::uint32_t>(__nativecpu_max_work_group_size());
