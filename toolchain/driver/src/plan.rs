@@ -239,14 +239,16 @@ impl Planner<'_> {
     }
 
     /// Both front-end passes of `source`, the host object to `host` and the device bitcode to
-    /// `device`, with dependency files describing `object`.
+    /// `device`, with dependency files describing `object`. Returns the `llvm-objcopy` flags the
+    /// host object still needs (the unit's shared device_globals, `SharedGlobals`), for the
+    /// caller's `llvm-objcopy` of it.
     fn front_ends(
         &mut self,
         source: &Path,
         device: &Path,
         host: &Path,
         object: &Path,
-    ) -> Result<(), DriverError> {
+    ) -> Result<[OsString; 2], DriverError> {
         let files = self.dependency_files(source, object);
         let output = |file| DependencyOutput { file, object };
         let shared = SharedGlobals::new(&self.scratch, source, object)?;
@@ -261,12 +263,7 @@ impl Planner<'_> {
             host,
             files.as_ref().map(|(f, _)| output(f.as_path())),
         );
-        self.commands.push(
-            Command::new(&self.tools.llvm_objcopy)
-                .args(shared.objcopy_args())
-                .arg(host),
-        );
-        Ok(())
+        Ok(shared.objcopy_args())
     }
 
     /// `-x c++` before the source when the user forced the language.
@@ -469,9 +466,10 @@ impl Planner<'_> {
                                 self.output_or(PathBuf::from(format!("{}.o", stem(input))));
                             let device = self.scratch.file(&format!("{}.device.bc", stem(input)));
                             let host = self.scratch.file(&format!("{}.host.o", stem(input)));
-                            self.front_ends(input, &device, &host, &output)?;
+                            let shared_globals = self.front_ends(input, &device, &host, &output)?;
                             self.commands.push(
                                 Command::new(&self.tools.llvm_objcopy)
+                                    .args(shared_globals)
                                     .arg(format!(
                                         "--add-section={DEVICE_SECTION}={}",
                                         device.display()
@@ -525,12 +523,17 @@ impl Planner<'_> {
                 InputKind::Source => {
                     let device = self.scratch.file(&format!("{}.device.bc", stem(input)));
                     let host = self.scratch.file(&format!("{}.host.o", stem(input)));
-                    self.front_ends(
+                    let shared_globals = self.front_ends(
                         input,
                         &device,
                         &host,
                         Path::new(&format!("{}.o", stem(input))),
                     )?;
+                    self.commands.push(
+                        Command::new(&self.tools.llvm_objcopy)
+                            .args(shared_globals)
+                            .arg(&host),
+                    );
                     device_modules.push(device);
                     host_inputs.push(host);
                 }
