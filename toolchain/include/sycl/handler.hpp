@@ -2,10 +2,10 @@
 // queue runs the command once the command-group function returns.
 #pragma once
 
+#include <algorithm>
 #include <any>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
@@ -217,20 +217,12 @@ public:
     copy_bytes("copy", destination,
                detail::device_global_bytes(source, bytes, element_bytes<element>("copy", start_index), "copy"), bytes);
   }
+  // One row of the 2-D commands below.
   void memset(void *pointer, int value, std::size_t bytes) {
-    require_pointers(bytes, "memset", pointer);
-    detail::check_usm_extent("memset", "destination", pointer, bytes);
-    if (bytes == 0) return set_no_op();
-    set_command([=] { std::memset(pointer, value, bytes); });
+    fill_2d("memset", static_cast<unsigned char *>(pointer), bytes, static_cast<unsigned char>(value), bytes, 1);
   }
   template <typename T> void fill(void *pointer, const T &pattern, std::size_t count) {
-    require_pointers(count, "fill", pointer);
-    detail::check_usm_extent("fill", "destination", pointer, element_bytes<T>("fill", count));
-    if (count == 0) return set_no_op();
-    set_command([=] {
-      T *typed = static_cast<T *>(pointer);
-      for (std::size_t i = 0; i < count; ++i) typed[i] = pattern;
-    });
+    fill_2d("fill", static_cast<T *>(pointer), count, pattern, count, 1);
   }
 
   // sycl_ext_oneapi_memcpy2d: `height` rows of `width` bytes, each row `*_pitch` bytes after the
@@ -499,12 +491,10 @@ private:
     set_command([command] { command->run(); });
   }
 
+  // One row of `bytes` bytes (copy_2d).
   void copy_bytes(const char *command, void *destination, const void *source, std::size_t bytes) {
-    require_pointers(bytes, command, destination, source);
-    detail::check_usm_extent(command, "source", source, bytes);
-    detail::check_usm_extent(command, "destination", destination, bytes);
-    if (bytes == 0) return set_no_op();
-    set_command([=] { std::memcpy(destination, source, bytes); });
+    copy_2d(command, static_cast<const unsigned char *>(source), bytes, static_cast<unsigned char *>(destination),
+            bytes, bytes, 1);
   }
   // The bytes a 2-D region of `height` rows of `width` objects of T, `pitch` objects apart,
   // spans; errc::invalid if the width is larger than the pitch, or the bytes overflow size_t.
