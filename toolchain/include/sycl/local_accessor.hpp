@@ -49,14 +49,30 @@ void note_local_accessor_copy(const void *copy);
 // at most the 128 to which the runtime aligns each block (vec<double, 16> needs all of it).
 inline constexpr std::size_t min_local_alignment = 16;
 inline constexpr std::size_t max_local_alignment = 128;
+
+// Reserves `bytes` of the command group's local memory for objects of T; returns their offset.
+template <typename T> std::size_t reserve_local_memory_for(handler &h, std::size_t bytes) {
+  static_assert(alignof(T) <= max_local_alignment,
+                "local memory blocks are aligned to 128 bytes: DataT may not need more");
+  return reserve_local_memory(h, bytes, alignof(T) > min_local_alignment ? alignof(T) : min_local_alignment);
+}
+// The current work-group's objects of T at byte `offset` of its block (device code only; `what`
+// names them for the host's error).
+template <typename T> T *local_memory_at(std::size_t offset, const char *what) {
+#ifdef __SYCL_DEVICE_ONLY__
+  (void)what;
+  return reinterpret_cast<T *>(__nativecpu_get_local_memory() + offset);
+#else
+  (void)offset;
+  device_only(what);
+#endif
+}
 } // namespace detail
 
 template <typename DataT, int Dims = 1> class local_accessor {
   static constexpr int D = detail::view_dims<Dims>;
 
   static_assert(Dims >= 0 && Dims <= 3, "local_accessor has 0 to 3 dimensions");
-  static_assert(alignof(DataT) <= detail::max_local_alignment,
-                "local memory blocks are aligned to 128 bytes: DataT may not need more");
 
 public:
   using value_type = DataT;
@@ -95,8 +111,8 @@ public:
   // A size that overflows size_t is errc::memory_allocation, as is any request for more local
   // memory than the device has, rather than a smaller block.
   local_accessor(range<D> allocation_size, handler &h, const property_list & = {})
-      : offset_(detail::reserve_local_memory(h, detail::storage_bytes<DataT>(allocation_size, "local_accessor"),
-                                             alignment())),
+      : offset_(detail::reserve_local_memory_for<DataT>(h,
+                                                        detail::storage_bytes<DataT>(allocation_size, "local_accessor"))),
         range_(allocation_size) {}
 
   void swap(local_accessor &other) {
@@ -164,23 +180,13 @@ public:
 
 private:
   template <typename, int> friend class local_accessor;
-  static constexpr std::size_t alignment() {
-    return alignof(DataT) > detail::min_local_alignment ? alignof(DataT) : detail::min_local_alignment;
-  }
-
   void note_copy() const {
 #ifndef __SYCL_DEVICE_ONLY__
     detail::note_local_accessor_copy(this);
 #endif
   }
 
-  DataT *data() const {
-#ifdef __SYCL_DEVICE_ONLY__
-    return reinterpret_cast<DataT *>(__nativecpu_get_local_memory() + offset_);
-#else
-    detail::device_only("sycl::local_accessor's memory");
-#endif
-  }
+  DataT *data() const { return detail::local_memory_at<DataT>(offset_, "sycl::local_accessor's memory"); }
 
   std::size_t offset_ = 0;
   range<D> range_;

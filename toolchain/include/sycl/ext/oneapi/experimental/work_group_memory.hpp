@@ -31,8 +31,6 @@ template <typename DataT, typename PropertyListT = empty_properties_t> class wor
   static constexpr bool unbounded = std::is_array_v<DataT> && std::extent_v<DataT> == 0;
   static_assert(std::is_same_v<PropertyListT, empty_properties_t>,
                 "work_group_memory takes no properties (the extension defines none)");
-  static_assert(alignof(DataT) <= sycl::detail::max_local_alignment,
-                "local memory blocks are aligned to 128 bytes: DataT may not need more");
 
 public:
   using value_type = std::remove_all_extents_t<DataT>;
@@ -50,11 +48,11 @@ public:
   work_group_memory &operator=(const work_group_memory &) = default;
 
   template <bool Bounded = !unbounded, typename = std::enable_if_t<Bounded>>
-  work_group_memory(handler &h) : offset_(reserve(h, sizeof(DataT))) {}
+  work_group_memory(handler &h) : offset_(sycl::detail::reserve_local_memory_for<DataT>(h, sizeof(DataT))) {}
   template <bool Unbounded = unbounded, typename = std::enable_if_t<Unbounded>>
   work_group_memory(std::size_t count, handler &h)
-      : offset_(reserve(h, sycl::detail::storage_bytes<std::remove_extent_t<DataT>>(range<1>(count),
-                                                                                     "work_group_memory"))) {}
+      : offset_(sycl::detail::reserve_local_memory_for<DataT>(
+            h, sycl::detail::storage_bytes<std::remove_extent_t<DataT>>(range<1>(count), "work_group_memory"))) {}
 
   operator DataT &() const { return *data(); }
   template <typename Value = DataT, typename = std::enable_if_t<!std::is_array_v<Value>>>
@@ -70,20 +68,7 @@ public:
   }
 
 private:
-  static std::size_t reserve(handler &h, std::size_t bytes) {
-    constexpr std::size_t alignment = alignof(DataT) > sycl::detail::min_local_alignment
-                                          ? alignof(DataT)
-                                          : sycl::detail::min_local_alignment;
-    return sycl::detail::reserve_local_memory(h, bytes, alignment);
-  }
-
-  DataT *data() const {
-#ifdef __SYCL_DEVICE_ONLY__
-    return reinterpret_cast<DataT *>(__nativecpu_get_local_memory() + offset_);
-#else
-    sycl::detail::device_only("work_group_memory's memory");
-#endif
-  }
+  DataT *data() const { return sycl::detail::local_memory_at<DataT>(offset_, "work_group_memory's memory"); }
 
   std::size_t offset_ = 0;
 };
