@@ -89,6 +89,19 @@ fn work_group_memory_of_every_shape() {
     check(&["work_group_memory.cpp"]);
 }
 
+/// The group algorithms with scratch memory: group sorts, user-defined reductions, group loads
+/// and stores (their widths are covered in vector_widths.rs).
+#[test]
+fn group_sorts_user_defined_reductions_and_group_loads() {
+    check(&["group_sort.cpp"]);
+}
+
+/// group_ballot and sub_group_mask at the default width.
+#[test]
+fn sub_group_masks() {
+    check(&["sub_group_mask.cpp"]);
+}
+
 #[test]
 fn any_all_and_none_of_group() {
     check(&["any_all_none.cpp"]);

@@ -4,8 +4,9 @@
 //! contiguous and strided accesses, divergent branches and loops, odd row lengths (the
 //! predicated remainder), 1-, 2- and 3-D ranges, atomics run per lane, vec types, the math
 //! built-ins (within their ulp bounds with vector math), private variables copied per lane,
-//! work-group collectives (reductions, scans, broadcasts, votes; odd 2-D group shapes),
-//! sub-groups (the lanes of a vector: ids, collectives, shuffles) and
+//! work-group collectives (reductions, scans, broadcasts, votes; odd 2-D group shapes; sorts and
+//! user-defined reductions through scratch memory),
+//! sub-groups (the lanes of a vector: ids, collectives, shuffles, ballots) and
 //! kernels that stay scalar. The default width of the build machine is
 //! covered by every other end-to-end test. Each program's sources are compiled once; only the
 //! link, where the device back end runs, is repeated per width.
@@ -60,6 +61,7 @@ fn work_group_collectives_combine_lanes_first() {
     run_at_every_width(&["reductions.cpp"]);
     run_at_every_width(&["any_all_none.cpp"]);
     run_at_every_width(&["nested_reduce.cpp"]);
+    run_at_every_width(&["group_sort.cpp"]);
 }
 
 /// Builds `source` at every width and runs it with `EXPECTED_SUB_GROUP_SIZE` set to the width
@@ -82,6 +84,7 @@ fn run_expecting_each_width(source: &str) {
 #[test]
 fn sub_groups_are_the_lanes() {
     run_expecting_each_width("sub_groups.cpp");
+    run_expecting_each_width("sub_group_mask.cpp");
 }
 
 /// The kernel metadata notes report the width each kernel was built for.

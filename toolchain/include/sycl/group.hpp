@@ -99,11 +99,16 @@ private:
 #define NCPU_SUB_GROUP_QUERY(builtin) detail::device_only("sycl::sub_group")
 #endif
 
+namespace ext::oneapi {
+struct sub_group_mask; // ext/oneapi/sub_group_mask.hpp
+} // namespace ext::oneapi
+
 class sub_group {
 public:
   using id_type = id<1>;
   using range_type = range<1>;
   using linear_id_type = std::uint32_t;
+  using mask_type = ext::oneapi::sub_group_mask;
   static constexpr int dimensions = 1;
   static constexpr memory_scope fence_scope = memory_scope::sub_group;
 

@@ -1,3 +1,4 @@
-// DPC++'s <sycl/ext/oneapi/group_sort.hpp>: ncpu does not implement group sorting (sycl_ext_oneapi_group_sort) (docs/dpcpp-headers.md).
+// DPC++'s older path of sycl_ext_oneapi_group_sort: the functions and sorters are in
+// <sycl/ext/oneapi/experimental/group_sort.hpp>.
 #pragma once
-#error "<sycl/ext/oneapi/group_sort.hpp>: ncpu does not implement group sorting (sycl_ext_oneapi_group_sort)"
+#include "experimental/group_sort.hpp"
