@@ -103,7 +103,7 @@ fn an_unsupported_header_is_one_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("groups.cpp"),
-        "#include <sycl/sycl.hpp>\n#include <sycl/ext/oneapi/experimental/ballot_group.hpp>\nint main() {}\n",
+        "#include <sycl/sycl.hpp>\n#include <sycl/ext/oneapi/experimental/root_group.hpp>\nint main() {}\n",
     )
     .unwrap();
     let output = ncpu_in(dir.path(), &["-fsycl", "-fsyntax-only", "groups.cpp"]);
@@ -111,8 +111,8 @@ fn an_unsupported_header_is_one_clear_error() {
     assert!(
         !output.status.success()
             && stderr.contains(
-                "error: \"<sycl/ext/oneapi/experimental/ballot_group.hpp>: ncpu does not implement \
-                 non-uniform groups (sycl_ext_oneapi_non_uniform_groups)\""
+                "error: \"<sycl/ext/oneapi/experimental/root_group.hpp>: ncpu does not implement \
+                 root groups (sycl_ext_oneapi_root_group)\""
             ),
         "{}",
         describe(&output)

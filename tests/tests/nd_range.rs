@@ -102,6 +102,12 @@ fn sub_group_masks() {
     check(&["sub_group_mask.cpp"]);
 }
 
+/// Ballot, fixed-size, tangle and opportunistic groups at the default width.
+#[test]
+fn non_uniform_groups() {
+    check(&["non_uniform_groups.cpp"]);
+}
+
 #[test]
 fn any_all_and_none_of_group() {
     check(&["any_all_none.cpp"]);

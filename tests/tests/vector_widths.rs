@@ -6,7 +6,7 @@
 //! built-ins (within their ulp bounds with vector math), private variables copied per lane,
 //! work-group collectives (reductions, scans, broadcasts, votes; odd 2-D group shapes; sorts and
 //! user-defined reductions through scratch memory),
-//! sub-groups (the lanes of a vector: ids, collectives, shuffles, ballots) and
+//! sub-groups (the lanes of a vector: ids, collectives, shuffles, ballots, non-uniform groups) and
 //! kernels that stay scalar. The default width of the build machine is
 //! covered by every other end-to-end test. Each program's sources are compiled once; only the
 //! link, where the device back end runs, is repeated per width.
@@ -85,6 +85,7 @@ fn run_expecting_each_width(source: &str) {
 fn sub_groups_are_the_lanes() {
     run_expecting_each_width("sub_groups.cpp");
     run_expecting_each_width("sub_group_mask.cpp");
+    run_expecting_each_width("non_uniform_groups.cpp");
 }
 
 /// The kernel metadata notes report the width each kernel was built for.

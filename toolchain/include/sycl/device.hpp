@@ -251,7 +251,11 @@ inline constexpr aspect device_aspect_list[] = {aspect::cpu,
                                                 aspect::ext_oneapi_bfloat16_math_functions,
                                                 aspect::ext_oneapi_clock_sub_group,
                                                 aspect::ext_oneapi_clock_work_group,
-                                                aspect::ext_oneapi_clock_device};
+                                                aspect::ext_oneapi_clock_device,
+                                                aspect::ext_oneapi_ballot_group,
+                                                aspect::ext_oneapi_fixed_size_group,
+                                                aspect::ext_oneapi_opportunistic_group,
+                                                aspect::ext_oneapi_tangle_group};
 constexpr bool device_has_aspect(aspect a) {
   for (aspect present : device_aspect_list)
     if (present == a) return true;

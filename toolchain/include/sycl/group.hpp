@@ -150,6 +150,62 @@ private:
 };
 #undef NCPU_SUB_GROUP_QUERY
 
+namespace detail {
+// A part of a partition of the caller's sub-group (the non-uniform groups of
+// ext/oneapi/experimental/non_uniform_groups.hpp derive from it): the lanes of the caller's
+// part as a mask, the part's index among `parts`, and `chunk` when the parts are aligned runs
+// of that many lanes (0 otherwise). A work-item's local id is the number of members below its
+// lane. The group algorithms compute a part's collectives with the sub-group's
+// (group_algorithm.hpp, "Partitions of a sub-group").
+class partitioned_sub_group {
+public:
+  using id_type = id<1>;
+  using range_type = range<1>;
+  using linear_id_type = std::uint32_t;
+  static constexpr int dimensions = 1;
+  static constexpr memory_scope fence_scope = memory_scope::sub_group;
+
+  id_type get_group_id() const { return id_type(part_); }
+  id_type get_local_id() const { return id_type(get_local_linear_id()); }
+  range_type get_group_range() const { return range_type(parts_); }
+  range_type get_local_range() const { return range_type(get_local_linear_range()); }
+  linear_id_type get_group_linear_id() const { return part_; }
+  linear_id_type get_local_linear_id() const {
+    return static_cast<linear_id_type>(__builtin_popcountll(members_ & ((std::uint64_t(1) << lane_) - 1)));
+  }
+  linear_id_type get_group_linear_range() const { return parts_; }
+  linear_id_type get_local_linear_range() const { return static_cast<linear_id_type>(__builtin_popcountll(members_)); }
+  bool leader() const { return get_local_linear_id() == 0; }
+
+  std::uint64_t members() const { return members_; }
+  std::uint32_t lane() const { return lane_; }
+  std::uint32_t chunk() const { return chunk_; }
+  // The sub-group lane of the part's member of local id `id` (the caller's own lane if the part
+  // has no such member).
+  std::uint32_t lane_of(std::uint32_t id) const {
+    if (chunk_ != 0) return part_ * chunk_ + id;
+    std::uint64_t rest = members_;
+    for (std::uint32_t k = 0; k < id && rest != 0; ++k) rest &= rest - 1;
+    return rest == 0 ? lane_ : static_cast<std::uint32_t>(__builtin_ctzll(rest));
+  }
+
+  // What a part is made of.
+  struct spec {
+    std::uint64_t members;
+    std::uint32_t lane, part, parts, chunk;
+  };
+  explicit partitioned_sub_group(spec s)
+      : members_(s.members), lane_(s.lane), part_(s.part), parts_(s.parts), chunk_(s.chunk) {}
+  spec get_spec() const { return {members_, lane_, part_, parts_, chunk_}; }
+
+private:
+  std::uint64_t members_;
+  std::uint32_t lane_, part_, parts_, chunk_;
+};
+template <typename T>
+inline constexpr bool is_partitioned_sub_group_v = std::is_base_of_v<partitioned_sub_group, std::decay_t<T>>;
+} // namespace detail
+
 template <typename T> struct is_group : std::false_type {};
 template <int Dims> struct is_group<group<Dims>> : std::true_type {};
 template <> struct is_group<sub_group> : std::true_type {};
@@ -169,7 +225,7 @@ NCPU_ALWAYS_INLINE std::enable_if_t<is_group_v<std::decay_t<Group>>> group_barri
 #ifdef __SYCL_DEVICE_ONLY__
   constexpr unsigned semantics = detail::spirv_sequentially_consistent | detail::spirv_workgroup_memory |
                                  detail::spirv_cross_workgroup_memory;
-  if constexpr (detail::is_sub_group_v<std::decay_t<Group>>)
+  if constexpr (detail::is_sub_group_v<std::decay_t<Group>> || detail::is_partitioned_sub_group_v<Group>)
     __spirv_ControlBarrier(detail::spirv_scope_subgroup, detail::spirv_scope_subgroup, semantics);
   else
     __spirv_ControlBarrier(detail::spirv_scope_workgroup, detail::spirv_scope_workgroup, semantics);
@@ -183,7 +239,7 @@ NCPU_ALWAYS_INLINE std::enable_if_t<is_group_v<std::decay_t<Group>>> group_barri
 #ifdef __SYCL_DEVICE_ONLY__
   constexpr unsigned semantics = detail::spirv_sequentially_consistent | detail::spirv_workgroup_memory |
                                  detail::spirv_cross_workgroup_memory;
-  if constexpr (detail::is_sub_group_v<std::decay_t<Group>>)
+  if constexpr (detail::is_sub_group_v<std::decay_t<Group>> || detail::is_partitioned_sub_group_v<Group>)
     __spirv_ControlBarrier(detail::spirv_scope_subgroup, detail::to_spirv_scope(fence_scope), semantics);
   else
     __spirv_ControlBarrier(detail::spirv_scope_workgroup, detail::to_spirv_scope(fence_scope), semantics);

@@ -142,6 +142,9 @@ NCPU_ALWAYS_INLINE N spirv_collective(N value) {
 }
 #endif
 
+template <unsigned Operation, typename BinaryOperation, typename T>
+T partition_collective(const partitioned_sub_group &part, T x);
+
 // Reduce or scan x over a group with BinaryOperation.
 template <unsigned Operation, typename BinaryOperation, typename Group, typename T>
 NCPU_ALWAYS_INLINE T group_collective(const Group &g, T x) {
@@ -150,21 +153,25 @@ NCPU_ALWAYS_INLINE T group_collective(const Group &g, T x) {
   static_assert(kind != op_kind::none,
                 "group algorithms need a SYCL function object (sycl::plus, multiplies, minimum, maximum, "
                 "bit_and, bit_or, bit_xor, logical_and or logical_or)");
-  (void)g;
+  if constexpr (is_partitioned_sub_group_v<Group>) {
+    return partition_collective<Operation, BinaryOperation>(g, x);
+  } else {
+    (void)g;
 #ifdef __SYCL_DEVICE_ONLY__
-  using N = collective_type_t<T, kind>;
-  N result = spirv_collective<spirv_scope_of<Group>, kind, Operation, N>(static_cast<N>(x));
-  if constexpr (std::is_integral_v<T> && sizeof(T) < sizeof(N)) {
-    // The first work-item's exclusive scan is N's identity; minimum's and maximum's (N's
-    // extremes) are not T's once truncated, and every other result lies within T's range.
-    const N lowest = std::numeric_limits<T>::lowest(), highest = std::numeric_limits<T>::max();
-    result = result < lowest ? lowest : result > highest ? highest : result;
-  }
-  return static_cast<T>(result);
+    using N = collective_type_t<T, kind>;
+    N result = spirv_collective<spirv_scope_of<Group>, kind, Operation, N>(static_cast<N>(x));
+    if constexpr (std::is_integral_v<T> && sizeof(T) < sizeof(N)) {
+      // The first work-item's exclusive scan is N's identity; minimum's and maximum's (N's
+      // extremes) are not T's once truncated, and every other result lies within T's range.
+      const N lowest = std::numeric_limits<T>::lowest(), highest = std::numeric_limits<T>::max();
+      result = result < lowest ? lowest : result > highest ? highest : result;
+    }
+    return static_cast<T>(result);
 #else
-  (void)x;
-  device_only("sycl group algorithms");
+    (void)x;
+    device_only("sycl group algorithms");
 #endif
+  }
 }
 
 #ifdef __SYCL_DEVICE_ONLY__
@@ -200,19 +207,6 @@ template <typename T, typename Move> NCPU_ALWAYS_INLINE T move_value(T x, Move m
 }
 #endif
 
-// The value of x on the work-item of the given local linear id.
-template <typename Group, typename T> NCPU_ALWAYS_INLINE T broadcast(const Group &, T x, std::size_t local_linear_id) {
-#ifdef __SYCL_DEVICE_ONLY__
-  return move_value(x, [local_linear_id](auto value) NCPU_LAMBDA_ALWAYS_INLINE {
-    return __spirv_GroupBroadcast(spirv_scope_of<Group>, value, local_linear_id);
-  });
-#else
-  (void)x;
-  (void)local_linear_id;
-  device_only("sycl::group_broadcast");
-#endif
-}
-
 // The value of x on the work-item of the caller's sub-group whose local id is `index`.
 template <typename T> NCPU_ALWAYS_INLINE T shuffle(T x, std::uint32_t index) {
 #ifdef __SYCL_DEVICE_ONLY__
@@ -225,23 +219,109 @@ template <typename T> NCPU_ALWAYS_INLINE T shuffle(T x, std::uint32_t index) {
 #endif
 }
 
-template <typename Group> NCPU_ALWAYS_INLINE bool group_any(const Group &, bool predicate) {
+// The value of x on the work-item of the given local linear id.
+template <typename Group, typename T> NCPU_ALWAYS_INLINE T broadcast(const Group &g, T x, std::size_t local_linear_id) {
+  if constexpr (is_partitioned_sub_group_v<Group>) {
+    return shuffle(x, g.lane_of(static_cast<std::uint32_t>(local_linear_id)));
+  } else {
 #ifdef __SYCL_DEVICE_ONLY__
-  return __spirv_GroupAny(spirv_scope_of<Group>, predicate);
+    return move_value(x, [local_linear_id](auto value) NCPU_LAMBDA_ALWAYS_INLINE {
+      return __spirv_GroupBroadcast(spirv_scope_of<Group>, value, local_linear_id);
+    });
 #else
-  (void)predicate;
-  device_only("sycl::any_of_group");
+    (void)g;
+    (void)x;
+    (void)local_linear_id;
+    device_only("sycl::group_broadcast");
 #endif
+  }
 }
 
-template <typename Group> NCPU_ALWAYS_INLINE bool group_all(const Group &, bool predicate) {
+template <typename Group> NCPU_ALWAYS_INLINE bool group_any(const Group &g, bool predicate) {
+  if constexpr (is_partitioned_sub_group_v<Group>) {
+    return partition_collective<spirv_reduce, logical_or<bool>>(g, predicate);
+  } else {
 #ifdef __SYCL_DEVICE_ONLY__
-  return __spirv_GroupAll(spirv_scope_of<Group>, predicate);
+    (void)g;
+    return __spirv_GroupAny(spirv_scope_of<Group>, predicate);
 #else
-  (void)predicate;
-  device_only("sycl::all_of_group");
+    (void)g;
+    (void)predicate;
+    device_only("sycl::any_of_group");
 #endif
+  }
 }
+
+template <typename Group> NCPU_ALWAYS_INLINE bool group_all(const Group &g, bool predicate) {
+  if constexpr (is_partitioned_sub_group_v<Group>) {
+    return partition_collective<spirv_reduce, logical_and<bool>>(g, predicate);
+  } else {
+#ifdef __SYCL_DEVICE_ONLY__
+    (void)g;
+    return __spirv_GroupAll(spirv_scope_of<Group>, predicate);
+#else
+    (void)g;
+    (void)predicate;
+    device_only("sycl::all_of_group");
+#endif
+  }
+}
+
+// ---- Partitions of a sub-group (the non-uniform groups; group.hpp) --------------------------
+// A part's collectives are the sub-group's. Parts given by a mask (at most two: a ballot's, or
+// the one part of the work-items that call together) take one sub-group collective per part in
+// which the lanes of the other part contribute the identity, so every scan and reduction sees
+// exactly its part's values in lane order. Parts that are aligned runs of a power-of-two number
+// of lanes (fixed-size groups) combine by shuffles instead: a butterfly for reductions, whose
+// pairs each lane combines in the same order, and a doubling prefix for scans.
+
+template <typename BinaryOperation, typename T> T combine(T a, T b) {
+  return static_cast<T>(BinaryOperation()(a, b));
+}
+
+template <unsigned Operation, typename BinaryOperation, typename T>
+T chunk_collective(const partitioned_sub_group &part, T x) {
+  const std::uint32_t lane = part.lane(), chunk = part.chunk(), position = lane % chunk;
+  if constexpr (Operation == spirv_reduce) {
+    for (std::uint32_t distance = 1; distance < chunk; distance *= 2)
+      x = combine<BinaryOperation>(x, shuffle(x, lane ^ distance));
+    return x;
+  } else {
+    for (std::uint32_t distance = 1; distance < chunk; distance *= 2) {
+      const T before = shuffle(x, lane - distance);
+      x = position >= distance ? combine<BinaryOperation>(before, x) : x;
+    }
+    if constexpr (Operation == spirv_inclusive_scan) {
+      return x;
+    } else {
+      const T before = shuffle(x, lane - 1);
+      return position == 0 ? identity_for<BinaryOperation, T>() : before;
+    }
+  }
+}
+
+template <unsigned Operation, typename BinaryOperation, typename T>
+T partition_collective(const partitioned_sub_group &part, T x) {
+  if (part.chunk() != 0) return chunk_collective<Operation, BinaryOperation>(part, x);
+  const sub_group whole{group_tag{}};
+  const T identity = identity_for<BinaryOperation, T>();
+  const std::uint32_t own = part.get_group_linear_id();
+  const T first = group_collective<Operation, BinaryOperation>(whole, own == 0 ? x : identity);
+  if (part.get_group_linear_range() == 1) return first;
+  const T second = group_collective<Operation, BinaryOperation>(whole, own == 1 ? x : identity);
+  return own == 0 ? first : second;
+}
+
+// The sub-group lane a shuffle over `g` reads for the target local id.
+template <typename Group> std::uint32_t shuffle_source(const Group &g, std::uint32_t target) {
+  if constexpr (is_partitioned_sub_group_v<Group>)
+    return g.lane_of(target);
+  else
+    return target;
+}
+
+template <typename Group>
+inline constexpr bool is_shuffle_group_v = std::is_same_v<std::decay_t<Group>, sub_group> || is_partitioned_sub_group_v<Group>;
 
 // The calling work-item's share [begin, end) of n elements (see the file comment).
 struct share {
@@ -320,24 +400,24 @@ group_broadcast(Group g, T x, typename Group::id_type local_id) {
 // An index past the sub-group gives an unspecified value, as the spec allows.
 
 template <typename Group, typename T>
-NCPU_ALWAYS_INLINE std::enable_if_t<std::is_same_v<std::decay_t<Group>, sub_group> && std::is_trivially_copyable_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_shuffle_group_v<Group> && std::is_trivially_copyable_v<T>, T>
 shift_group_left(Group g, T x, typename Group::linear_id_type delta = 1) {
-  return detail::shuffle(x, g.get_local_linear_id() + delta);
+  return detail::shuffle(x, detail::shuffle_source(g, g.get_local_linear_id() + delta));
 }
 template <typename Group, typename T>
-NCPU_ALWAYS_INLINE std::enable_if_t<std::is_same_v<std::decay_t<Group>, sub_group> && std::is_trivially_copyable_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_shuffle_group_v<Group> && std::is_trivially_copyable_v<T>, T>
 shift_group_right(Group g, T x, typename Group::linear_id_type delta = 1) {
-  return detail::shuffle(x, g.get_local_linear_id() - delta);
+  return detail::shuffle(x, detail::shuffle_source(g, g.get_local_linear_id() - delta));
 }
 template <typename Group, typename T>
-NCPU_ALWAYS_INLINE std::enable_if_t<std::is_same_v<std::decay_t<Group>, sub_group> && std::is_trivially_copyable_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_shuffle_group_v<Group> && std::is_trivially_copyable_v<T>, T>
 permute_group_by_xor(Group g, T x, typename Group::linear_id_type mask) {
-  return detail::shuffle(x, g.get_local_linear_id() ^ mask);
+  return detail::shuffle(x, detail::shuffle_source(g, g.get_local_linear_id() ^ mask));
 }
 template <typename Group, typename T>
-NCPU_ALWAYS_INLINE std::enable_if_t<std::is_same_v<std::decay_t<Group>, sub_group> && std::is_trivially_copyable_v<T>, T>
-select_from_group(Group, T x, typename Group::id_type remote_local_id) {
-  return detail::shuffle(x, static_cast<std::uint32_t>(remote_local_id[0]));
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_shuffle_group_v<Group> && std::is_trivially_copyable_v<T>, T>
+select_from_group(Group g, T x, typename Group::id_type remote_local_id) {
+  return detail::shuffle(x, detail::shuffle_source(g, static_cast<std::uint32_t>(remote_local_id[0])));
 }
 
 // ---- any_of, all_of, none_of ------------------------------------------------------------------

@@ -57,6 +57,7 @@
 #include "ext/oneapi/experimental/clock.hpp"
 #include "ext/oneapi/experimental/group_load_store.hpp"
 #include "ext/oneapi/experimental/group_sort.hpp"
+#include "ext/oneapi/experimental/non_uniform_groups.hpp"
 #include "ext/oneapi/experimental/user_defined_reductions.hpp"
 #include "ext/oneapi/sub_group_mask.hpp"
 #include "ext/oneapi/get_kernel_info.hpp"

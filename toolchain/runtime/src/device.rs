@@ -153,6 +153,10 @@ pub const ASPECTS: &[&str] = &[
     "ext_oneapi_clock_sub_group",
     "ext_oneapi_clock_work_group",
     "ext_oneapi_clock_device",
+    "ext_oneapi_ballot_group",
+    "ext_oneapi_fixed_size_group",
+    "ext_oneapi_opportunistic_group",
+    "ext_oneapi_tangle_group",
 ];
 
 #[cfg(test)]

@@ -1,3 +1,4 @@
-// DPC++'s <sycl/ext/oneapi/experimental/opportunistic_group.hpp>: ncpu does not implement non-uniform groups (sycl_ext_oneapi_non_uniform_groups) (docs/dpcpp-headers.md).
+// DPC++'s <sycl/ext/oneapi/experimental/opportunistic_group.hpp>: the non-uniform groups are declared together in
+// non_uniform_groups.hpp.
 #pragma once
-#error "<sycl/ext/oneapi/experimental/opportunistic_group.hpp>: ncpu does not implement non-uniform groups (sycl_ext_oneapi_non_uniform_groups)"
+#include "non_uniform_groups.hpp"
