@@ -452,8 +452,8 @@ static void multi_ptr_interface(sycl::queue &q) {
 
 // accessor_legacy (SYCL 1.2.1's accessors, deprecated in SYCL 2020 4.7.6): is_placeholder of the
 // host_buffer and local targets, get_size of local ones, std::hash of host_buffer and local
-// accessors (on the host, where local memory does not exist), and host_accessor(buffer, range,
-// property_list).
+// accessors (on the host, where local memory does not exist), host_accessor(buffer, range,
+// property_list), and an accessor deduced from a host_accessor.
 static void legacy_accessors(sycl::queue &q) {
   sycl::buffer<int, 1> data(sycl::range<1>(8));
   {
@@ -464,6 +464,14 @@ static void legacy_accessors(sycl::queue &q) {
     check::equal("host_buffer accessor: placeholder", 0, host.is_placeholder(), false);
     check::equal("host_buffer accessor: hash of a copy", 0,
                  std::hash<host_buffer_accessor>()(host) == std::hash<host_buffer_accessor>()(copy), true);
+  }
+  {
+    // oneapi_non_uniform_groups: `sycl::accessor a = buffer.get_host_access();` deduces the
+    // host_buffer accessor (DPC++'s host_accessor derives from it).
+    sycl::accessor from_host_accessor = data.get_host_access();
+    static_assert(std::is_same_v<decltype(from_host_accessor),
+                                 sycl::accessor<int, 1, sycl::access_mode::read_write, sycl::target::host_buffer>>);
+    check::equal("accessor deduced from a host_accessor", 7, from_host_accessor.cbegin()[7], 7);
   }
   const sycl::host_accessor<int, 1, sycl::access_mode::read> part(data, sycl::range<1>(4), sycl::property_list{});
   check::equal("host_accessor(buffer, range, properties): size", 0, part.size(), 4u);

@@ -1,7 +1,7 @@
 // sycl_ext_oneapi_non_uniform_groups: ballot groups, fixed-size groups (and their newer names,
-// fragments and chunks) in converged code, tangle and opportunistic groups in a branch; their
-// ids and ranges and the group functions and algorithms on them, checked against a host model
-// of the sub-groups (runs of up to W consecutive work-items of a work-group, W being the kernel's
+// fragments and chunks) in converged code, tangle groups (and sycl_ext_oneapi_tangle's tangles)
+// and opportunistic groups in a branch; their ids and ranges and the group functions and
+// algorithms on them, checked against a host model of the sub-groups (runs of up to W consecutive work-items of a work-group, W being the kernel's
 // get_max_local_range(); docs/vectorizer.md, "Sub-groups"). With EXPECTED_SUB_GROUP_SIZE=N in
 // the environment, the converged kernel's W must be N. A kernel that makes groups in a branch
 // may keep sub-groups of one work-item (docs/group-algorithms.md); the model follows its W.
@@ -92,7 +92,7 @@ int main() {
      if (v % 2 != 0) {
        const auto tangle = syclex::get_tangle_group(sg);
        o[kTangleId] = int(tangle.get_local_linear_id());
-       o[kTangleRange] = int(tangle.get_local_linear_range());
+       o[kTangleRange] = int(tangle.get_local_linear_range()) * 100 + int(syclex::entangle(sg).get_local_linear_range());
        o[kTangleSum] = sycl::reduce_over_group(tangle, v, sycl::plus<int>());
        o[kTangleScan] = sycl::inclusive_scan_over_group(tangle, v, sycl::plus<int>());
      } else {
@@ -193,7 +193,7 @@ int main() {
         if (k <= tangle_id) tangle_prefix += value_of(tangle[k]);
       }
       check::equal("tangle local id", at, o[kTangleId], tangle_id);
-      check::equal("tangle local range", at, o[kTangleRange], tangle.size());
+      check::equal("tangle and entangle local ranges", at, o[kTangleRange], tangle.size() * 101);
       check::equal("tangle reduce", at, o[kTangleSum], tangle_sum);
       check::equal("tangle scan", at, o[kTangleScan], tangle_prefix);
     } else {

@@ -608,9 +608,14 @@ template <typename DataT, int Dims, access_mode Mode, access::placeholder P>
 class accessor<DataT, Dims, Mode, target::host_buffer, P> : public host_accessor<DataT, Dims, Mode> {
 public:
   using host_accessor<DataT, Dims, Mode>::host_accessor;
+  // DPC++'s host_accessor is this accessor's derived class, so programs write
+  // `sycl::accessor a = buffer.get_host_access();` (the guide below).
+  accessor(const host_accessor<DataT, Dims, Mode> &other) : host_accessor<DataT, Dims, Mode>(other) {}
   // A host accessor is never a placeholder: it has its memory from construction on.
   bool is_placeholder() const noexcept { return false; }
 };
+template <typename T, int Dims, access_mode M>
+accessor(host_accessor<T, Dims, M>) -> accessor<T, Dims, M, target::host_buffer>;
 
 #undef NCPU_ACCESSOR_ITERATORS
 #undef NCPU_ACCESSOR_VIEW_QUERIES

@@ -36,7 +36,8 @@ enum class aspect {
   ext_oneapi_interop_memory_import, ext_oneapi_interop_memory_export, ext_oneapi_interop_semaphore_import,
   ext_oneapi_interop_semaphore_export, ext_oneapi_external_memory_import, ext_oneapi_external_semaphore_import,
   ext_oneapi_mipmap, ext_oneapi_mipmap_anisotropy, ext_oneapi_mipmap_level_reference, ext_oneapi_ballot_group,
-  ext_oneapi_fixed_size_group, ext_oneapi_opportunistic_group, ext_oneapi_tangle_group, ext_oneapi_is_composite,
+  ext_oneapi_fixed_size_group, ext_oneapi_opportunistic_group, ext_oneapi_tangle_group, ext_oneapi_tangle,
+  ext_oneapi_chunk, ext_oneapi_fragment, ext_oneapi_is_composite,
   ext_oneapi_is_component, ext_oneapi_graph, ext_oneapi_limited_graph, ext_oneapi_private_alloca,
   ext_oneapi_cubemap, ext_oneapi_cubemap_seamless_filtering, ext_oneapi_bindless_sampled_image_fetch_1d_usm,
   ext_oneapi_bindless_sampled_image_fetch_1d, ext_oneapi_bindless_sampled_image_fetch_2d_usm,
@@ -255,7 +256,10 @@ inline constexpr aspect device_aspect_list[] = {aspect::cpu,
                                                 aspect::ext_oneapi_ballot_group,
                                                 aspect::ext_oneapi_fixed_size_group,
                                                 aspect::ext_oneapi_opportunistic_group,
-                                                aspect::ext_oneapi_tangle_group};
+                                                aspect::ext_oneapi_tangle_group,
+                                                aspect::ext_oneapi_tangle,
+                                                aspect::ext_oneapi_chunk,
+                                                aspect::ext_oneapi_fragment};
 constexpr bool device_has_aspect(aspect a) {
   for (aspect present : device_aspect_list)
     if (present == a) return true;

@@ -244,6 +244,24 @@
 #ifndef __SYCL_ANY_DEVICE_HAS_ext_oneapi_tangle_group__
 #define __SYCL_ANY_DEVICE_HAS_ext_oneapi_tangle_group__ 1
 #endif
+#ifndef __SYCL_ALL_DEVICES_HAVE_ext_oneapi_tangle__
+#define __SYCL_ALL_DEVICES_HAVE_ext_oneapi_tangle__ 1
+#endif
+#ifndef __SYCL_ANY_DEVICE_HAS_ext_oneapi_tangle__
+#define __SYCL_ANY_DEVICE_HAS_ext_oneapi_tangle__ 1
+#endif
+#ifndef __SYCL_ALL_DEVICES_HAVE_ext_oneapi_chunk__
+#define __SYCL_ALL_DEVICES_HAVE_ext_oneapi_chunk__ 1
+#endif
+#ifndef __SYCL_ANY_DEVICE_HAS_ext_oneapi_chunk__
+#define __SYCL_ANY_DEVICE_HAS_ext_oneapi_chunk__ 1
+#endif
+#ifndef __SYCL_ALL_DEVICES_HAVE_ext_oneapi_fragment__
+#define __SYCL_ALL_DEVICES_HAVE_ext_oneapi_fragment__ 1
+#endif
+#ifndef __SYCL_ANY_DEVICE_HAS_ext_oneapi_fragment__
+#define __SYCL_ANY_DEVICE_HAS_ext_oneapi_fragment__ 1
+#endif
 #ifndef __SYCL_ALL_DEVICES_HAVE_ext_oneapi_is_composite__
 #define __SYCL_ALL_DEVICES_HAVE_ext_oneapi_is_composite__ 0
 #endif

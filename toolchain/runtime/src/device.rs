@@ -157,6 +157,9 @@ pub const ASPECTS: &[&str] = &[
     "ext_oneapi_fixed_size_group",
     "ext_oneapi_opportunistic_group",
     "ext_oneapi_tangle_group",
+    "ext_oneapi_tangle",
+    "ext_oneapi_chunk",
+    "ext_oneapi_fragment",
 ];
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 // ballot_group (get_ballot_group: the work-items whose predicate agrees), fixed_size_group
 // (get_fixed_size_group<N>: aligned runs of N), tangle_group (get_tangle_group: the work-items
 // that reach the call together) and opportunistic_group (this_kernel::get_opportunistic_group),
-// with the extension's later names beside them: fragment (binary_partition) and chunk
-// (chunked_partition<N>). The traits is_fixed_topology_group and is_user_constructed_group.
+// with the extension's later names beside them: fragment (binary_partition), chunk
+// (chunked_partition<N>) and sycl_ext_oneapi_tangle's tangle (entangle). The traits is_fixed_topology_group and is_user_constructed_group.
 //
 // Each group is a part of its sub-group, described by the mask of its lanes
 // (sycl::detail::partitioned_sub_group in group.hpp); the group functions and algorithms
@@ -25,6 +25,7 @@
 #include "../sub_group_mask.hpp"
 
 #define SYCL_EXT_ONEAPI_NON_UNIFORM_GROUPS 1
+#define SYCL_EXT_ONEAPI_TANGLE 1
 
 namespace sycl {
 inline namespace _V1 {
@@ -49,6 +50,11 @@ template <typename ParentGroup> class tangle_group : public sycl::detail::partit
 public:
   // Not part of the SYCL interface: get_tangle_group makes tangle groups.
   explicit tangle_group(detail::part_spec spec) : partitioned_sub_group(spec) {}
+};
+template <typename ParentGroup> class tangle : public sycl::detail::partitioned_sub_group {
+public:
+  // Not part of the SYCL interface: entangle makes tangles.
+  explicit tangle(detail::part_spec spec) : partitioned_sub_group(spec) {}
 };
 template <typename ParentGroup> class fragment : public sycl::detail::partitioned_sub_group {
 public:
@@ -114,6 +120,12 @@ get_tangle_group(ParentGroup group) {
   return tangle_group<ParentGroup>({detail::lanes_where(group, true), group.get_local_linear_id(), 0, 1, 0});
 }
 
+// sycl_ext_oneapi_tangle's name for a tangle group.
+template <typename ParentGroup>
+std::enable_if_t<std::is_same_v<std::decay_t<ParentGroup>, sub_group>, tangle<ParentGroup>> entangle(ParentGroup group) {
+  return tangle<ParentGroup>(get_tangle_group(group).get_spec());
+}
+
 namespace this_kernel {
 inline opportunistic_group get_opportunistic_group() {
   const sub_group group = this_work_item::get_sub_group();
@@ -131,6 +143,7 @@ template <typename T> inline constexpr bool is_fixed_topology_group_v = is_fixed
 template <typename T> struct is_user_constructed_group : std::false_type {};
 template <typename P> struct is_user_constructed_group<ballot_group<P>> : std::true_type {};
 template <typename P> struct is_user_constructed_group<tangle_group<P>> : std::true_type {};
+template <typename P> struct is_user_constructed_group<tangle<P>> : std::true_type {};
 template <typename P> struct is_user_constructed_group<fragment<P>> : std::true_type {};
 template <std::size_t N, typename P> struct is_user_constructed_group<fixed_size_group<N, P>> : std::true_type {};
 template <std::size_t N, typename P> struct is_user_constructed_group<chunk<N, P>> : std::true_type {};
@@ -141,6 +154,7 @@ template <typename T> inline constexpr bool is_user_constructed_group_v = is_use
 
 template <typename P> struct is_group<ext::oneapi::experimental::ballot_group<P>> : std::true_type {};
 template <typename P> struct is_group<ext::oneapi::experimental::tangle_group<P>> : std::true_type {};
+template <typename P> struct is_group<ext::oneapi::experimental::tangle<P>> : std::true_type {};
 template <typename P> struct is_group<ext::oneapi::experimental::fragment<P>> : std::true_type {};
 template <std::size_t N, typename P>
 struct is_group<ext::oneapi::experimental::fixed_size_group<N, P>> : std::true_type {};
