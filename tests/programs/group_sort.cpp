@@ -1,12 +1,14 @@
-// The group algorithms that take scratch memory, checked against host references:
+// Group algorithm extensions, checked against host references:
 // sycl_ext_oneapi_group_sort (joint_sort, sort_over_group, sort_key_value_over_group, the
 // fixed-size array forms with blocked and striped placements, default and radix sorters),
 // sycl_ext_oneapi_user_defined_reductions (reduce_over_group and joint_reduce with an
-// associative, non-commutative operation, in work-groups and sub-groups) and
-// sycl_ext_oneapi_group_load_store. Work-groups of 37 work-items, which no vector width divides.
+// associative, non-commutative operation, in work-groups and sub-groups),
+// sycl_ext_oneapi_group_load_store and sycl_ext_oneapi_complex_algorithms (std::complex sums and
+// scans). Work-groups of 37 work-items, which no vector width divides.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <algorithm>
+#include <complex>
 #include <functional>
 #include <numeric>
 #include <vector>
@@ -29,7 +31,7 @@ int value_of(size_t i) { return int((i * 7919) % 211) - 100; }
 float float_of(size_t i) { return float(int((i * 31) % 19) - 9) * 0.5f; }
 
 enum Slot {
-  kSorted, kSortedDown, kKey, kValue, kRadix, kSubSorted, kReduce, kReduceInit, kJoint, kSubJoint, kPlainReduce, kSubWidth, kSlots
+  kSorted, kSortedDown, kKey, kValue, kRadix, kSubSorted, kReduce, kReduceInit, kJoint, kSubJoint, kPlainReduce, kSubWidth, kComplexSum, kComplexScan, kSlots
 };
 
 int main() {
@@ -128,6 +130,14 @@ int main() {
        const Affine sub_joint = syclex::joint_reduce(sub_helper, group_maps, group_maps + 5, Compose());
        o[kSubJoint] = uint64_t(sub_joint.a) << 32 | sub_joint.b;
        o[kPlainReduce] = uint64_t(syclex::reduce_over_group(helper, own, sycl::plus<int>()));
+
+       // std::complex in the core algorithms (sycl_ext_oneapi_complex_algorithms).
+       const std::complex<float> sum = sycl::reduce_over_group(g, std::complex<float>(float(own), float(local)),
+                                                               sycl::plus<std::complex<float>>());
+       o[kComplexSum] = uint64_t(int64_t(sum.real()) * 100000 + int64_t(sum.imag()));
+       const std::complex<double> prefix =
+           sycl::exclusive_scan_over_group(sg, std::complex<double>(1.0, double(own)), sycl::plus<>());
+       o[kComplexScan] = uint64_t(int64_t(prefix.real()) * 100000 + int64_t(prefix.imag()));
      });
    }).wait();
 
@@ -164,6 +174,8 @@ int main() {
       check::equal("joint_reduce", at, o[kJoint], uint64_t(joint.a) << 32 | joint.b);
       check::equal("joint_reduce sub-group", at, o[kSubJoint], uint64_t(sub_joint.a) << 32 | sub_joint.b);
       check::equal("reduce_over_group core", at, int(o[kPlainReduce]), sum);
+      check::equal("complex reduce_over_group", at, int64_t(o[kComplexSum]),
+                   int64_t(sum) * 100000 + int64_t(kLocal * (kLocal - 1) / 2));
     }
 
     // joint_sort's three segments.
@@ -214,9 +226,13 @@ int main() {
       std::vector<int> lanes;
       for (size_t k = 0; k < size; ++k) lanes.push_back(value_of(group * kLocal + start + k));
       std::sort(lanes.begin(), lanes.end());
+      int before = 0;
       for (size_t k = 0; k < size; ++k) {
         const size_t at = group * kLocal + start + k;
         check::equal("sort_over_group sub-group", long(at), int(out[at * kSlots + kSubSorted]), lanes[k]);
+        check::equal("complex exclusive scan", long(at), int64_t(out[at * kSlots + kComplexScan]),
+                     int64_t(k) * 100000 + before);
+        before += value_of(at);
       }
     }
   sycl::free(segments, q);

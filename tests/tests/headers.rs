@@ -1,10 +1,13 @@
 //! DPC++'s public header paths (tests/dpcpp/headers.txt, docs/dpcpp-headers.md): each resolves
 //! in toolchain/include as the list says, the supported ones compile together in a program that
-//! runs, and an unsupported one stops the compile with one line naming what is missing.
+//! runs, each of our own compiles when included first, and an unsupported one stops the compile
+//! with one line naming what is missing.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
 
-use nativecpu_e2e_tests::{describe, ncpu_in, repo_root, Built};
+use nativecpu_e2e_tests::{describe, llvm_bin, ncpu_in, repo_root, Built};
 
 /// One line of the list: what toolchain/include has at a DPC++ path.
 struct Entry {
@@ -96,6 +99,63 @@ fn supported_headers_compile_together_and_agree_with_the_device() {
     let file = dir.path().join("all_headers.cpp");
     std::fs::write(&file, source).unwrap();
     Built::compile(&[file], &["-O1"]).run_and_check(&[]);
+}
+
+/// The host pass's errors for a file that includes `path` first, then <sycl/sycl.hpp> (clang's
+/// syntax check, as docs/sycl-cts.md runs it), or None.
+fn errors_when_included_first(dir: &Path, index: usize, path: &str) -> Option<String> {
+    let file = dir.join(format!("first_{index}.cpp"));
+    std::fs::write(
+        &file,
+        format!("#include <{path}>\n#include <sycl/sycl.hpp>\nint main() {{}}\n"),
+    )
+    .unwrap();
+    let output = Command::new(llvm_bin().join("clang++"))
+        .args([
+            "-fsyntax-only",
+            "-std=c++17",
+            "-Xclang",
+            "-fsycl-is-host",
+            "-D__SYCL_NATIVE_CPU__",
+            "-isystem",
+        ])
+        .arg(include_dir())
+        .arg(&file)
+        .output()
+        .expect("clang++ runs");
+    (!output.status.success()).then(|| format!("<{path}> included first:\n{}", describe(&output)))
+}
+
+/// Each of our own headers compiles when a program includes it before anything else: a header
+/// that reaches <sycl/sycl.hpp> through a forwarding path in its middle would see itself half
+/// declared. Two files at a time (the test machines have two cores).
+#[test]
+fn each_own_header_compiles_when_included_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let own: Vec<String> = entries()
+        .into_iter()
+        .filter(|e| e.kind == "header")
+        .map(|e| e.path)
+        .collect();
+    let next = Mutex::new(0usize);
+    let failures = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let index = {
+                    let mut next = next.lock().unwrap();
+                    *next += 1;
+                    *next - 1
+                };
+                let Some(path) = own.get(index) else { break };
+                if let Some(error) = errors_when_included_first(dir.path(), index, path) {
+                    failures.lock().unwrap().push(error);
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]

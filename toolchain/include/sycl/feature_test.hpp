@@ -2,7 +2,8 @@
 // these headers implement. oneAPI: enqueue barriers (queue::ext_oneapi_submit_barrier,
 // handler::ext_oneapi_barrier), work-group local memory (group_local_memory), kernel
 // properties (work_group_size), automatic local ranges (auto_range), the enqueue functions, the
-// queue's empty query (queue::ext_oneapi_empty), num_compute_units, compile-time property lists
+// queue's empty query (queue::ext_oneapi_empty), num_compute_units, std::complex in the group
+// algorithms (sycl_ext_oneapi_complex_algorithms), compile-time property lists
 // (ext::oneapi::experimental::properties) and device globals. Khronos: the default context
 // (platform::khr_get_default_context), the queue's empty query and flush (queue::khr_empty,
 // khr_flush) and the work-group count queries (khr/max_work_group_queries.hpp). The extensions
@@ -21,6 +22,7 @@
 #define SYCL_EXT_ONEAPI_QUEUE_EMPTY 1
 #define SYCL_EXT_ONEAPI_MEMCPY2D 1
 #define SYCL_EXT_ONEAPI_NUM_COMPUTE_UNITS 1
+#define SYCL_EXT_ONEAPI_COMPLEX_ALGORITHMS 1
 #define SYCL_KHR_DEFAULT_CONTEXT 1
 #define SYCL_KHR_QUEUE_EMPTY_QUERY 1
 #define SYCL_KHR_QUEUE_FLUSH 1

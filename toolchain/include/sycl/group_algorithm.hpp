@@ -23,6 +23,10 @@
 // associative). A scan ends with a group barrier, so that every work-item sees the whole output
 // when it returns (other work-items write most of it); `first` may equal `result`.
 //
+// std::complex<float> and std::complex<double> values take sycl::plus
+// (sycl_ext_oneapi_complex_algorithms): a collective of the real parts and one of the imaginary
+// parts; broadcasts and shuffles move any trivially copyable type.
+//
 // Deviations: the binary operation must be one of the SYCL function objects (as SYCL 2020
 // requires), or the matching std:: one; the logical operators on non-bool values combine their
 // truth values, so results are 0 or 1 even where the spec's generalized sum of one element would
@@ -33,6 +37,7 @@
 // they throw if called.
 #pragma once
 
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -57,14 +62,24 @@ template <typename Group> inline constexpr bool is_group_arg_v = is_group_v<std:
 template <typename Group>
 inline constexpr unsigned spirv_scope_of = is_sub_group_v<Group> ? spirv_scope_subgroup : spirv_scope_workgroup;
 
+// std::complex<float> and std::complex<double>, which sycl_ext_oneapi_complex_algorithms lets
+// the reductions and scans take with sycl::plus (as two collectives, of the real and the
+// imaginary parts).
+template <typename T> inline constexpr bool is_std_complex_v = false;
+template <typename F> inline constexpr bool is_std_complex_v<std::complex<F>> = std::is_floating_point_v<F>;
+// The values group reductions and scans take.
+template <typename T> inline constexpr bool is_collective_value_v = is_scalar_arithmetic_v<T> || is_std_complex_v<T>;
+
 // The identity of an operator for T: known_identity, plus the logical operators on any
-// arithmetic type (true or false converted to T).
+// arithmetic type (true or false converted to T), and 0 for a complex sum.
 template <typename BinaryOperation, typename T> constexpr T identity_for() {
   constexpr op_kind kind = op_kind_v<BinaryOperation>;
   static_assert(kind != op_kind::none,
                 "group algorithms need a SYCL function object (sycl::plus, multiplies, minimum, maximum, "
                 "bit_and, bit_or, bit_xor, logical_and or logical_or)");
-  if constexpr (kind == op_kind::logical_and)
+  if constexpr (is_std_complex_v<T>)
+    return T{};
+  else if constexpr (kind == op_kind::logical_and)
     return static_cast<T>(true);
   else if constexpr (kind == op_kind::logical_or)
     return static_cast<T>(false);
@@ -148,12 +163,16 @@ T partition_collective(const partitioned_sub_group &part, T x);
 // Reduce or scan x over a group with BinaryOperation.
 template <unsigned Operation, typename BinaryOperation, typename Group, typename T>
 NCPU_ALWAYS_INLINE T group_collective(const Group &g, T x) {
-  static_assert(is_scalar_arithmetic_v<T>, "group algorithms need an arithmetic type or sycl::half");
+  static_assert(is_collective_value_v<T>, "group algorithms need an arithmetic type, sycl::half or std::complex");
   constexpr op_kind kind = op_kind_v<BinaryOperation>;
   static_assert(kind != op_kind::none,
                 "group algorithms need a SYCL function object (sycl::plus, multiplies, minimum, maximum, "
                 "bit_and, bit_or, bit_xor, logical_and or logical_or)");
-  if constexpr (is_partitioned_sub_group_v<Group>) {
+  if constexpr (is_std_complex_v<T>) {
+    static_assert(kind == op_kind::plus, "group algorithms combine std::complex values with sycl::plus only");
+    using F = typename T::value_type;
+    return T(group_collective<Operation, sycl::plus<F>>(g, x.real()), group_collective<Operation, sycl::plus<F>>(g, x.imag()));
+  } else if constexpr (is_partitioned_sub_group_v<Group>) {
     return partition_collective<Operation, BinaryOperation>(g, x);
   } else {
     (void)g;
@@ -472,13 +491,13 @@ NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> joint_n
 // ---- Reduce -----------------------------------------------------------------------------------
 
 template <typename Group, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_collective_value_v<T>, T>
 reduce_over_group(Group g, T x, BinaryOperation binary_op) {
   (void)binary_op;
   return detail::group_collective<detail::spirv_reduce, BinaryOperation>(g, x);
 }
 template <typename Group, typename V, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<V> && detail::is_scalar_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_collective_value_v<V> && detail::is_collective_value_v<T>, T>
 reduce_over_group(Group g, V x, T init, BinaryOperation binary_op) {
   return binary_op(init, detail::group_collective<detail::spirv_reduce, BinaryOperation>(g, static_cast<T>(x)));
 }
@@ -491,7 +510,7 @@ joint_reduce(Group g, Ptr first, Ptr last, BinaryOperation binary_op) {
   return detail::group_collective<detail::spirv_reduce, BinaryOperation>(g, partial);
 }
 template <typename Group, typename Ptr, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_collective_value_v<T>, T>
 joint_reduce(Group g, Ptr first, Ptr last, T init, BinaryOperation binary_op) {
   T partial = detail::share_partial<T>(g, first, last, binary_op);
   return binary_op(init, detail::group_collective<detail::spirv_reduce, BinaryOperation>(g, partial));
@@ -500,13 +519,13 @@ joint_reduce(Group g, Ptr first, Ptr last, T init, BinaryOperation binary_op) {
 // ---- Scans ------------------------------------------------------------------------------------
 
 template <typename Group, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_collective_value_v<T>, T>
 exclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
   (void)binary_op;
   return detail::group_collective<detail::spirv_exclusive_scan, BinaryOperation>(g, x);
 }
 template <typename Group, typename V, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<V> && detail::is_scalar_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_collective_value_v<V> && detail::is_collective_value_v<T>, T>
 exclusive_scan_over_group(Group g, V x, T init, BinaryOperation binary_op) {
   T prefix = detail::group_collective<detail::spirv_exclusive_scan, BinaryOperation>(g, static_cast<T>(x));
   // The first work-item has nothing before it: init itself, not init combined with the identity
@@ -515,13 +534,13 @@ exclusive_scan_over_group(Group g, V x, T init, BinaryOperation binary_op) {
 }
 
 template <typename Group, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_collective_value_v<T>, T>
 inclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
   (void)binary_op;
   return detail::group_collective<detail::spirv_inclusive_scan, BinaryOperation>(g, x);
 }
 template <typename Group, typename V, typename BinaryOperation, typename T>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<V> && detail::is_scalar_arithmetic_v<T>, T>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_collective_value_v<V> && detail::is_collective_value_v<T>, T>
 inclusive_scan_over_group(Group g, V x, BinaryOperation binary_op, T init) {
   return binary_op(init, detail::group_collective<detail::spirv_inclusive_scan, BinaryOperation>(g, static_cast<T>(x)));
 }
@@ -533,7 +552,7 @@ joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOper
   return detail::joint_scan<false, false>(g, first, last, result, T{}, binary_op);
 }
 template <typename Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<T>, OutPtr>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_collective_value_v<T>, OutPtr>
 joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, T init, BinaryOperation binary_op) {
   return detail::joint_scan<false, true>(g, first, last, result, init, binary_op);
 }
@@ -545,7 +564,7 @@ joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOper
   return detail::joint_scan<true, false>(g, first, last, result, T{}, binary_op);
 }
 template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, typename T>
-NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_scalar_arithmetic_v<T>, OutPtr>
+NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group> && detail::is_collective_value_v<T>, OutPtr>
 joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op, T init) {
   return detail::joint_scan<true, true>(g, first, last, result, init, binary_op);
 }

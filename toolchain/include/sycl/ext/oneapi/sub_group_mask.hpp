@@ -21,7 +21,7 @@
 #include "../../functional.hpp"
 #include "../../group.hpp"
 #include "../../group_algorithm.hpp"
-#include "../../id.hpp"
+#include "../../range.hpp"
 #include "../../marray.hpp"
 
 #define SYCL_EXT_ONEAPI_SUB_GROUP_MASK 2

@@ -29,7 +29,7 @@
 #include "../../../device.hpp"
 #include "../../../group.hpp"
 #include "../../../half_type.hpp"
-#include "../../../memory_enums.hpp"
+#include "../../../memory_model.hpp"
 #include "../../../sycl_span.hpp"
 #include "../properties.hpp"
 
