@@ -53,7 +53,7 @@ int main() {
       {syclex::default_sorters::joint_sorter<>::memory_required<int>(device, sycl::memory_scope::work_group, kSegment),
        syclex::default_sorters::group_sorter<int, std::less<>, kPerItem>::memory_required(
            device, sycl::memory_scope::work_group, kLocal),
-       syclex::default_sorters::group_key_value_sorter<int, float>::memory_required(device, sycl::memory_scope::work_group,
+       syclex::default_sorters::group_key_value_sorter<int, float>::memory_required(sycl::memory_scope::work_group,
                                                                                     kLocal),
        syclex::radix_sorters::group_sorter<float, syclex::sorting_order::descending>::memory_required(
            sycl::memory_scope::work_group, kLocal),

@@ -1,8 +1,8 @@
 // The group helper and the sorters of DPC++'s sycl_ext_oneapi_group_sort (revision 2), which
 // sycl_ext_oneapi_user_defined_reductions also uses: group_with_scratchpad, is_group_helper,
 // sorting_order, the data placement properties of the fixed-size array interfaces, and the
-// default and radix sorters with their memory_required queries. group_sort.hpp has the sorting
-// functions.
+// default and radix sorters with their memory_required queries (the default sorters' also
+// without the device argument, as DPC++ has them). group_sort.hpp has the sorting functions.
 //
 // How a group sorts here (docs/group-algorithms.md, "Sorting"): the group's leader sorts the
 // whole range with a stable bottom-up merge sort, using the scratch memory as the merge buffer,
@@ -246,8 +246,11 @@ public:
     detail::group_sort_range(g, first, static_cast<std::size_t>(last - first), detail::aligned_in<T>(memory_), comp_);
   }
 
-  template <typename T> static std::size_t memory_required(sycl::device, memory_scope, std::size_t range_size) {
+  template <typename T> static constexpr std::size_t memory_required(memory_scope, std::size_t range_size) {
     return range_size * sizeof(T) + alignof(T);
+  }
+  template <typename T> static std::size_t memory_required(sycl::device, memory_scope scope, std::size_t range_size) {
+    return memory_required<T>(scope, range_size);
   }
 
 private:
@@ -266,8 +269,11 @@ public:
     detail::sort_spans<Properties>(g, values, memory_, comp_);
   }
 
-  static std::size_t memory_required(sycl::device, memory_scope, std::size_t range_size) {
+  static constexpr std::size_t memory_required(memory_scope, std::size_t range_size) {
     return detail::sort_scratch_bytes<T>(range_size * ElementsPerWorkItem);
+  }
+  static std::size_t memory_required(sycl::device, memory_scope scope, std::size_t range_size) {
+    return memory_required(scope, range_size);
   }
 
 private:
@@ -290,8 +296,11 @@ public:
     detail::sort_key_value_spans<Properties>(g, keys, values, memory_, comp_);
   }
 
-  static std::size_t memory_required(sycl::device, memory_scope, std::size_t range_size) {
+  static constexpr std::size_t memory_required(memory_scope, std::size_t range_size) {
     return detail::sort_scratch_bytes<detail::key_value<T, U>>(range_size * ElementsPerWorkItem);
+  }
+  static std::size_t memory_required(sycl::device, memory_scope scope, std::size_t range_size) {
+    return memory_required(scope, range_size);
   }
 
 private:
