@@ -51,6 +51,14 @@ fn math_functions_are_within_their_ulp_bounds() {
     }
 }
 
+/// sycl_ext_oneapi_complex: the math functions on ordinary and special values against
+/// std::complex, half, marray and stream forms, at -O2 and -O0.
+#[test]
+fn complex_numbers() {
+    compile_and_run("complex_numbers.cpp", &["-O2"]);
+    compile_and_run("complex_numbers.cpp", &["-O0"]);
+}
+
 #[test]
 fn integer_functions_on_every_width() {
     compile_and_run("integer_builtins.cpp", &["-O2"]);

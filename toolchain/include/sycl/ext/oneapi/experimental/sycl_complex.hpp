@@ -1,3 +1,4 @@
-// DPC++'s <sycl/ext/oneapi/experimental/sycl_complex.hpp>: ncpu does not implement complex numbers (sycl_ext_oneapi_complex) (docs/dpcpp-headers.md).
+// DPC++'s <sycl/ext/oneapi/experimental/sycl_complex.hpp>: sycl_ext_oneapi_complex, in
+// complex/complex.hpp.
 #pragma once
-#error "<sycl/ext/oneapi/experimental/sycl_complex.hpp>: ncpu does not implement complex numbers (sycl_ext_oneapi_complex)"
+#include "complex/complex.hpp"
