@@ -2,7 +2,7 @@
 // and special values (infinities, NaNs, signed zeros, as C's Annex G specifies them) in a
 // kernel, against std::complex on the host; complex<sycl::half>; the operators with real numbers
 // and mixed types; marray<complex<float>, N> element-wise; sycl::stream and iostream output and
-// input.
+// input; the literals.
 #define SYCL_EXT_ONEAPI_COMPLEX
 #include <sycl/ext/oneapi/experimental/sycl_complex.hpp>
 #include <sycl/sycl.hpp>
@@ -139,6 +139,11 @@ int main() {
   input >> read;
   check::equal("iostream input", 0, read == ex::complex<float>(2.5f, 4.0f), true);
   static_assert(std::is_trivially_copyable_v<ex::complex<double>> && sycl::is_device_copyable_v<ex::complex<float>>);
+  {
+    using namespace ex::complex_literals;
+    static_assert(std::is_same_v<decltype(3.0i), ex::complex<double>> && std::is_same_v<decltype(3if), ex::complex<float>>);
+    check::equal("literals", 0, 2.0 + 3.0i == ex::complex<double>(2.0, 3.0) && 1if == ex::complex<float>(0, 1), true);
+  }
   sycl::free(in, q);
   sycl::free(out, q);
   sycl::free(out_float, q);

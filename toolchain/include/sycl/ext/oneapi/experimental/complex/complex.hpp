@@ -1,6 +1,6 @@
 // sycl::ext::oneapi::experimental::complex (DPC++'s sycl_ext_oneapi_complex): complex numbers
 // of sycl::half, float and double in host and device code, their math functions, and the same
-// functions element-wise over marray<complex<T>, N>.
+// functions element-wise over marray<complex<T>, N>, and the literals of complex_literals.
 //
 // A complex<T> is two T, trivially copyable. The arithmetic and every math function are the C++
 // library's std::complex ones (of float for sycl::half, rounded back), which follow the C++
@@ -127,6 +127,20 @@ private:
   T re_;
   T im_;
 };
+
+// ---- Literals: 3.0i, 3i (complex<double>), 3.0if, 3if (complex<float>) -------------------------
+// The suffixes are the standard library's, which C++ reserves for it; the extension uses them
+// in its own namespace, as std::complex_literals does.
+
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wuser-defined-literals"
+namespace complex_literals {
+constexpr complex<double> operator""i(long double x) { return {0.0, static_cast<double>(x)}; }
+constexpr complex<double> operator""i(unsigned long long x) { return {0.0, static_cast<double>(x)}; }
+constexpr complex<float> operator""if(long double x) { return {0.0f, static_cast<float>(x)}; }
+constexpr complex<float> operator""if(unsigned long long x) { return {0.0f, static_cast<float>(x)}; }
+} // namespace complex_literals
+#pragma clang diagnostic pop
 
 // ---- Values ---------------------------------------------------------------------------------
 
