@@ -124,9 +124,11 @@ void merge_pass(Source from, Target to, std::size_t n, std::size_t width, Compar
   }
 }
 
-// Sorts data[0, n) stably with comp, using buffer[0, n) for the merges.
+// Sorts data[0, n) stably with comp, using buffer[0, n) for the merges. Never inlined: the
+// leader calls it under a one-lane mask, and the vectorizer makes such a call one scalar call
+// (docs/group-algorithms.md, "Sorting"), where inlined code would run as masked vectors.
 template <typename Iterator, typename T, typename Compare>
-void merge_sort(Iterator data, T *buffer, std::size_t n, Compare comp) {
+[[gnu::noinline]] void merge_sort(Iterator data, T *buffer, std::size_t n, Compare comp) {
   std::size_t width = 1;
   while (width < n) {
     merge_pass(data, buffer, n, width, comp);

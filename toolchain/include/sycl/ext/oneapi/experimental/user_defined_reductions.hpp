@@ -29,6 +29,20 @@ template <typename T, typename BinaryOperation>
 inline constexpr bool has_core_collective_v =
     sycl::detail::is_scalar_arithmetic_v<T> && sycl::detail::op_kind_v<BinaryOperation> != sycl::detail::op_kind::none;
 
+// The `count` values of T in `memory` combined in order into `result`. Never inlined: the
+// leader calls it under a one-lane mask, which the vectorizer makes one scalar call
+// (docs/group-algorithms.md, "Sorting").
+template <typename T, typename BinaryOperation>
+[[gnu::noinline]] void combine_in_order(const std::byte *memory, std::size_t count, T &result,
+                                        BinaryOperation binary_op) {
+  std::memcpy(&result, memory, sizeof(T));
+  for (std::size_t i = 1; i < count; ++i) {
+    T next = result;
+    std::memcpy(&next, memory + i * sizeof(T), sizeof(T));
+    result = binary_op(result, next);
+  }
+}
+
 // The combination, in linear order, of the partial results of the first `count` work-items of
 // the group (count >= 1), on every work-item.
 template <typename Group, typename T, typename BinaryOperation>
@@ -38,14 +52,7 @@ T combine_partials(const Group &g, std::byte *memory, T partial, std::size_t cou
   if (id < count) std::memcpy(memory + id * sizeof(T), &partial, sizeof(T));
   group_barrier(g);
   T result = partial;
-  if (g.leader()) {
-    std::memcpy(&result, memory, sizeof(T));
-    for (std::size_t i = 1; i < count; ++i) {
-      T next = partial;
-      std::memcpy(&next, memory + i * sizeof(T), sizeof(T));
-      result = binary_op(result, next);
-    }
-  }
+  if (g.leader()) combine_in_order(memory, count, result, binary_op);
   return group_broadcast(g, result);
 }
 
