@@ -1,10 +1,11 @@
 // sycl_ext_oneapi_non_uniform_groups: ballot groups, fixed-size groups (and their newer names,
 // fragments and chunks) in converged code, tangle groups (and sycl_ext_oneapi_tangle's tangles)
 // and opportunistic groups in a branch; their ids and ranges and the group functions and
-// algorithms on them, checked against a host model of the sub-groups (runs of up to W consecutive work-items of a work-group, W being the kernel's
-// get_max_local_range(); docs/vectorizer.md, "Sub-groups"). With EXPECTED_SUB_GROUP_SIZE=N in
-// the environment, the converged kernel's W must be N. A kernel that makes groups in a branch
-// may keep sub-groups of one work-item (docs/group-algorithms.md); the model follows its W.
+// algorithms on them, checked against a host model of the sub-groups (runs of up to W
+// consecutive work-items of a work-group, W being the kernel's get_max_local_range();
+// docs/vectorizer.md, "Sub-groups"). With EXPECTED_SUB_GROUP_SIZE=N in the environment, both
+// kernels' W must be N (a kernel making groups in a branch stays vectorized:
+// docs/group-algorithms.md).
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <algorithm>
@@ -109,8 +110,10 @@ int main() {
    }).wait();
 
   const size_t width = size_t(out[kWidth]);
-  if (const char *expected = std::getenv("EXPECTED_SUB_GROUP_SIZE"))
+  if (const char *expected = std::getenv("EXPECTED_SUB_GROUP_SIZE")) {
     check::equal("max sub-group size (the build's width)", 0, width, std::strtoul(expected, nullptr, 10));
+    check::equal("branch kernel's max sub-group size", 0, out[kTangleWidth], width);
+  }
   std::vector<int> taken;
   for (size_t global = 0; global < kGlobal; ++global) {
     const int *o = out + global * kSlots;

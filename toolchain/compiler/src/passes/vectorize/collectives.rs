@@ -59,31 +59,32 @@ impl<'ctx> Emitter<'_, 'ctx> {
         Ok(())
     }
 
-    /// The lanes of `lanes`, inactive ones replaced by the identity of `op`.
+    /// The lanes of `lanes` active in `mask`, the others replaced by the identity of `op`.
     fn active_or_identity(
         &self,
         op: CollectiveOp,
         lanes: VectorValue<'ctx>,
+        mask: VectorValue<'ctx>,
     ) -> EmitResult<VectorValue<'ctx>> {
         let identity = mux::identity(op, lanes.get_type().get_element_type());
         let identities = built(self.lanes().splat(identity))?;
-        let blended = built(self.builder.build_select(
-            self.entry_mask,
-            lanes,
-            identities,
-            "active.or.identity",
-        ))?;
+        let blended =
+            built(
+                self.builder
+                    .build_select(mask, lanes, identities, "active.or.identity"),
+            )?;
         Ok(blended.into_vector_value())
     }
 
-    /// `op` over the active lanes, one lane at a time (in lane order, as the scalar kernel's
-    /// work-items would be folded).
+    /// `op` over the lanes active in `mask`, one lane at a time (in lane order, as the scalar
+    /// kernel's work-items would be folded).
     pub(super) fn lane_fold(
         &self,
         op: CollectiveOp,
         lanes: VectorValue<'ctx>,
+        mask: VectorValue<'ctx>,
     ) -> EmitResult<Vec<BasicValueEnum<'ctx>>> {
-        let lanes = self.active_or_identity(op, lanes)?;
+        let lanes = self.active_or_identity(op, lanes, mask)?;
         let mut running = built(self.lanes().extract_lane(lanes, 0))?;
         let mut prefixes = vec![running];
         for lane in 1..self.width {
@@ -137,7 +138,10 @@ impl<'ctx> Emitter<'_, 'ctx> {
         op: CollectiveOp,
         lanes: VectorValue<'ctx>,
     ) -> EmitResult<BasicValueEnum<'ctx>> {
-        let partial = *self.lane_fold(op, lanes)?.last().expect("a lane");
+        let partial = *self
+            .lane_fold(op, lanes, self.entry_mask)?
+            .last()
+            .expect("a lane");
         self.collective_call(instruction, partial, None)
     }
 
@@ -150,7 +154,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
         inclusive: bool,
         lanes: VectorValue<'ctx>,
     ) -> EmitResult<VectorValue<'ctx>> {
-        let prefixes = self.lane_fold(op, lanes)?;
+        let prefixes = self.lane_fold(op, lanes, self.entry_mask)?;
         let total = *prefixes.last().expect("a lane");
         let type_name = crate::passes::convert_to_mux_builtins::mux_type_name(total.get_type())
             .ok_or_else(|| {

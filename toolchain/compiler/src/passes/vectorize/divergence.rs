@@ -570,21 +570,21 @@ fn reaches_varying_user<'ctx>(
     false
 }
 
-/// Refuses a barrier in a masked block: SYCL requires every work-item of the group to reach it,
-/// and lanes that left the path could not.
+/// Refuses a barrier or work-group collective in a masked block: SYCL requires every work-item
+/// of the group to reach it, and lanes that left the path could not. A sub-group operation
+/// there is kept: it folds the lanes that reach it (`emit_sub_group_operation`).
 fn check_barriers(graph: &Graph<'_>, masked: &HashSet<BlockId>) -> Result<(), NotVectorizable> {
     for &id in masked {
         let barrier = graph.block(id).get_instructions().any(|instruction| {
             instruction.get_opcode() == InstructionOpcode::Call
                 && matches!(
                     call_kind(instruction),
-                    CallKind::Barrier | CallKind::Collective(_) | CallKind::SubGroup(_)
+                    CallKind::Barrier | CallKind::Collective(_)
                 )
         });
         if barrier {
             return refuse(
-                "a barrier, collective or sub-group operation that only some work-items along x \
-                 reach",
+                "a barrier or work-group collective that only some work-items along x reach",
             );
         }
     }

@@ -97,12 +97,16 @@ impl<'ctx> Emitter<'_, 'ctx> {
         self.to_i32(count, "sub_groups")
     }
 
-    /// A sub-group reduction, scan, vote or shuffle over the vector's lanes (in an unmasked
-    /// block: `divergence` refuses them under a mask).
+    /// A sub-group reduction, scan, vote or shuffle over the vector's lanes. Under a mask
+    /// (`mask`, the lanes that reach it) the reductions, scans and votes fold the lanes that
+    /// reach it, the others reading the identity, as a group of the work-items that call
+    /// together (a non-uniform group) needs; SYCL leaves a plain sub-group's operation that
+    /// not all its work-items reach undefined.
     pub fn emit_sub_group_operation(
         &mut self,
         instruction: InstructionValue<'ctx>,
         operation: SubGroupOperation,
+        mask: VectorValue<'ctx>,
     ) -> EmitResult<()> {
         let value = operand(instruction, 0).expect("a sub-group operand");
         let parts = self.packet(value)?;
@@ -117,7 +121,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
             }
             SubGroupOperation::Collective(collective) => {
                 let fold = |op| -> EmitResult<Lowered<'ctx>> {
-                    let total = *self.lane_fold(op, lanes)?.last().expect("a lane");
+                    let total = *self.lane_fold(op, lanes, mask)?.last().expect("a lane");
                     Ok(Lowered::Uniform(total))
                 };
                 match (collective.kind, collective.op) {
@@ -128,7 +132,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
                         kind @ (CollectiveKind::ScanInclusive | CollectiveKind::ScanExclusive),
                         Some(op),
                     ) => {
-                        let prefixes = self.lane_fold(op, lanes)?;
+                        let prefixes = self.lane_fold(op, lanes, mask)?;
                         let inclusive = kind == CollectiveKind::ScanInclusive;
                         Lowered::Varying(vec![
                             self.scan_vector(op, inclusive, lanes, &prefixes, None)?

@@ -50,7 +50,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
                     return self.emit_collective(instruction, collective)
                 }
                 CallKind::SubGroup(operation) => {
-                    return self.emit_sub_group_operation(instruction, operation)
+                    return self.emit_sub_group_operation(instruction, operation, mask)
                 }
                 _ => {}
             }

@@ -5,7 +5,7 @@
 ; RUN: muxc --passes 'run-vecz<width=4>' -S %s | FileCheck %s --check-prefix=IR
 ; RUN: not muxc --passes 'run-vecz<width=0>' %s 2>&1 | FileCheck %s --check-prefix=BAD
 
-; CHECK-DAG: remark: divergent_barrier: not vectorized: a barrier, collective or sub-group operation that only some work-items along x reach
+; CHECK-DAG: remark: divergent_barrier: not vectorized: a barrier or work-group collective that only some work-items along x reach
 ; CHECK-DAG: remark: uniform: not vectorized: nothing in it differs between work-items along x
 ; CHECK-DAG: remark: simple: vectorized at width 4
 

@@ -4,7 +4,7 @@
 ; MUTATION-EXEMPT: the error stops the pipeline before anything is written.
 ; RUN: not muxc --passes 'run-vecz' -S %s 2>&1 | FileCheck %s
 
-; CHECK: error: {{.*}}divergent{{.*}}requires sub-groups of 16 work-items, which needs it vectorized at that width, but it is not: a barrier, collective or sub-group operation that only some work-items along x reach
+; CHECK: error: {{.*}}divergent{{.*}}requires sub-groups of 16 work-items, which needs it vectorized at that width, but it is not: a barrier or work-group collective that only some work-items along x reach
 
 target triple = "x86_64-pc-linux-gnu"
 

@@ -9,10 +9,9 @@
 // (sycl::detail::partitioned_sub_group in group.hpp); the group functions and algorithms
 // compute on it with the sub-group's collectives and shuffles (group_algorithm.hpp,
 // "Partitions of a sub-group"; docs/group-algorithms.md). Work-items that call together are
-// the lanes of one vector: a tangle or opportunistic group is the lanes active at the call.
-// Where such a group is made in divergent code the kernel keeps sub-groups of one work-item
-// (the vectorizer does not vectorize sub-group operations under a mask), so the group is the
-// work-item itself, which the extension allows.
+// the lanes of one vector: a tangle or opportunistic group is the lanes active at the call (the
+// vectorizer folds a sub-group operation under a branch over the lanes that reach it); in a
+// kernel left scalar it is the work-item itself, which the extension allows.
 #pragma once
 
 #include <cstddef>
