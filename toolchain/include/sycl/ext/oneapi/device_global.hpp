@@ -31,9 +31,7 @@ inline namespace _V1 {
 namespace ext::oneapi::experimental {
 
 struct device_image_scope_key {
-  struct value_t {
-    using key_t = device_image_scope_key;
-  };
+  using value_t = detail::flag_property_value<device_image_scope_key>;
 };
 inline constexpr device_image_scope_key::value_t device_image_scope{};
 

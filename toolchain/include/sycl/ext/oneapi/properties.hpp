@@ -43,6 +43,16 @@ struct sub_group_size_key {
 template <std::uint32_t Size> inline constexpr sub_group_size_key::value_t<Size> sub_group_size{};
 
 namespace detail {
+// The value of a property that is only present or absent (its key's `value_t`).
+template <typename Key> struct flag_property_value {
+  using key_t = Key;
+};
+// The value of a property that is one constant, `value` (its key's `value_t<Value>`).
+template <typename Key, auto Value> struct constant_property_value {
+  using key_t = Key;
+  static constexpr auto value = Value;
+};
+
 // A property value names its property's key (`key_t`).
 template <typename Property, typename = void> struct is_property_value : std::false_type {};
 template <typename Property>

@@ -44,16 +44,12 @@ enum class sorting_order { ascending, descending };
 enum class group_algorithm_data_placement { blocked, striped };
 
 struct input_data_placement_key {
-  template <group_algorithm_data_placement Placement> struct value_t {
-    using key_t = input_data_placement_key;
-    static constexpr group_algorithm_data_placement placement = Placement;
-  };
+  template <group_algorithm_data_placement Placement>
+  using value_t = detail::constant_property_value<input_data_placement_key, Placement>;
 };
 struct output_data_placement_key {
-  template <group_algorithm_data_placement Placement> struct value_t {
-    using key_t = output_data_placement_key;
-    static constexpr group_algorithm_data_placement placement = Placement;
-  };
+  template <group_algorithm_data_placement Placement>
+  using value_t = detail::constant_property_value<output_data_placement_key, Placement>;
 };
 template <group_algorithm_data_placement Placement>
 inline constexpr input_data_placement_key::value_t<Placement> input_data_placement{};
@@ -87,7 +83,7 @@ namespace detail {
 // The placement a property list asks for with Key; blocked if it names none.
 template <typename Key, typename Properties> constexpr group_algorithm_data_placement placement_of() {
   if constexpr (Properties::template has_property<Key>())
-    return decltype(Properties::template get_property<Key>())::placement;
+    return decltype(Properties::template get_property<Key>())::value;
   else
     return group_algorithm_data_placement::blocked;
 }

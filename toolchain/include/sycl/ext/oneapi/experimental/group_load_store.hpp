@@ -22,26 +22,19 @@ namespace ext::oneapi::experimental {
 enum class data_placement_enum { blocked, striped };
 
 struct data_placement_key {
-  template <data_placement_enum Placement> struct value_t {
-    using key_t = data_placement_key;
-    static constexpr data_placement_enum placement = Placement;
-  };
+  template <data_placement_enum Placement> using value_t = detail::constant_property_value<data_placement_key, Placement>;
 };
 template <data_placement_enum Placement> inline constexpr data_placement_key::value_t<Placement> data_placement{};
 inline constexpr data_placement_key::value_t<data_placement_enum::blocked> data_placement_blocked{};
 inline constexpr data_placement_key::value_t<data_placement_enum::striped> data_placement_striped{};
 
 struct contiguous_memory_key {
-  struct value_t {
-    using key_t = contiguous_memory_key;
-  };
+  using value_t = detail::flag_property_value<contiguous_memory_key>;
 };
 inline constexpr contiguous_memory_key::value_t contiguous_memory{};
 
 struct full_group_key {
-  struct value_t {
-    using key_t = full_group_key;
-  };
+  using value_t = detail::flag_property_value<full_group_key>;
 };
 inline constexpr full_group_key::value_t full_group{};
 
@@ -57,7 +50,7 @@ inline constexpr bool is_load_store_call_v =
 template <typename Properties, typename Group> std::size_t load_store_index(const Group &g, std::size_t i, std::size_t n) {
   constexpr bool striped = [] {
     if constexpr (Properties::template has_property<data_placement_key>())
-      return decltype(Properties::template get_property<data_placement_key>())::placement ==
+      return decltype(Properties::template get_property<data_placement_key>())::value ==
              data_placement_enum::striped;
     else
       return false;

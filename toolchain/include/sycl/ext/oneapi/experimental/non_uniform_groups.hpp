@@ -30,7 +30,6 @@ namespace sycl {
 inline namespace _V1 {
 namespace ext::oneapi::experimental {
 namespace detail {
-using part_spec = sycl::detail::partitioned_sub_group::spec;
 
 // The lanes of `sg` whose predicate is true, as bits.
 inline std::uint64_t lanes_where(const sub_group &sg, bool predicate) {
@@ -43,27 +42,27 @@ inline std::uint64_t lanes_where(const sub_group &sg, bool predicate) {
 template <typename ParentGroup> class ballot_group : public sycl::detail::partitioned_sub_group {
 public:
   // Not part of the SYCL interface: get_ballot_group makes ballot groups.
-  explicit ballot_group(detail::part_spec spec) : partitioned_sub_group(spec) {}
+  using partitioned_sub_group::partitioned_sub_group;
 };
 template <typename ParentGroup> class tangle_group : public sycl::detail::partitioned_sub_group {
 public:
   // Not part of the SYCL interface: get_tangle_group makes tangle groups.
-  explicit tangle_group(detail::part_spec spec) : partitioned_sub_group(spec) {}
+  using partitioned_sub_group::partitioned_sub_group;
 };
 template <typename ParentGroup> class tangle : public sycl::detail::partitioned_sub_group {
 public:
   // Not part of the SYCL interface: entangle makes tangles.
-  explicit tangle(detail::part_spec spec) : partitioned_sub_group(spec) {}
+  using partitioned_sub_group::partitioned_sub_group;
 };
 template <typename ParentGroup> class fragment : public sycl::detail::partitioned_sub_group {
 public:
   // Not part of the SYCL interface: binary_partition and the conversions make fragments.
-  explicit fragment(detail::part_spec spec) : partitioned_sub_group(spec) {}
+  using partitioned_sub_group::partitioned_sub_group;
 };
 class opportunistic_group : public sycl::detail::partitioned_sub_group {
 public:
   // Not part of the SYCL interface: this_kernel::get_opportunistic_group makes them.
-  explicit opportunistic_group(detail::part_spec spec) : partitioned_sub_group(spec) {}
+  using partitioned_sub_group::partitioned_sub_group;
   operator fragment<sub_group>() const { return fragment<sub_group>(get_spec()); }
 };
 template <std::size_t PartitionSize, typename ParentGroup>
@@ -73,14 +72,14 @@ class fixed_size_group : public sycl::detail::partitioned_sub_group {
 
 public:
   // Not part of the SYCL interface: get_fixed_size_group makes fixed-size groups.
-  explicit fixed_size_group(detail::part_spec spec) : partitioned_sub_group(spec) {}
+  using partitioned_sub_group::partitioned_sub_group;
 };
 template <std::size_t ChunkSize, typename ParentGroup> class chunk : public sycl::detail::partitioned_sub_group {
   static_assert(ChunkSize > 0 && (ChunkSize & (ChunkSize - 1)) == 0, "a chunk's size is a power of 2");
 
 public:
   // Not part of the SYCL interface: chunked_partition makes chunks.
-  explicit chunk(detail::part_spec spec) : partitioned_sub_group(spec) {}
+  using partitioned_sub_group::partitioned_sub_group;
   operator fragment<ParentGroup>() const { return fragment<ParentGroup>(get_spec()); }
 };
 

@@ -16,15 +16,11 @@ namespace sycl {
 inline namespace _V1 {
 namespace ext::oneapi::experimental {
 struct deterministic_key {
-  struct value_t {
-    using key_t = deterministic_key;
-  };
+  using value_t = detail::flag_property_value<deterministic_key>;
 };
 inline constexpr deterministic_key::value_t deterministic{};
 struct initialize_to_identity_key {
-  struct value_t {
-    using key_t = initialize_to_identity_key;
-  };
+  using value_t = detail::flag_property_value<initialize_to_identity_key>;
 };
 inline constexpr initialize_to_identity_key::value_t initialize_to_identity{};
 } // namespace ext::oneapi::experimental
