@@ -32,6 +32,7 @@
 #include "../../../memory_model.hpp"
 #include "../../../sycl_span.hpp"
 #include "../properties.hpp"
+#include "group_load_store.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -80,12 +81,12 @@ template <typename T> inline constexpr bool is_group_helper_v = is_group_helper<
 
 namespace detail {
 
-// The placement a property list asks for with Key; blocked if it names none.
-template <typename Key, typename Properties> constexpr group_algorithm_data_placement placement_of() {
+// Whether a property list asks with Key for the striped placement (blocked if it names none).
+template <typename Key, typename Properties> constexpr bool placement_is_striped() {
   if constexpr (Properties::template has_property<Key>())
-    return decltype(Properties::template get_property<Key>())::value;
+    return decltype(Properties::template get_property<Key>())::value == group_algorithm_data_placement::striped;
   else
-    return group_algorithm_data_placement::blocked;
+    return false;
 }
 
 // Bytes of scratch memory for `count` elements of T twice over (the values and the merge
@@ -146,27 +147,18 @@ void group_sort_range(const Group &g, Iterator data, std::size_t n, T *buffer, C
   group_barrier(g);
 }
 
-// Where the work-item's i-th element of ElementsPerWorkItem is in the group's range.
-template <group_algorithm_data_placement Placement, typename Group>
-std::size_t placed_index(const Group &g, std::size_t i, std::size_t elements_per_work_item) {
-  if constexpr (Placement == group_algorithm_data_placement::blocked)
-    return g.get_local_linear_id() * elements_per_work_item + i;
-  else
-    return i * g.get_local_linear_range() + g.get_local_linear_id();
-}
-
 // Sorts the values of every work-item of the group (`values` each, laid out as the input
 // placement says) with comp, and gives each work-item its share of the result by the output
 // placement. `memory` holds the range and its merge buffer.
 template <typename Properties, typename Group, typename T, std::size_t N, typename Compare>
 void sort_spans(const Group &g, span<T, N> values, std::byte *memory, Compare comp) {
-  constexpr auto input = placement_of<input_data_placement_key, Properties>();
-  constexpr auto output = placement_of<output_data_placement_key, Properties>();
+  constexpr bool input = placement_is_striped<input_data_placement_key, Properties>();
+  constexpr bool output = placement_is_striped<output_data_placement_key, Properties>();
   const std::size_t count = g.get_local_linear_range() * N;
   T *range = aligned_in<T>(memory);
-  for (std::size_t i = 0; i < N; ++i) range[placed_index<input>(g, i, N)] = values[i];
+  for (std::size_t i = 0; i < N; ++i) range[placed_index(g, i, N, input)] = values[i];
   group_sort_range(g, range, count, range + count, comp);
-  for (std::size_t i = 0; i < N; ++i) values[i] = range[placed_index<output>(g, i, N)];
+  for (std::size_t i = 0; i < N; ++i) values[i] = range[placed_index(g, i, N, output)];
   group_barrier(g);
 }
 
@@ -182,15 +174,15 @@ template <typename Compare> struct by_key {
 
 template <typename Properties, typename Group, typename T, typename U, std::size_t N, typename Compare>
 void sort_key_value_spans(const Group &g, span<T, N> keys, span<U, N> values, std::byte *memory, Compare comp) {
-  constexpr auto input = placement_of<input_data_placement_key, Properties>();
-  constexpr auto output = placement_of<output_data_placement_key, Properties>();
+  constexpr bool input = placement_is_striped<input_data_placement_key, Properties>();
+  constexpr bool output = placement_is_striped<output_data_placement_key, Properties>();
   using pair = key_value<T, U>;
   const std::size_t count = g.get_local_linear_range() * N;
   pair *range = aligned_in<pair>(memory);
-  for (std::size_t i = 0; i < N; ++i) range[placed_index<input>(g, i, N)] = pair{keys[i], values[i]};
+  for (std::size_t i = 0; i < N; ++i) range[placed_index(g, i, N, input)] = pair{keys[i], values[i]};
   group_sort_range(g, range, count, range + count, by_key<Compare>{comp});
   for (std::size_t i = 0; i < N; ++i) {
-    const pair &sorted = range[placed_index<output>(g, i, N)];
+    const pair &sorted = range[placed_index(g, i, N, output)];
     keys[i] = sorted.key;
     values[i] = sorted.value;
   }

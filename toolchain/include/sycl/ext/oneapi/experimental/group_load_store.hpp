@@ -46,17 +46,18 @@ template <typename Group, typename Properties>
 inline constexpr bool is_load_store_call_v =
     is_group_v<std::decay_t<Group>> && is_property_list_v<std::decay_t<Properties>>;
 
-// The index in the group's range of the work-item's i-th of n elements.
-template <typename Properties, typename Group> std::size_t load_store_index(const Group &g, std::size_t i, std::size_t n) {
-  constexpr bool striped = [] {
-    if constexpr (Properties::template has_property<data_placement_key>())
-      return decltype(Properties::template get_property<data_placement_key>())::value ==
-             data_placement_enum::striped;
-    else
-      return false;
-  }();
+// Where the work-item's i-th of n elements is in the group's range: in a block of its own
+// (blocked), or every group-size-th (striped). The group sorts' placements use it too.
+template <typename Group> std::size_t placed_index(const Group &g, std::size_t i, std::size_t n, bool striped) {
   const std::size_t id = g.get_local_linear_id();
   return striped ? i * g.get_local_linear_range() + id : id * n + i;
+}
+// Whether a property list asks for the striped placement.
+template <typename Properties> constexpr bool is_striped() {
+  if constexpr (Properties::template has_property<data_placement_key>())
+    return decltype(Properties::template get_property<data_placement_key>())::value == data_placement_enum::striped;
+  else
+    return false;
 }
 } // namespace detail
 
@@ -70,12 +71,12 @@ template <typename Group, typename InputIteratorT, typename OutputT, std::size_t
 std::enable_if_t<detail::is_load_store_call_v<Group, Properties>>
 group_load(Group g, InputIteratorT in_ptr, span<OutputT, N> out, Properties = {}) {
   static_assert(N != dynamic_extent, "group_load needs a span of a fixed size");
-  for (std::size_t i = 0; i < N; ++i) out[i] = in_ptr[detail::load_store_index<Properties>(g, i, N)];
+  for (std::size_t i = 0; i < N; ++i) out[i] = in_ptr[detail::placed_index(g, i, N, detail::is_striped<Properties>())];
 }
 template <typename Group, typename InputIteratorT, typename OutputT, int N, typename Properties = empty_properties_t>
 std::enable_if_t<detail::is_load_store_call_v<Group, Properties>>
 group_load(Group g, InputIteratorT in_ptr, vec<OutputT, N> &out, Properties = {}) {
-  for (int i = 0; i < N; ++i) out[i] = in_ptr[detail::load_store_index<Properties>(g, std::size_t(i), N)];
+  for (int i = 0; i < N; ++i) out[i] = in_ptr[detail::placed_index(g, std::size_t(i), N, detail::is_striped<Properties>())];
 }
 
 template <typename Group, typename InputT, typename OutputIteratorT, typename Properties = empty_properties_t>
@@ -88,12 +89,12 @@ template <typename Group, typename InputT, std::size_t N, typename OutputIterato
 std::enable_if_t<detail::is_load_store_call_v<Group, Properties>>
 group_store(Group g, const span<InputT, N> in, OutputIteratorT out_ptr, Properties = {}) {
   static_assert(N != dynamic_extent, "group_store needs a span of a fixed size");
-  for (std::size_t i = 0; i < N; ++i) out_ptr[detail::load_store_index<Properties>(g, i, N)] = in[i];
+  for (std::size_t i = 0; i < N; ++i) out_ptr[detail::placed_index(g, i, N, detail::is_striped<Properties>())] = in[i];
 }
 template <typename Group, typename InputT, int N, typename OutputIteratorT, typename Properties = empty_properties_t>
 std::enable_if_t<detail::is_load_store_call_v<Group, Properties>>
 group_store(Group g, const vec<InputT, N> &in, OutputIteratorT out_ptr, Properties = {}) {
-  for (int i = 0; i < N; ++i) out_ptr[detail::load_store_index<Properties>(g, std::size_t(i), N)] = in[i];
+  for (int i = 0; i < N; ++i) out_ptr[detail::placed_index(g, std::size_t(i), N, detail::is_striped<Properties>())] = in[i];
 }
 
 } // namespace ext::oneapi::experimental

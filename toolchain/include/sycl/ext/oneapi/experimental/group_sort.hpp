@@ -22,14 +22,13 @@ inline namespace _V1 {
 namespace ext::oneapi::experimental {
 namespace detail {
 template <typename Group> inline constexpr bool is_sort_group_v = is_group_v<std::decay_t<Group>>;
-template <typename Helper> inline constexpr bool is_sort_helper_v = is_group_helper_v<Helper>;
 template <typename Properties> inline constexpr bool is_placement_list_v = is_property_list_v<std::decay_t<Properties>>;
 } // namespace detail
 
 // ---- joint_sort -------------------------------------------------------------------------------
 
 template <typename GroupHelper, typename Ptr, typename Compare = std::less<>>
-std::enable_if_t<detail::is_sort_helper_v<GroupHelper>> joint_sort(GroupHelper gh, Ptr first, Ptr last,
+std::enable_if_t<is_group_helper_v<GroupHelper>> joint_sort(GroupHelper gh, Ptr first, Ptr last,
                                                                    Compare comp = {}) {
   default_sorters::joint_sorter<Compare>(gh.get_memory(), comp)(gh.get_group(), first, last);
 }
@@ -41,7 +40,7 @@ std::enable_if_t<detail::is_sort_group_v<Group>> joint_sort(Group g, Ptr first, 
 // ---- sort_over_group --------------------------------------------------------------------------
 
 template <typename GroupHelper, typename T, typename Compare = std::less<>>
-std::enable_if_t<detail::is_sort_helper_v<GroupHelper> && !is_property_list_v<std::decay_t<Compare>>, T>
+std::enable_if_t<is_group_helper_v<GroupHelper> && !detail::is_placement_list_v<Compare>, T>
 sort_over_group(GroupHelper gh, T value, Compare comp = {}) {
   return default_sorters::group_sorter<T, Compare>(gh.get_memory(), comp)(gh.get_group(), value);
 }
@@ -51,13 +50,13 @@ std::enable_if_t<detail::is_sort_group_v<Group>, T> sort_over_group(Group g, T v
 }
 
 template <typename GroupHelper, typename T, std::size_t ElementsPerWorkItem, typename Properties = empty_properties_t>
-std::enable_if_t<detail::is_sort_helper_v<GroupHelper> && detail::is_placement_list_v<Properties>>
+std::enable_if_t<is_group_helper_v<GroupHelper> && detail::is_placement_list_v<Properties>>
 sort_over_group(GroupHelper gh, span<T, ElementsPerWorkItem> values, Properties properties = {}) {
   sort_over_group(gh, values, std::less<>{}, properties);
 }
 template <typename GroupHelper, typename T, std::size_t ElementsPerWorkItem, typename Compare,
           typename Properties = empty_properties_t>
-std::enable_if_t<detail::is_sort_helper_v<GroupHelper> && !detail::is_placement_list_v<Compare> &&
+std::enable_if_t<is_group_helper_v<GroupHelper> && !detail::is_placement_list_v<Compare> &&
                  detail::is_placement_list_v<Properties>>
 sort_over_group(GroupHelper gh, span<T, ElementsPerWorkItem> values, Compare comp, Properties properties = {}) {
   default_sorters::group_sorter<T, Compare, ElementsPerWorkItem>(gh.get_memory(), comp)(gh.get_group(), values,
@@ -73,7 +72,7 @@ sort_over_group(Group g, span<T, ElementsPerWorkItem> values, Sorter sorter, Pro
 // ---- sort_key_value_over_group ----------------------------------------------------------------
 
 template <typename GroupHelper, typename T, typename U, typename Compare = std::less<>>
-std::enable_if_t<detail::is_sort_helper_v<GroupHelper>, std::tuple<T, U>>
+std::enable_if_t<is_group_helper_v<GroupHelper>, std::tuple<T, U>>
 sort_key_value_over_group(GroupHelper gh, T key, U value, Compare comp = {}) {
   return default_sorters::group_key_value_sorter<T, U, Compare>(gh.get_memory(), comp)(gh.get_group(), key, value);
 }
@@ -85,14 +84,14 @@ std::enable_if_t<detail::is_sort_group_v<Group>, std::tuple<T, U>> sort_key_valu
 
 template <typename GroupHelper, typename T, typename U, std::size_t ElementsPerWorkItem,
           typename Properties = empty_properties_t>
-std::enable_if_t<detail::is_sort_helper_v<GroupHelper> && detail::is_placement_list_v<Properties>>
+std::enable_if_t<is_group_helper_v<GroupHelper> && detail::is_placement_list_v<Properties>>
 sort_key_value_over_group(GroupHelper gh, span<T, ElementsPerWorkItem> keys, span<U, ElementsPerWorkItem> values,
                           Properties properties = {}) {
   sort_key_value_over_group(gh, keys, values, std::less<>{}, properties);
 }
 template <typename GroupHelper, typename T, typename U, std::size_t ElementsPerWorkItem, typename Compare,
           typename Properties = empty_properties_t>
-std::enable_if_t<detail::is_sort_helper_v<GroupHelper> && !detail::is_placement_list_v<Compare> &&
+std::enable_if_t<is_group_helper_v<GroupHelper> && !detail::is_placement_list_v<Compare> &&
                  detail::is_placement_list_v<Properties>>
 sort_key_value_over_group(GroupHelper gh, span<T, ElementsPerWorkItem> keys, span<U, ElementsPerWorkItem> values,
                           Compare comp, Properties properties = {}) {
