@@ -7,7 +7,8 @@
 //! 3. run the Native CPU pipeline ([`crate::pipeline`]);
 //! 4. retarget every function to the chosen CPU and run LLVM's `default<O*>` pipeline, then the
 //!    sanitizers' instrumentation passes if any were asked for ([`crate::sanitizers`]), then
-//!    (optimising) `widen-loop-masks` and `align-nontemporal-stores`;
+//!    (optimising) `narrow-constant-masks`, `unmask-full-masks`, `widen-loop-masks` and
+//!    `align-nontemporal-stores`;
 //! 5. write an object (or assembly / LLVM IR) through the TargetMachine.
 
 use std::path::{Path, PathBuf};
@@ -21,7 +22,9 @@ use inkwell::targets::FileType;
 use crate::ir::mux::WorkItemQuery;
 use crate::pass_manager::run_pipeline_text;
 use crate::passes::streaming_stores::DEFAULT_THRESHOLD;
-use crate::passes::{align_nontemporal_stores, widen_loop_masks};
+use crate::passes::{
+    align_nontemporal_stores, narrow_constant_masks, unmask_full_masks, widen_loop_masks,
+};
 use crate::pipeline::{native_cpu_pipeline, PipelineOptions, VectorizerOptions};
 use crate::sanitizers::{mark_functions, Sanitizer};
 use crate::target::{host_target_machine, last_level_cache_bytes, retarget, CpuSelection};
@@ -225,11 +228,13 @@ pub fn compile_device_module(
             message: e.to_string(),
         })?;
     if options.opt_level > 0 {
-        let after_llvm = format!(
-            "{},{}",
+        let after_llvm = [
+            narrow_constant_masks::NAME,
+            unmask_full_masks::NAME,
             widen_loop_masks::NAME,
-            align_nontemporal_stores::NAME
-        );
+            align_nontemporal_stores::NAME,
+        ]
+        .join(",");
         run_pipeline_text(&module, &after_llvm, &machine, false)?;
     }
     let write_error = |message: String| CompileError::Io {

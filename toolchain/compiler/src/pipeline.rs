@@ -30,7 +30,10 @@
 //! builtins; DPC++ names them together `prepare-sycl-native-cpu`.
 //!
 //! Then LLVM's own `default<O*>` pipeline optimises the result for the chosen CPU,
-//! `widen-loop-masks` keeps the masks of vectorized loops in 32-bit lanes on AVX2, and
+//! `narrow-constant-masks` turns masked accesses whose mask LLVM folded to one run of lanes into
+//! plain ones, `unmask-full-masks` runs the other masked accesses as plain ones when all lanes are
+//! active (before AVX-512), `widen-loop-masks` keeps the masks of vectorized loops in 32-bit lanes
+//! on AVX2, and
 //! `align-nontemporal-stores` makes streamed stores aligned where their address is (see
 //! [`crate::backend`]).
 

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
-use inkwell::values::FunctionValue;
+use inkwell::values::{FunctionValue, IntValue};
 
 use super::graph::successors;
 use super::value::{Kind, Value};
@@ -249,6 +249,117 @@ pub fn split_block_before<'ctx>(
         retarget_phis(successor, block, tail);
     }
     tail
+}
+
+/// Versions the instructions `first ..= last` of one block (no PHIs among them) on a condition
+/// built just before `first`: where it holds, the block `<prefix>.fast` runs a copy of them, in
+/// which `rewrite` may replace each copied instruction (it gets a builder before the copy and
+/// returns what stands for the original: the copy itself, or a replacement, after which the
+/// copy is erased if unused); elsewhere `<prefix>.slow` runs the originals. Both continue in
+/// `<prefix>.join`, whose PHIs merge the values of the range used after it.
+pub fn version_range<'ctx, E>(
+    first: Value<'ctx>,
+    last: Value<'ctx>,
+    prefix: &str,
+    condition: impl FnOnce(&Builder<'ctx>) -> Result<IntValue<'ctx>, E>,
+    mut rewrite: impl FnMut(&Builder<'ctx>, Value<'ctx>) -> Result<Value<'ctx>, E>,
+) -> Result<(), E> {
+    let block = first.parent_block().expect("an instruction in a block");
+    let after = last
+        .next_instruction()
+        .expect("a range of a block is followed by its terminator");
+    let join = split_block_before(block, after, &format!("{prefix}.join"));
+    let slow = split_block_before(block, first, &format!("{prefix}.slow"));
+    let fast = block
+        .get_context()
+        .insert_basic_block_after(block, &format!("{prefix}.fast"));
+    let originals: Vec<Value<'ctx>> = instructions(slow)
+        .into_iter()
+        .filter(|i| Some(*i) != slow.get_terminator().map(Value::from))
+        .collect();
+    let builder = builder_at_end(fast);
+    let mut copies: HashMap<Value<'ctx>, Value<'ctx>> = HashMap::new();
+    for original in &originals {
+        let copy = copy_into(&builder, *original, &copies);
+        builder.position_before(&copy.instruction().expect("a copied instruction"));
+        let replacement = rewrite(&builder, copy)?;
+        if replacement != copy {
+            copy.replace_all_uses_with(replacement);
+            copy.erase();
+        }
+        builder.position_at_end(fast);
+        copies.insert(*original, replacement);
+    }
+    builder
+        .build_unconditional_branch(join)
+        .expect("the builder is positioned");
+    merge_in_join(join, slow, fast, &originals, &copies);
+    let branch = block
+        .get_terminator()
+        .expect("a split block ends with a branch");
+    let builder = builder_before(Value::from(branch));
+    let holds = condition(&builder)?;
+    builder
+        .build_conditional_branch(holds, fast, slow)
+        .expect("the builder is positioned");
+    branch.erase_from_basic_block();
+    Ok(())
+}
+
+/// A copy of `original` at the builder's position, reading the copies in `copies` instead of
+/// the originals they copy.
+fn copy_into<'ctx>(
+    builder: &Builder<'ctx>,
+    original: Value<'ctx>,
+    copies: &HashMap<Value<'ctx>, Value<'ctx>>,
+) -> Value<'ctx> {
+    let clone = original
+        .instruction()
+        .expect("an instruction")
+        .explicit_clone();
+    builder.insert_instruction(&clone, Some(&original.name()));
+    let copy = Value::from(clone);
+    for index in 0..copy.operand_count() {
+        if let Some(replacement) = copies.get(&copy.operand(index)) {
+            copy.set_operand(index, *replacement);
+        }
+    }
+    copy
+}
+
+/// Gives each value of `originals` (in `slow`) used outside `slow` a PHI at the start of `join`
+/// merging it with its `copies` (in `fast`), and makes those uses read the PHI.
+fn merge_in_join<'ctx>(
+    join: BasicBlock<'ctx>,
+    slow: BasicBlock<'ctx>,
+    fast: BasicBlock<'ctx>,
+    originals: &[Value<'ctx>],
+    copies: &HashMap<Value<'ctx>, Value<'ctx>>,
+) {
+    let builder = join.get_context().create_builder();
+    for original in originals {
+        let outside: Vec<(Value, u32)> = original
+            .uses()
+            .into_iter()
+            .filter(|(user, _)| user.parent_block() != Some(slow))
+            .collect();
+        let Some(ty) = original.basic_type().filter(|_| !outside.is_empty()) else {
+            continue;
+        };
+        match join.get_first_instruction() {
+            Some(first) => builder.position_before(&first),
+            None => builder.position_at_end(join),
+        }
+        let phi = builder
+            .build_phi(ty, &original.name())
+            .expect("the builder is positioned");
+        let copy = copies[original].basic().expect("a copy of a value");
+        let value = original.basic().expect("a value");
+        phi.add_incoming(&[(&copy, fast), (&value, slow)]);
+        for (user, index) in outside {
+            user.set_operand(index, Value::from(phi));
+        }
+    }
 }
 
 /// Copies the body of `source` into the empty function `target`. `values` must map each

@@ -129,6 +129,20 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
             .into_int_value())
     }
 
+    /// Whether every lane of `mask` is set.
+    pub fn all(&self, mask: VectorValue<'ctx>) -> Result<IntValue<'ctx>, CompileError> {
+        let call = self.call_intrinsic(
+            "llvm.vector.reduce.and",
+            &[mask.get_type().into()],
+            &[mask.into()],
+        )?;
+        Ok(call
+            .try_as_basic_value()
+            .basic()
+            .expect("a value")
+            .into_int_value())
+    }
+
     /// `llvm.vector.reduce.<op>` of `vector` (op: `add`, `fadd`, `or`, …).
     pub fn reduce(
         &self,
@@ -556,6 +570,16 @@ pub fn instruction_value(instruction: InstructionValue<'_>) -> Option<BasicValue
     }
     // SAFETY: a non-void instruction is a first-class value of its own type.
     Some(unsafe { BasicValueEnum::new(instruction.as_value_ref()) })
+}
+
+/// The alignment a call states for its pointer argument `parameter` (`ptr align 4 %p` in a
+/// masked load or store), 1 when it states none.
+pub fn call_parameter_alignment(call: InstructionValue<'_>, parameter: u32) -> u32 {
+    let kind = Attribute::get_named_enum_kind_id("align");
+    inkwell::values::CallSiteValue::try_from(call)
+        .ok()
+        .and_then(|site| site.get_enum_attribute(AttributeLoc::Param(parameter), kind))
+        .map_or(1, |attribute| attribute.get_enum_value().max(1) as u32)
 }
 
 /// Alignment in bytes of a memory instruction (load, store), at least 1.

@@ -18,6 +18,7 @@
 //! are, and work-groups start at multiples of the vector width), which LLVM cannot see; the test
 //! costs a few instructions per store in a loop that waits on memory.
 
+use inkwell::builder::Builder;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::{AnyType, BasicTypeEnum};
@@ -83,59 +84,41 @@ fn version_on_alignment<'ctx>(
     store: InstructionValue<'ctx>,
     alignment: u32,
 ) -> Result<(), CompileError> {
-    let context = module.get_context();
+    let i64_type = module.get_context().i64_type();
     let store_value = Value::from(store);
-    let block = store.get_parent().expect("a store in a block");
-    let after = store_value
-        .next_instruction()
-        .expect("a store is followed by a terminator");
-    let join = cfg::split_block_before(block, after, "nt.join");
-    let unaligned = cfg::split_block_before(block, store_value, "nt.unaligned");
-    let aligned = context.insert_basic_block_after(block, "nt.aligned");
-    let builder = context.create_builder();
-    builder.position_at_end(aligned);
-    let aligned_store = store.explicit_clone();
-    builder.insert_instruction(&aligned_store, None);
-    aligned_store
-        .set_alignment(alignment)
-        .expect("a store takes a power-of-two alignment");
-    builder
-        .build_unconditional_branch(join)
-        .map_err(build_error)?;
-
-    let branch = block
-        .get_terminator()
-        .expect("a split block ends with a branch");
-    let builder = cfg::builder_before(Value::from(branch));
-    let i64_type = context.i64_type();
     let pointer = store_value
         .operand(1)
         .basic()
         .expect("a store's address")
         .into_pointer_value();
-    let address = builder
-        .build_ptr_to_int(pointer, i64_type, "nt.address")
-        .map_err(build_error)?;
-    let misalignment = builder
-        .build_and(
-            address,
-            i64_type.const_int(u64::from(alignment) - 1, false),
-            "nt.misalignment",
-        )
-        .map_err(build_error)?;
-    let is_aligned = builder
-        .build_int_compare(
-            IntPredicate::EQ,
-            misalignment,
-            i64_type.const_zero(),
-            "nt.is.aligned",
-        )
-        .map_err(build_error)?;
-    builder
-        .build_conditional_branch(is_aligned, aligned, unaligned)
-        .map_err(build_error)?;
-    branch.erase_from_basic_block();
-    Ok(())
+    let is_aligned = |builder: &Builder<'ctx>| {
+        let address = builder
+            .build_ptr_to_int(pointer, i64_type, "nt.address")
+            .map_err(build_error)?;
+        let misalignment = builder
+            .build_and(
+                address,
+                i64_type.const_int(u64::from(alignment) - 1, false),
+                "nt.misalignment",
+            )
+            .map_err(build_error)?;
+        builder
+            .build_int_compare(
+                IntPredicate::EQ,
+                misalignment,
+                i64_type.const_zero(),
+                "nt.is.aligned",
+            )
+            .map_err(build_error)
+    };
+    let state_alignment = |_: &Builder<'ctx>, copy: Value<'ctx>| {
+        copy.instruction()
+            .expect("a copied store")
+            .set_alignment(alignment)
+            .expect("a store takes a power-of-two alignment");
+        Ok(copy)
+    };
+    cfg::version_range(store_value, store_value, "nt", is_aligned, state_alignment)
 }
 
 impl ModulePass for AlignNontemporalStores {

@@ -16,6 +16,7 @@ pub mod encode_kernel_metadata;
 pub mod fatomics;
 pub mod kernel_linkage;
 pub mod lower_kernel_properties;
+pub mod narrow_constant_masks;
 pub mod prepare_barriers;
 pub mod prepare_native_cpu;
 pub mod rename_kernels;
@@ -25,6 +26,7 @@ pub mod spec_constants;
 pub mod streaming_stores;
 pub mod sub_groups_of_one;
 pub mod transfer_kernel_metadata;
+pub mod unmask_full_masks;
 pub mod vectorize;
 pub mod widen_loop_masks;
 pub mod work_item_loops;
@@ -134,6 +136,8 @@ pub const REGISTRY: &[&PassInfo] = &[
     &prepare_native_cpu::PASS,
     &add_fp_control::PASS,
     &rename_kernels::PASS,
+    &narrow_constant_masks::PASS,
+    &unmask_full_masks::PASS,
     &widen_loop_masks::PASS,
     &align_nontemporal_stores::PASS,
 ];

@@ -14,11 +14,11 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT: %nt.address = ptrtoint ptr %out to i64
 ; CHECK-NEXT: %nt.misalignment = and i64 %nt.address, 31
 ; CHECK-NEXT: %nt.is.aligned = icmp eq i64 %nt.misalignment, 0
-; CHECK-NEXT: br i1 %nt.is.aligned, label %nt.aligned, label %nt.unaligned
-; CHECK: nt.aligned:
+; CHECK-NEXT: br i1 %nt.is.aligned, label %nt.fast, label %nt.slow
+; CHECK: nt.fast:
 ; CHECK-NEXT: store <8 x float> %v, ptr %out, align 32, !nontemporal [[ONE:![0-9]+]]
 ; CHECK-NEXT: br label %nt.join
-; CHECK: nt.unaligned:
+; CHECK: nt.slow:
 ; CHECK-NEXT: store <8 x float> %v, ptr %out, align 4, !nontemporal [[ONE]]
 ; CHECK-NEXT: br label %nt.join
 ; CHECK: nt.join:
@@ -35,9 +35,9 @@ entry:
 ; CHECK: loop:
 ; CHECK-NEXT: %i = phi i64 [ 0, %entry ], [ %next, %nt.join ]
 ; CHECK: and i64 %nt.address, 31
-; CHECK: nt.aligned:
+; CHECK: nt.fast:
 ; CHECK-NEXT: store <16 x i32> %x, ptr %at, align 32, !nontemporal
-; CHECK: nt.unaligned:
+; CHECK: nt.slow:
 ; CHECK-NEXT: store <16 x i32> %x, ptr %at, align 8, !nontemporal
 ; CHECK: nt.join:
 ; CHECK-NEXT: %next = add i64 %i, 16
@@ -77,7 +77,7 @@ define void @left_alone(<8 x float> %x, float %y, ptr %aligned, ptr %ordinary, p
   ret void
 }
 
-; OTHER-NOT: nt.aligned
+; OTHER-NOT: nt.fast
 ; OTHER: store <8 x float> %v, ptr %out, align 4, !nontemporal
 
 ; CHECK: [[ONE]] = !{i32 1}

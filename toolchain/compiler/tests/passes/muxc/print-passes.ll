@@ -31,6 +31,8 @@
 ; CHECK-NEXT: prepare-sycl-native-cpu
 ; CHECK-NEXT: {{^  add-fp-control<ftz;no-ftz>: runs each entry point with a defined MXCSR}}
 ; CHECK-NEXT: rename-kernel-sycl-native-cpu
+; CHECK-NEXT: {{^  narrow-constant-masks: turns masked loads and stores}}
+; CHECK-NEXT: {{^  unmask-full-masks: before AVX-512}}
 ; CHECK-NEXT: {{^  widen-loop-masks: on AVX2}}
 ; CHECK-NEXT: {{^  align-nontemporal-stores: runs under-aligned non-temporal vector stores}}
 ; CHECK-NEXT: Pipeline aliases:
