@@ -438,6 +438,25 @@ fn a_kernel_writing_a_static_variable_is_one_clear_error() {
 }
 
 #[test]
+fn a_work_group_static_variable_behind_an_opaque_reference_is_one_clear_error() {
+    for opt in ["-O0", "-O2"] {
+        let dir = tempfile::tempdir().unwrap();
+        let source = program("work_group_static_by_pointer.cpp");
+        let output = ncpu_in(
+            dir.path(),
+            &["-fsycl", opt, source.to_str().unwrap(), "-o", "app"],
+        );
+        assert_one_error_line(
+            &output,
+            "a work_group_static variable is reached through a pointer the compiler cannot \
+             follow (use the variable by name, in the kernel or a function inlined into it)",
+        );
+        assert!(stderr(&output).contains("read_it"), "{}", describe(&output));
+        assert!(!dir.path().join("app").exists());
+    }
+}
+
+#[test]
 fn a_device_wide_barrier_is_rejected_not_miscompiled() {
     let dir = tempfile::tempdir().unwrap();
     let source = program("barrier.cpp");

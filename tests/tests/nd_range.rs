@@ -85,6 +85,11 @@ fn group_local_memory() {
 }
 
 #[test]
+fn work_group_static_variables() {
+    check(&["work_group_static.cpp"]);
+}
+
+#[test]
 fn work_group_memory_of_every_shape() {
     check(&["work_group_memory.cpp"]);
 }

@@ -103,6 +103,7 @@ fn private_variables_get_a_copy_per_lane() {
 fn nd_ranges_and_barriers() {
     run_at_every_width(&["nd_range_3d.cpp"]);
     run_at_every_width(&["tiled_matmul.cpp"]);
+    run_at_every_width(&["work_group_static.cpp"]);
 }
 
 /// Regions guarded by the local x id run only the vectors their guard reaches.

@@ -4,7 +4,9 @@
 use inkwell::module::{Linkage, Module};
 use inkwell::values::{AsValueRef, GlobalValue};
 
-use super::value::Value;
+use inkwell::values::InstructionOpcode;
+
+use super::value::{Kind, Value};
 
 /// Appends `assembly` to the module-level assembly the backend emits verbatim. Data written this
 /// way is no IR global: no pass sees, moves, pads (AddressSanitizer's redzones) or deletes it.
@@ -89,4 +91,56 @@ pub fn share_with_host(global: GlobalValue<'_>) {
         _ => Linkage::WeakAny,
     };
     global.set_linkage(linkage);
+}
+
+/// The variable `pointer` is the address of: a global variable or, when `locals` is true, a
+/// local one (an `alloca`), seen through casts, or loaded from local slots (`alloca`s) that only
+/// ever hold that address, as unoptimised code passes `this` from one inlined member function to
+/// the next.
+pub fn addressed_variable(pointer: Value<'_>, locals: bool) -> Option<Value<'_>> {
+    addressed_variable_within(pointer, locals, MAX_SLOT_HOPS)
+}
+
+/// How many local slots [`addressed_variable`] follows a pointer through.
+const MAX_SLOT_HOPS: u32 = 8;
+
+fn addressed_variable_within(pointer: Value<'_>, locals: bool, hops: u32) -> Option<Value<'_>> {
+    let pointer = strip_casts(pointer);
+    if pointer.is(Kind::GlobalVariable) || (locals && pointer.is(Kind::Alloca)) {
+        return Some(pointer);
+    }
+    if pointer.opcode() != Some(InstructionOpcode::Load) || hops == 0 {
+        return None;
+    }
+    let slot = strip_casts(pointer.operand(0));
+    if !slot.is(Kind::Alloca) {
+        return None;
+    }
+    let mut variable = None;
+    for (user, index) in slot.uses() {
+        match user.opcode() {
+            Some(InstructionOpcode::Load) => {}
+            Some(InstructionOpcode::Store) if index == 1 => {
+                let stored = addressed_variable_within(user.operand(0), locals, hops - 1)?;
+                if variable.is_some_and(|known| known != stored) {
+                    return None;
+                }
+                variable = Some(stored);
+            }
+            _ => return None,
+        }
+    }
+    variable
+}
+
+/// `value` without the pointer casts around it (`bitcast`, `addrspacecast`, instructions or
+/// constant expressions).
+fn strip_casts(mut value: Value<'_>) -> Value<'_> {
+    while matches!(
+        value.opcode(),
+        Some(InstructionOpcode::BitCast | InstructionOpcode::AddrSpaceCast)
+    ) {
+        value = value.operand(0);
+    }
+    value
 }

@@ -30,12 +30,17 @@ pub enum SpirvBuiltin {
     /// `void *__nativecpu_allocate_local_memory(size_t size, size_t alignment)`: a new
     /// work-group local allocation per call site (group_local_memory).
     AllocateLocalMemory,
+    /// `void *__nativecpu_work_group_static(const void *variable, size_t size, size_t
+    /// alignment)`: the work-group local allocation of a `work_group_static` variable.
+    WorkGroupStatic,
 }
 
 /// Our headers' builtin for the local accessor block (unmangled, `extern "C"`).
 pub const GET_LOCAL_MEMORY: &str = "__nativecpu_get_local_memory";
 /// Our headers' builtin for `group_local_memory` (unmangled, `extern "C"`).
 pub const ALLOCATE_LOCAL_MEMORY: &str = "__nativecpu_allocate_local_memory";
+/// Our headers' builtin for `work_group_static` (unmangled, `extern "C"`).
+pub const WORK_GROUP_STATIC: &str = "__nativecpu_work_group_static";
 
 fn group_operation(identifier: &str) -> Option<CollectiveOp> {
     Some(match identifier {
@@ -91,6 +96,7 @@ pub fn classify(name: &str) -> Option<SpirvBuiltin> {
     match name {
         GET_LOCAL_MEMORY => return Some(SpirvBuiltin::LocalArgumentMemory),
         ALLOCATE_LOCAL_MEMORY => return Some(SpirvBuiltin::AllocateLocalMemory),
+        WORK_GROUP_STATIC => return Some(SpirvBuiltin::WorkGroupStatic),
         _ => {}
     }
     let (identifier, params) = split_mangled(name)?;

@@ -12,14 +12,15 @@
 //! * a store to (or any use other than a load of) a global variable with internal linkage:
 //!   the host object of the same source has its own copy, which device code cannot name, so
 //!   the kernel's writes would never reach the host (variables with external linkage are shared
-//!   with the host instead, by `rename-kernel-sycl-native-cpu`);
+//!   with the host instead, by `rename-kernel-sycl-native-cpu`); `work_group_static` variables
+//!   are exempt, since only their address is used, to name their work-group local memory;
 //!
 //! is an error naming the kernel, the chain of calls from it and, with `-g`, the source line.
 //! Recursion, function pointers, virtual calls, `new`, inline assembly and variable-length
 //! arrays are forbidden by SYCL too, but a CPU runs them as the host would: they are allowed and
 //! tested (tests/programs/kernel_features.cpp).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use inkwell::module::{Linkage, Module};
 use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue};
@@ -27,7 +28,7 @@ use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue};
 use super::{Changed, ModulePass, PassInfo};
 use crate::ir::value::Value;
 use crate::ir::vector::operand;
-use crate::ir::{calling_convention, globals, walk};
+use crate::ir::{calling_convention, globals, spirv, walk};
 use crate::CompileError;
 
 /// The pass's name in pipeline text.
@@ -97,6 +98,20 @@ fn callees<'ctx>(
 /// A use of something forbidden: the instruction, why, and the name that ends the call chain.
 type Violation<'ctx> = (InstructionValue<'ctx>, String, String);
 
+/// The `work_group_static` variables: those whose address `__nativecpu_work_group_static`
+/// calls pass (`convert-to-mux-builtins` gives each its local memory).
+fn work_group_static_variables<'ctx>(module: &Module<'ctx>) -> HashSet<Value<'ctx>> {
+    module
+        .get_function(spirv::WORK_GROUP_STATIC)
+        .map(|builtin| walk::calls_to(module, builtin))
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|call| {
+            globals::addressed_variable(Value::from(call.instruction).operand(0), false)
+        })
+        .collect()
+}
+
 /// Per function, its first instruction that may write a global variable with internal linkage
 /// (anything but a load through the variable's address), with the reason. The headers' own
 /// variables (`sycl::`) are left alone, as for `thread_local`.
@@ -104,8 +119,12 @@ fn internal_variable_writes<'ctx>(
     module: &Module<'ctx>,
 ) -> HashMap<FunctionValue<'ctx>, Violation<'ctx>> {
     let mut writes = HashMap::new();
+    let work_group_static = work_group_static_variables(module);
     for global in module.get_globals() {
-        if !globals::is_program_variable(global) || global.get_linkage() != Linkage::Internal {
+        if !globals::is_program_variable(global)
+            || global.get_linkage() != Linkage::Internal
+            || work_group_static.contains(&Value::from(global))
+        {
             continue;
         }
         let variable = walk::demangled(&global.get_name().to_string_lossy());

@@ -19,16 +19,19 @@
 //! scope (sub-group, invocation) are removed, since a sub-group's work-items run together
 //! (docs/vectorizer.md, "Sub-groups"), and wider ones (device) are rejected; `__spirv_Group*`
 //! collectives become work-group collectives or sub-group builtins by their scope, and
-//! `__spirv_SubgroupShuffleINTEL` the sub-group shuffle; the SPIR-V declarations are removed
-//! once unused. Nothing else changes.
+//! `__spirv_SubgroupShuffleINTEL` the sub-group shuffle; our headers' local-memory builtins
+//! become internal `addrspace(3)` globals, one per `__nativecpu_allocate_local_memory` call and
+//! one per `work_group_static` variable (`<variable>.work_group_static`) whatever calls
+//! `__nativecpu_work_group_static` name it; the SPIR-V declarations are removed once unused.
+//! Nothing else changes.
 
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{
-    BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
-    IntValue,
+    BasicMetadataValueEnum, BasicValueEnum, FunctionValue, GlobalValue, InstructionOpcode,
+    InstructionValue, IntValue,
 };
 use inkwell::AddressSpace;
 
@@ -374,28 +377,96 @@ fn allocate_local_memory<'ctx>(
     builder: &Builder<'ctx>,
     call: InstructionValue<'ctx>,
 ) -> Result<BasicValueEnum<'ctx>, CompileError> {
+    let (size, alignment) = local_size_and_alignment(call, "group_local_memory", 0)?;
+    let global = add_local_global(module, "__nativecpu_local_memory", size, alignment);
+    generic_address(module, builder, global)
+}
+
+/// `__nativecpu_work_group_static(variable, size, alignment)`: the module-scope `addrspace(3)`
+/// global of the `work_group_static` variable, made by the first call that names the variable and
+/// shared by the others, used through a generic pointer. A variable of namespace scope or a
+/// static one is a global, and its memory `<variable>.work_group_static`; DPC++ also treats a
+/// function's local variable of that type as static, so an `alloca` is a variable too, whose
+/// memory is `<function>.<alloca>.work_group_static`.
+fn work_group_static<'ctx>(
+    module: &Module<'ctx>,
+    builder: &Builder<'ctx>,
+    call: InstructionValue<'ctx>,
+) -> Result<BasicValueEnum<'ctx>, CompileError> {
     let function = call.get_parent().and_then(|b| b.get_parent());
-    let (Some(size), Some(alignment)) = (constant_operand(call, 0), constant_operand(call, 1))
-    else {
-        return Err(CompileError::unsupported(
-            function.map(walk::name).unwrap_or_default(),
-            "group_local_memory needs a size and alignment known at compile time",
-        ));
+    let function_name = function.map(walk::name).unwrap_or_default();
+    let variable =
+        globals::addressed_variable(Value::from(call).operand(0), true).ok_or_else(|| {
+            CompileError::unsupported(
+                function_name.clone(),
+                "a work_group_static variable is reached through a pointer the compiler cannot \
+                 follow (use the variable by name, in the kernel or a function inlined into it)",
+            )
+        })?;
+    let (size, alignment) = local_size_and_alignment(call, "work_group_static", 1)?;
+    let name = if variable.is(Kind::Alloca) {
+        if variable.name().is_empty() {
+            variable.set_name("work_group_static");
+        }
+        format!("{function_name}.{}.work_group_static", variable.name())
+    } else {
+        format!("{}.work_group_static", variable.name())
     };
-    let context = module.get_context();
-    let array = context.i8_type().array_type(size.max(1) as u32);
-    let global = module.add_global(
-        array,
-        Some(AddressSpace::from(3u16)),
-        "__nativecpu_local_memory",
-    );
+    let global = module
+        .get_global(&name)
+        .unwrap_or_else(|| add_local_global(module, &name, size, alignment));
+    generic_address(module, builder, global)
+}
+
+/// The constant size and alignment operands of a local-memory builtin, from operand `first`.
+fn local_size_and_alignment(
+    call: InstructionValue<'_>,
+    what: &str,
+    first: u32,
+) -> Result<(u64, u64), CompileError> {
+    match (
+        constant_operand(call, first),
+        constant_operand(call, first + 1),
+    ) {
+        (Some(size), Some(alignment)) => Ok((size, alignment)),
+        _ => {
+            let function = call.get_parent().and_then(|b| b.get_parent());
+            Err(CompileError::unsupported(
+                function.map(walk::name).unwrap_or_default(),
+                format!("{what} needs a size and alignment known at compile time"),
+            ))
+        }
+    }
+}
+
+/// A new internal `addrspace(3)` global of `size` bytes (its value undefined).
+fn add_local_global<'ctx>(
+    module: &Module<'ctx>,
+    name: &str,
+    size: u64,
+    alignment: u64,
+) -> GlobalValue<'ctx> {
+    let array = module
+        .get_context()
+        .i8_type()
+        .array_type(size.max(1) as u32);
+    let global = module.add_global(array, Some(AddressSpace::from(3u16)), name);
     global.set_linkage(inkwell::module::Linkage::Internal);
     global.set_initializer(&array.get_poison());
     global.set_alignment(alignment.max(1) as u32);
+    global
+}
+
+/// `global`'s address as a generic pointer.
+fn generic_address<'ctx>(
+    module: &Module<'ctx>,
+    builder: &Builder<'ctx>,
+    global: GlobalValue<'ctx>,
+) -> Result<BasicValueEnum<'ctx>, CompileError> {
     builder
         .build_address_space_cast(
             global.as_pointer_value(),
-            context.ptr_type(AddressSpace::default()),
+            module.get_context().ptr_type(AddressSpace::default()),
             "local_memory",
         )
         .map(Into::into)
@@ -501,6 +572,9 @@ fn lower_call<'ctx>(
         }
         SpirvBuiltin::AllocateLocalMemory => {
             Some(allocate_local_memory(module, builder, call_instruction)?)
+        }
+        SpirvBuiltin::WorkGroupStatic => {
+            Some(work_group_static(module, builder, call_instruction)?)
         }
     };
     if let (Some(old), Some(new)) = (call.site.try_as_basic_value().basic(), replacement) {

@@ -132,6 +132,13 @@ char *__nativecpu_get_local_memory(void);
 // still lets always_inline functions place one call at each of their call sites.
 __attribute__((noduplicate)) void *__nativecpu_allocate_local_memory(std::size_t size, std::size_t alignment);
 
+// The work-group's piece of local memory for the work_group_static variable at `variable`
+// (its address, a global's, seen through at most a local copy of the pointer): one piece per
+// variable, the same for every call that names it. Its size and alignment are constants.
+// `const`: the result depends only on the arguments within a work-group.
+__attribute__((const)) void *__nativecpu_work_group_static(const void *variable, std::size_t size,
+                                                           std::size_t alignment);
+
 // ---- Kernel properties (Native CPU builtins) ----------------------------------------------
 // The work_group_size property, in device order (x fastest), called at the start of the kernel;
 // the front-end's lower-kernel-properties pass turns it into !reqd_work_group_size metadata.

@@ -1,3 +1,3 @@
-// DPC++'s <sycl/ext/oneapi/work_group_scratch_memory.hpp>: ncpu does not implement work-group static and scratch memory (sycl_ext_oneapi_work_group_static, _scratch_memory) (docs/dpcpp-headers.md).
+// DPC++'s <sycl/ext/oneapi/work_group_scratch_memory.hpp>: ncpu does not implement work-group scratch memory (sycl_ext_oneapi_work_group_scratch_memory) (docs/dpcpp-headers.md).
 #pragma once
-#error "<sycl/ext/oneapi/work_group_scratch_memory.hpp>: ncpu does not implement work-group static and scratch memory (sycl_ext_oneapi_work_group_static, _scratch_memory)"
+#error "<sycl/ext/oneapi/work_group_scratch_memory.hpp>: ncpu does not implement work-group scratch memory (sycl_ext_oneapi_work_group_scratch_memory)"
