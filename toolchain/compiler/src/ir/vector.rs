@@ -117,30 +117,12 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
 
     /// Whether any lane of `mask` is set.
     pub fn any(&self, mask: VectorValue<'ctx>) -> Result<IntValue<'ctx>, CompileError> {
-        let call = self.call_intrinsic(
-            "llvm.vector.reduce.or",
-            &[mask.get_type().into()],
-            &[mask.into()],
-        )?;
-        Ok(call
-            .try_as_basic_value()
-            .basic()
-            .expect("a value")
-            .into_int_value())
+        Ok(self.reduce("or", mask)?.into_int_value())
     }
 
     /// Whether every lane of `mask` is set.
     pub fn all(&self, mask: VectorValue<'ctx>) -> Result<IntValue<'ctx>, CompileError> {
-        let call = self.call_intrinsic(
-            "llvm.vector.reduce.and",
-            &[mask.get_type().into()],
-            &[mask.into()],
-        )?;
-        Ok(call
-            .try_as_basic_value()
-            .basic()
-            .expect("a value")
-            .into_int_value())
+        Ok(self.reduce("and", mask)?.into_int_value())
     }
 
     /// `llvm.vector.reduce.<op>` of `vector` (op: `add`, `fadd`, `or`, …).
@@ -570,6 +552,42 @@ pub fn instruction_value(instruction: InstructionValue<'_>) -> Option<BasicValue
     }
     // SAFETY: a non-void instruction is a first-class value of its own type.
     Some(unsafe { BasicValueEnum::new(instruction.as_value_ref()) })
+}
+
+/// A call to `llvm.masked.load` or `llvm.masked.store`, by the operands it has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MaskedAccess {
+    /// `llvm.masked.load(pointer, mask, pass_through)`.
+    Load,
+    /// `llvm.masked.store(value, pointer, mask)`.
+    Store,
+}
+
+impl MaskedAccess {
+    /// Which masked access `call` is, if it calls one of the two.
+    pub fn of(call: InstructionValue<'_>) -> Option<MaskedAccess> {
+        let callee = inkwell::values::CallSiteValue::try_from(call)
+            .ok()?
+            .get_called_fn_value()?;
+        match intrinsic_base_name(callee)?.as_str() {
+            "llvm.masked.load" => Some(MaskedAccess::Load),
+            "llvm.masked.store" => Some(MaskedAccess::Store),
+            _ => None,
+        }
+    }
+
+    /// The operand holding the address.
+    pub fn pointer_operand(self) -> u32 {
+        match self {
+            MaskedAccess::Load => 0,
+            MaskedAccess::Store => 1,
+        }
+    }
+
+    /// The operand holding the lane mask.
+    pub fn mask_operand(self) -> u32 {
+        self.pointer_operand() + 1
+    }
 }
 
 /// The alignment a call states for its pointer argument `parameter` (`ptr align 4 %p` in a

@@ -31,7 +31,7 @@ use inkwell::values::{
 use super::{without_parameters, Changed, ModulePass, PassInfo};
 use crate::ir::value::{Kind, Value};
 use crate::ir::vector::{
-    call_parameter_alignment, constant_int_lanes, intrinsic_base_name, vector_of, VectorBuilder,
+    call_parameter_alignment, constant_int_lanes, vector_of, MaskedAccess, VectorBuilder,
 };
 use crate::ir::{cfg, metadata, walk};
 use crate::CompileError;
@@ -51,34 +51,12 @@ pub const PASS: PassInfo = PassInfo {
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct NarrowConstantMasks;
 
-/// Which masked access a call is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Access {
-    /// `llvm.masked.load(pointer, mask, pass_through)`.
-    Load,
-    /// `llvm.masked.store(value, pointer, mask)`.
-    Store,
-}
-
-impl Access {
-    fn pointer_operand(self) -> u32 {
-        match self {
-            Access::Load => 0,
-            Access::Store => 1,
-        }
-    }
-
-    fn mask_operand(self) -> u32 {
-        self.pointer_operand() + 1
-    }
-}
-
 /// A masked access this pass narrows.
 struct Narrowable<'ctx> {
     call: InstructionValue<'ctx>,
     /// The type of the value loaded or stored.
     vector_type: VectorType<'ctx>,
-    access: Access,
+    access: MaskedAccess,
     /// The active lanes, `first .. first + count`.
     first: u32,
     count: u32,
@@ -110,15 +88,11 @@ fn narrowable<'ctx>(
     walk::direct_calls(function)
         .into_iter()
         .filter_map(|call| {
-            let access = match intrinsic_base_name(call.callee)?.as_str() {
-                "llvm.masked.load" => Access::Load,
-                "llvm.masked.store" => Access::Store,
-                _ => return None,
-            };
+            let access = MaskedAccess::of(call.instruction)?;
             let call = Value::from(call.instruction);
             let vector_type = match access {
-                Access::Load => call.basic_type(),
-                Access::Store => call.operand(0).basic_type(),
+                MaskedAccess::Load => call.basic_type(),
+                MaskedAccess::Store => call.operand(0).basic_type(),
             }?;
             let BasicTypeEnum::VectorType(vector_type) = vector_type else {
                 return None;
@@ -193,8 +167,8 @@ fn narrow<'ctx>(
         u64::from(access.first) * element_bytes,
     );
     let (plain, replacement) = match access.access {
-        Access::Store => (narrow_store(&vectors, access, address)?, None),
-        Access::Load => {
+        MaskedAccess::Store => (narrow_store(&vectors, access, address)?, None),
+        MaskedAccess::Load => {
             let (load, value) = narrow_load(&vectors, access, address)?;
             (load, Some(value))
         }

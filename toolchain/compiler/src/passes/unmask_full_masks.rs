@@ -28,7 +28,7 @@ use inkwell::values::{BasicValue, FunctionValue, InstructionValue};
 
 use super::{without_parameters, Changed, ModulePass, PassInfo};
 use crate::ir::value::{Kind, Value};
-use crate::ir::vector::{call_parameter_alignment, intrinsic_base_name, VectorBuilder};
+use crate::ir::vector::{call_parameter_alignment, MaskedAccess, VectorBuilder};
 use crate::ir::{attributes, cfg, metadata, walk};
 use crate::CompileError;
 
@@ -47,37 +47,6 @@ pub const PASS: PassInfo = PassInfo {
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct UnmaskFullMasks;
 
-/// Which masked access a call is; the operand numbers of its address and mask.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Access {
-    /// `llvm.masked.load(pointer, mask, pass_through)`.
-    Load,
-    /// `llvm.masked.store(value, pointer, mask)`.
-    Store,
-}
-
-impl Access {
-    fn of(call: Value<'_>) -> Option<Access> {
-        let callee = call.instruction().and_then(walk::called_function)?;
-        match intrinsic_base_name(callee)?.as_str() {
-            "llvm.masked.load" => Some(Access::Load),
-            "llvm.masked.store" => Some(Access::Store),
-            _ => None,
-        }
-    }
-
-    fn pointer_operand(self) -> u32 {
-        match self {
-            Access::Load => 0,
-            Access::Store => 1,
-        }
-    }
-
-    fn mask_operand(self) -> u32 {
-        self.pointer_operand() + 1
-    }
-}
-
 /// A stretch of one block to version: its first and last instruction and their mask.
 struct Stretch<'ctx> {
     first: Value<'ctx>,
@@ -90,7 +59,7 @@ struct Stretch<'ctx> {
 fn stretch_of(block: BasicBlock<'_>) -> Option<Stretch<'_>> {
     let mut by_mask: Vec<(Value, Vec<Value>)> = Vec::new();
     for instruction in cfg::instructions(block) {
-        let Some(access) = Access::of(instruction) else {
+        let Some(access) = instruction.instruction().and_then(MaskedAccess::of) else {
             continue;
         };
         let mask = instruction.operand(access.mask_operand());
@@ -118,7 +87,11 @@ fn unmasked<'ctx>(
     copy: Value<'ctx>,
     mask: Value<'ctx>,
 ) -> Result<Value<'ctx>, CompileError> {
-    let Some(access) = Access::of(copy).filter(|a| copy.operand(a.mask_operand()) == mask) else {
+    let Some(access) = copy
+        .instruction()
+        .and_then(MaskedAccess::of)
+        .filter(|a| copy.operand(a.mask_operand()) == mask)
+    else {
         return Ok(copy);
     };
     let instruction = copy.instruction().expect("a copied call");
@@ -128,7 +101,7 @@ fn unmasked<'ctx>(
         .expect("a masked access's address")
         .into_pointer_value();
     let plain: InstructionValue = match access {
-        Access::Load => {
+        MaskedAccess::Load => {
             let ty = copy.basic_type().expect("a masked load's value");
             let load = builder
                 .build_load(ty, pointer, "unmasked")
@@ -136,7 +109,7 @@ fn unmasked<'ctx>(
             load.as_instruction_value()
                 .expect("a load is an instruction")
         }
-        Access::Store => {
+        MaskedAccess::Store => {
             let value = copy.operand(0).basic().expect("a masked store's value");
             builder.build_store(pointer, value).map_err(build_error)?
         }
