@@ -94,7 +94,7 @@ pub fn share_with_host(global: GlobalValue<'_>) {
 }
 
 /// The variable `pointer` is the address of: a global variable or, when `locals` is true, a
-/// local one (an `alloca`), seen through casts, or loaded from local slots (`alloca`s) that only
+/// local one (an `alloca`), seen through casts and all-zero GEPs, or loaded from local slots (`alloca`s) that only
 /// ever hold that address, as unoptimised code passes `this` from one inlined member function to
 /// the next.
 pub fn addressed_variable(pointer: Value<'_>, locals: bool) -> Option<Value<'_>> {
@@ -105,14 +105,14 @@ pub fn addressed_variable(pointer: Value<'_>, locals: bool) -> Option<Value<'_>>
 const MAX_SLOT_HOPS: u32 = 8;
 
 fn addressed_variable_within(pointer: Value<'_>, locals: bool, hops: u32) -> Option<Value<'_>> {
-    let pointer = strip_casts(pointer);
+    let pointer = pointer.strip_pointer_casts();
     if pointer.is(Kind::GlobalVariable) || (locals && pointer.is(Kind::Alloca)) {
         return Some(pointer);
     }
     if pointer.opcode() != Some(InstructionOpcode::Load) || hops == 0 {
         return None;
     }
-    let slot = strip_casts(pointer.operand(0));
+    let slot = pointer.operand(0).strip_pointer_casts();
     if !slot.is(Kind::Alloca) {
         return None;
     }
@@ -131,16 +131,4 @@ fn addressed_variable_within(pointer: Value<'_>, locals: bool, hops: u32) -> Opt
         }
     }
     variable
-}
-
-/// `value` without the pointer casts around it (`bitcast`, `addrspacecast`, instructions or
-/// constant expressions).
-fn strip_casts(mut value: Value<'_>) -> Value<'_> {
-    while matches!(
-        value.opcode(),
-        Some(InstructionOpcode::BitCast | InstructionOpcode::AddrSpaceCast)
-    ) {
-        value = value.operand(0);
-    }
-    value
 }

@@ -241,6 +241,25 @@ impl<'ctx> Value<'ctx> {
         (0..self.operand_count()).map(|i| self.operand(i)).collect()
     }
 
+    /// The value without the casts (`bitcast`, `addrspacecast`) and all-zero GEPs around it,
+    /// instructions or constant expressions: the same address.
+    pub fn strip_pointer_casts(self) -> Value<'ctx> {
+        let mut value = self;
+        loop {
+            let strips = match value.opcode() {
+                Some(InstructionOpcode::BitCast | InstructionOpcode::AddrSpaceCast) => true,
+                Some(InstructionOpcode::GetElementPtr) => value.operands()[1..]
+                    .iter()
+                    .all(|index| index.zero_extended_constant() == Some(0)),
+                _ => false,
+            };
+            if !strips {
+                return value;
+            }
+            value = value.operand(0);
+        }
+    }
+
     /// Makes operand `index` of this instruction `value` (LLVM checks the type in debug builds;
     /// the verifier does in any case).
     ///

@@ -566,10 +566,7 @@ pub enum MaskedAccess {
 impl MaskedAccess {
     /// Which masked access `call` is, if it calls one of the two.
     pub fn of(call: InstructionValue<'_>) -> Option<MaskedAccess> {
-        let callee = inkwell::values::CallSiteValue::try_from(call)
-            .ok()?
-            .get_called_fn_value()?;
-        match intrinsic_base_name(callee)?.as_str() {
+        match intrinsic_base_name(super::walk::called_function(call)?)?.as_str() {
             "llvm.masked.load" => Some(MaskedAccess::Load),
             "llvm.masked.store" => Some(MaskedAccess::Store),
             _ => None,

@@ -37,9 +37,7 @@ use inkwell::attributes::AttributeLoc;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::{AnyType, BasicTypeEnum};
-use inkwell::values::{
-    BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
-};
+use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionValue};
 
 use super::{Changed, ModulePass, PassInfo};
 use crate::ir::value::{Kind, Value};
@@ -248,7 +246,7 @@ fn take_apart<'ctx>(
         ))
     })?;
     let default_global = operand(call, first + 1)
-        .map(|v| strip_pointer_casts(Value::from(v)))
+        .map(|v| Value::from(v).strip_pointer_casts())
         .filter(|v| v.is(Kind::GlobalVariable))
         .ok_or_else(|| {
             error(format!(
@@ -289,31 +287,14 @@ fn take_apart<'ctx>(
     })
 }
 
-/// `value` without constant or instruction casts and all-zero GEPs around it.
-fn strip_pointer_casts(mut value: Value<'_>) -> Value<'_> {
-    loop {
-        let strips = match value.opcode() {
-            Some(InstructionOpcode::BitCast | InstructionOpcode::AddrSpaceCast) => true,
-            Some(InstructionOpcode::GetElementPtr) => value.operands()[1..]
-                .iter()
-                .all(|index| index.zero_extended_constant() == Some(0)),
-            _ => false,
-        };
-        if !strips {
-            return value;
-        }
-        value = value.operand(0);
-    }
-}
-
 /// The text of the constant C string `value` points at (without its terminating NUL). At `-O0`
 /// clang stores the pointer into an alloca and loads it back; then the single store's value is
 /// used, and the load is returned too.
 fn string_constant(value: Value<'_>) -> Option<(String, Option<InstructionValue<'_>>)> {
-    let mut value = strip_pointer_casts(value);
+    let mut value = value.strip_pointer_casts();
     let mut load = None;
     if value.is(Kind::Load) {
-        let slot = strip_pointer_casts(value.operand(0));
+        let slot = value.operand(0).strip_pointer_casts();
         if !slot.is(Kind::Alloca) {
             return None;
         }
@@ -326,7 +307,7 @@ fn string_constant(value: Value<'_>) -> Option<(String, Option<InstructionValue<
             return None;
         };
         load = value.instruction();
-        value = strip_pointer_casts(store.operand(0));
+        value = store.operand(0).strip_pointer_casts();
     }
     let text = value.initializer()?.constant_string()?;
     let text = text.strip_suffix(b"\0").unwrap_or(&text);
