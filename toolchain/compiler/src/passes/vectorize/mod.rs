@@ -14,6 +14,8 @@
 //! function is predicated: `work-item-loops` runs the remainder of a row through it too, so no
 //! scalar tail is needed. A kernel that cannot be vectorized (or is not worth it) is left alone,
 //! and with the `remarks` parameter each kernel gets one line on standard error saying which.
+//! Without `width=N`, a vector form whose lanes do not save register operations is dropped, and
+//! one over the budget (`budget=N`) is made again at half the width (`cost.rs`).
 //! A kernel with `!intel_reqd_sub_group_size !{i32 N}` is vectorized at width N whatever the
 //! `width` parameter (sub-groups are the vector's lanes); N = 1 keeps it scalar, and a kernel
 //! that cannot be vectorized at N > 1 is a compile error naming it and the reason. With
@@ -26,6 +28,7 @@
 //! sub-group, whose builtins are computed in registers (`sub_groups.rs`).
 
 mod collectives;
+mod cost;
 mod divergence;
 mod emit;
 mod prepare;
@@ -54,7 +57,7 @@ pub const NAME: &str = "run-vecz";
 /// The pass as the registry declares it.
 pub const PASS: PassInfo = PassInfo {
     name: NAME,
-    parameters: "width=N;remarks;required-only",
+    parameters: "width=N;remarks;required-only;budget=N",
     help: "gives each kernel a vector form that runs several work-items in the lanes of a vector",
     create: |parameters| Ok(Box::new(RunVecz::from_parameters(parameters)?)),
 };
@@ -64,7 +67,7 @@ pub const BASE_METADATA: &str = "codeplay_ca_vecz.base";
 /// Metadata on a vector kernel naming its scalar kernel.
 pub const DERIVED_METADATA: &str = "codeplay_ca_vecz.derived";
 
-/// `run-vecz<width=N;remarks;required-only>`.
+/// `run-vecz<width=N;remarks;required-only;budget=N>`.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct RunVecz {
     /// Lanes per vector kernel; `None` chooses from the kernel's target features.
@@ -74,10 +77,13 @@ pub struct RunVecz {
     /// Only kernels that require sub-groups wider than one work-item (vectorization otherwise
     /// disabled: `-sycl-native-cpu-no-vecz`, debuggable work-items).
     pub required_only: bool,
+    /// Register operations above which a vector form made at the target's width is made again
+    /// at half the width; `None` is `VECTOR_OPERATIONS_BUDGET`.
+    pub budget: Option<u64>,
 }
 
 impl RunVecz {
-    /// The pass from its parameters (`width=N`, `remarks`, `required-only`).
+    /// The pass from its parameters (`width=N`, `remarks`, `required-only`, `budget=N`).
     pub fn from_parameters(params: &[&str]) -> Result<Self, String> {
         let mut pass = RunVecz::default();
         for param in params {
@@ -90,9 +96,15 @@ impl RunVecz {
                     Ok(w @ 1..=64) => pass.width = Some(w),
                     _ => return Err(format!("{NAME}: width must be 1 to 64, not '{width}'")),
                 }
+            } else if let Some(budget) = param.strip_prefix("budget=") {
+                match budget.parse::<u64>() {
+                    Ok(operations) => pass.budget = Some(operations),
+                    _ => return Err(format!("{NAME}: budget must be a number, not '{budget}'")),
+                }
             } else {
                 return Err(format!(
-                    "{NAME}: unknown parameter '{param}' (expected width=N, remarks or required-only)"
+                    "{NAME}: unknown parameter '{param}' (expected width=N, remarks, \
+                     required-only or budget=N)"
                 ));
             }
         }
@@ -128,6 +140,11 @@ fn width_for(kernel: FunctionValue<'_>) -> u32 {
     } else {
         lanes
     }
+}
+
+/// The size of the widest vector register the kernel's target features allow.
+fn register_bits(kernel: FunctionValue<'_>) -> u64 {
+    u64::from(register_lanes(kernel)) * 32
 }
 
 /// 32-bit lanes in the widest vector register the kernel's target features allow.
@@ -201,19 +218,43 @@ fn check_parameters(kernel: FunctionValue<'_>) -> Result<(), NotVectorizable> {
     Ok(())
 }
 
-/// What vectorizing one kernel gave: how many instructions became vector code and how many run
-/// per lane.
-struct Vectorized {
+/// What vectorizing one kernel gave: its vector form, how many instructions became vector code
+/// and how many run per lane, and register operations (`cost.rs`): all of the vector form's,
+/// those of its lanes, and those of the scalar kernel's varying instructions for as many
+/// work-items.
+struct Vectorized<'ctx> {
+    function: FunctionValue<'ctx>,
+    width: u32,
     widened: usize,
     per_lane: usize,
+    operations: u64,
+    vector_lanes: u64,
+    scalar_lanes: u64,
 }
 
+/// Whether the vector form does its work-items' work in fewer register operations than the
+/// scalar kernel run once per work-item, by a quarter at least: it does not when the kernel's
+/// values already fill vector registers (`vec<double, 16>`), nor when its accesses become
+/// gathers and scatters of many elements per lane (a `vec<short, 8>` per work-item).
+fn lanes_pay(vectorized: &Vectorized<'_>) -> Result<(), NotVectorizable> {
+    let (scalar, vector) = (vectorized.scalar_lanes, vectorized.vector_lanes);
+    if 4 * vector <= 3 * scalar {
+        return Ok(());
+    }
+    refuse(format!(
+        "not worth it: its {width} lanes take {vector} register operations, {width} work-items \
+         one by one {scalar}",
+        width = vectorized.width
+    ))
+}
+
+/// Makes `kernel`'s vector form at `width`, not yet linked to the kernel.
 fn vectorize_kernel<'ctx>(
     module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
     width: u32,
     target_data: &inkwell::targets::TargetData,
-) -> Result<Vectorized, NotVectorizable> {
+) -> Result<Vectorized<'ctx>, NotVectorizable> {
     check_parameters(kernel)?;
     let analysis = divergence::analyse(kernel)?;
     if analysis.varying.is_empty() {
@@ -247,8 +288,19 @@ fn vectorize_kernel<'ctx>(
             "not worth it: {per_lane} of {widened} varying instructions would run once per lane"
         ));
     }
-    link(module, kernel, function, width);
-    Ok(Vectorized { widened, per_lane })
+    let cost = cost::Cost {
+        register_bits: register_bits(kernel),
+        target_data,
+    };
+    Ok(Vectorized {
+        function,
+        width,
+        widened,
+        per_lane,
+        operations: cost.function(function),
+        vector_lanes: cost.vector_lanes(&analysis.varying, width, function),
+        scalar_lanes: cost.scalar_lanes(&analysis.varying, width),
+    })
 }
 
 /// `!codeplay_ca_vecz.base` on the kernel and `!codeplay_ca_vecz.derived` on the vector form.
@@ -301,13 +353,16 @@ impl ModulePass for RunVecz {
         let target_data = walk::target_data(module);
         for kernel in kernels {
             let required = attributes::required_sub_group_size(kernel);
-            let width = required.or(self.width).unwrap_or_else(|| width_for(kernel));
-            if width < 2 {
-                self.remark(kernel, Err(NotVectorizable("the width is 1".into())));
-                continue;
-            }
-            let outcome = vectorize_kernel(module, kernel, width, &target_data).map(|v| (v, width));
-            if let (Some(required), Err(reason)) = (required, &outcome) {
+            let outcome = match required.or(self.width) {
+                Some(width) => vectorize_at(module, kernel, width, &target_data),
+                None => vectorize_within_budget(
+                    module,
+                    kernel,
+                    self.budget.unwrap_or(VECTOR_OPERATIONS_BUDGET),
+                    &target_data,
+                ),
+            };
+            if let (Some(required @ 2..), Err(reason)) = (required, &outcome) {
                 return Err(CompileError::unsupported(
                     attributes::original_name(kernel),
                     format!(
@@ -322,21 +377,68 @@ impl ModulePass for RunVecz {
     }
 }
 
+/// The vector form at exactly `width` lanes, as asked (`width=N`) or required
+/// (`reqd_sub_group_size`), whatever it costs.
+fn vectorize_at<'ctx>(
+    module: &Module<'ctx>,
+    kernel: FunctionValue<'ctx>,
+    width: u32,
+    target_data: &inkwell::targets::TargetData,
+) -> Result<Vectorized<'ctx>, NotVectorizable> {
+    if width < 2 {
+        return refuse("the width is 1");
+    }
+    let vectorized = vectorize_kernel(module, kernel, width, target_data)?;
+    link(module, kernel, vectorized.function, width);
+    Ok(vectorized)
+}
+
+/// Register operations (`cost.rs`) above which a vector form is made again at half the width:
+/// the back end's time grows faster than a function's size, and a kernel this large already
+/// has enough independent work per work-item to keep the core busy at a narrower width.
+const VECTOR_OPERATIONS_BUDGET: u64 = 4096;
+
+/// The vector form at the target's width (`width_for`), if the lanes pay, narrowed while it
+/// takes more than `budget` register operations (docs/vectorizer.md, "What the vector form
+/// costs").
+fn vectorize_within_budget<'ctx>(
+    module: &Module<'ctx>,
+    kernel: FunctionValue<'ctx>,
+    budget: u64,
+    target_data: &inkwell::targets::TargetData,
+) -> Result<Vectorized<'ctx>, NotVectorizable> {
+    let mut width = width_for(kernel);
+    loop {
+        let vectorized = vectorize_kernel(module, kernel, width, target_data)?;
+        if let Err(reason) = lanes_pay(&vectorized) {
+            walk::delete_function(vectorized.function, None);
+            return Err(reason);
+        }
+        if vectorized.operations <= budget || width <= 2 {
+            link(module, kernel, vectorized.function, width);
+            return Ok(vectorized);
+        }
+        walk::delete_function(vectorized.function, None);
+        width /= 2;
+    }
+}
+
 impl RunVecz {
-    fn remark(
-        &self,
-        kernel: FunctionValue<'_>,
-        outcome: Result<(Vectorized, u32), NotVectorizable>,
-    ) {
+    fn remark(&self, kernel: FunctionValue<'_>, outcome: Result<Vectorized, NotVectorizable>) {
         if !self.remarks {
             return;
         }
         let name = attributes::original_name(kernel);
         match outcome {
-            Ok((done, width)) => eprintln!(
-                "remark: {name}: vectorized at width {width} ({} vector instructions, {} per lane)",
+            Ok(done) => eprintln!(
+                "remark: {name}: vectorized at width {} ({} vector instructions, {} per lane; \
+                 {} register operations, {} in its lanes, {} for as many work-items one by one)",
+                done.width,
                 done.widened - done.per_lane,
-                done.per_lane
+                done.per_lane,
+                done.operations,
+                done.vector_lanes,
+                done.scalar_lanes
             ),
             Err(reason) => eprintln!("remark: {name}: not vectorized: {reason}"),
         }

@@ -18,7 +18,7 @@
 ; CHECK-NEXT: transfer-kernel-metadata
 ; CHECK-NEXT: {{^  encode-kernel-metadata<name=N;local-sizes=X:Y:Z>: marks}}
 ; CHECK-NEXT: prepare-barriers
-; CHECK-NEXT: {{^  run-vecz<width=N;remarks;required-only>: }}
+; CHECK-NEXT: {{^  run-vecz<width=N;remarks;required-only;budget=N>: }}
 ; CHECK-NEXT: define-native-math
 ; CHECK-NEXT: sub-groups-of-one
 ; CHECK-NEXT: {{^  work-item-loops<debug;no-tail>: runs a whole work-group}}
