@@ -11,9 +11,10 @@
 use std::collections::HashSet;
 
 use inkwell::targets::TargetData;
-use inkwell::types::{AnyTypeEnum, BasicType, BasicTypeEnum};
+use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::{FunctionValue, InstructionValue};
 
+use crate::ir::vector::{intrinsic_base_name, operand, vector_shape};
 use crate::ir::walk;
 
 /// Register operations counted for registers of one size.
@@ -89,26 +90,18 @@ impl Cost<'_> {
 /// The types of the values an instruction reads and makes.
 fn values<'ctx>(instruction: InstructionValue<'ctx>) -> impl Iterator<Item = BasicTypeEnum<'ctx>> {
     let operands = (0..instruction.get_num_operands())
-        .filter_map(move |index| instruction.get_operand(index)?.value())
-        .map(|operand| operand.get_type());
+        .filter_map(move |index| operand(instruction, index))
+        .map(|value| value.get_type());
     operands.chain(BasicTypeEnum::try_from(instruction.get_type()).ok())
 }
 
 /// The lane count of a gather or scatter: each lane is a load or store of its own.
 fn per_lane_access(instruction: InstructionValue<'_>) -> Option<u64> {
-    let callee = walk::called_function(instruction)?;
-    let name = walk::name(callee);
-    if !(name.starts_with("llvm.masked.gather") || name.starts_with("llvm.masked.scatter")) {
-        return None;
-    }
-    let vector_type = match instruction.get_type() {
-        AnyTypeEnum::VectorType(gathered) => gathered,
-        _ => instruction
-            .get_operand(0)?
-            .value()?
-            .get_type()
-            .try_into()
-            .ok()?,
+    let accessed = match intrinsic_base_name(walk::called_function(instruction)?)?.as_str() {
+        "llvm.masked.gather" => BasicTypeEnum::try_from(instruction.get_type()).ok()?,
+        "llvm.masked.scatter" => operand(instruction, 0)?.get_type(),
+        _ => return None,
     };
-    Some(u64::from(vector_type.get_size()))
+    let (_, lanes) = vector_shape(accessed)?;
+    Some(u64::from(lanes))
 }
