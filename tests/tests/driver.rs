@@ -292,6 +292,16 @@ fn bad_values_are_exactly_one_error_line() {
              count from 1 to 4294967295)",
         ),
         (
+            &[
+                "-fsycl",
+                "-mllvm",
+                "-sycl-native-cpu-codegen-threads=0",
+                source,
+            ],
+            "invalid value '0' in '-mllvm -sycl-native-cpu-codegen-threads=0' (expected a \
+             thread count from 1 to 4294967295)",
+        ),
+        (
             &["-fsycl", source, "-o", "missing/app"],
             "missing/app: cannot write it: its directory does not exist",
         ),
@@ -532,6 +542,8 @@ fn dpcpp_backend_knobs_are_accepted_as_mllvm_options() {
             "-sycl-native-cpu-vecz-width=8",
             "-mllvm",
             "-native-cpu-force-no-tail",
+            "-mllvm",
+            "-sycl-native-cpu-codegen-threads=2",
             source.to_str().unwrap(),
             "-o",
             "app",

@@ -17,3 +17,18 @@ fn two_hundred_generated_kernels_each_compute_their_own_result() {
     assert!(stdout.contains("PASS: 200 kernels"), "{stdout}");
     built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
 }
+
+/// The same program with its device object generated in three pieces on three threads
+/// (docs/compiler-pipeline.md, "Parallel code generation"): kernels, the helpers they share and
+/// the device library's thread-local scratch end up in different pieces, linked again.
+#[test]
+fn generated_kernels_compiled_in_three_pieces_compute_the_same() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let source = dir.path().join("kernels.cpp");
+    std::fs::write(&source, ncpu_bench::compile_cost::program(200))
+        .expect("the program is written");
+    let flags = ["-O2", "-mllvm", "-sycl-native-cpu-codegen-threads=3"];
+    let built = Built::compile(&[source], &flags);
+    let stdout = built.run_and_check(&[]);
+    assert!(stdout.contains("PASS: 200 kernels"), "{stdout}");
+}

@@ -9,7 +9,8 @@
 //!    sanitizers' instrumentation passes if any were asked for ([`crate::sanitizers`]), then
 //!    (optimising) `narrow-constant-masks`, `unmask-full-masks`, `widen-loop-masks` and
 //!    `align-nontemporal-stores`;
-//! 5. write an object (or assembly / LLVM IR) through the TargetMachine.
+//! 5. write an object (on every core for a large module, [`crate::codegen`]), or assembly or
+//!    LLVM IR, through the TargetMachine.
 
 use std::path::{Path, PathBuf};
 
@@ -19,6 +20,7 @@ use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::FileType;
 
+use crate::codegen::{default_threads, write_object, CodegenOptions, SPLIT_THRESHOLD};
 use crate::ir::mux::WorkItemQuery;
 use crate::pass_manager::run_pipeline_text;
 use crate::passes::streaming_stores::DEFAULT_THRESHOLD;
@@ -62,6 +64,9 @@ pub struct BackendOptions {
     pub vectorizer: VectorizerOptions,
     /// Sanitizers to instrument the device code for (`-fsanitize=address`, `thread`).
     pub sanitizers: Vec<Sanitizer>,
+    /// Threads generating the object ([`crate::codegen`]): `None` for one per core when the
+    /// module is large, `Some(n)` for `n` whatever its size (1: one piece).
+    pub codegen_threads: Option<usize>,
 }
 
 impl Default for BackendOptions {
@@ -75,6 +80,7 @@ impl Default for BackendOptions {
             debuggable_work_items: false,
             vectorizer: VectorizerOptions::default(),
             sanitizers: Vec::new(),
+            codegen_threads: None,
         }
     }
 }
@@ -245,9 +251,19 @@ pub fn compile_device_module(
         OutputKind::LlvmIr => module
             .print_to_file(output)
             .map_err(|e| write_error(e.to_string())),
-        OutputKind::Object => machine
-            .write_to_file(&module, FileType::Object, output)
-            .map_err(|e| write_error(e.to_string())),
+        OutputKind::Object => {
+            let codegen = CodegenOptions {
+                cpu: options.cpu.clone(),
+                opt_level: options.opt_level,
+                threads: options.codegen_threads.unwrap_or_else(default_threads),
+                split_threshold: match options.codegen_threads {
+                    Some(_) => 0,
+                    None => SPLIT_THRESHOLD,
+                },
+                debug_info: options.debug_info,
+            };
+            write_object(&module, &machine, &codegen, output)
+        }
         OutputKind::Assembly => machine
             .write_to_file(&module, FileType::Assembly, output)
             .map_err(|e| write_error(e.to_string())),

@@ -11,6 +11,7 @@
 //! [`pass_manager::run_pipeline_text`] (what `muxc --passes` runs).
 
 pub mod backend;
+pub mod codegen;
 pub mod error;
 pub mod ir;
 pub mod muxc;

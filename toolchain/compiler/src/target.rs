@@ -92,7 +92,13 @@ pub fn host_target_machine(
     cpu: &CpuSelection,
     opt_level: u8,
 ) -> Result<TargetMachine, CompileError> {
-    Target::initialize_native(&InitializationConfig::default()).map_err(CompileError::Target)?;
+    // Once per process: the code generator's threads (crate::codegen) each make a machine, and
+    // LLVM's target registration is not meant to run concurrently.
+    static INITIALIZED: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    INITIALIZED
+        .get_or_init(|| Target::initialize_native(&InitializationConfig::default()))
+        .clone()
+        .map_err(CompileError::Target)?;
     let triple = TargetMachine::get_default_triple();
     let target = Target::from_triple(&triple).map_err(|e| CompileError::Target(e.to_string()))?;
     let (cpu_name, features) = cpu.resolve();

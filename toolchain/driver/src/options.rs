@@ -238,6 +238,10 @@ pub enum BackendOption {
     Debug,
     /// `-sycl-native-dump-device-ir`: print the device IR after the Native CPU pipeline.
     DumpDeviceIr,
+    /// `-sycl-native-cpu-codegen-threads=N`: generate the device object in N pieces on N
+    /// threads, whatever its size (default: one per core for a large module; our addition,
+    /// docs/compiler-pipeline.md).
+    CodegenThreads(u32),
 }
 
 impl BackendOption {
@@ -251,19 +255,17 @@ impl BackendOption {
             "sycl-native-cpu-vecz-remarks" => BackendOption::VeczRemarks,
             "sycl-native-cpu-no-streaming-stores" => BackendOption::NoStreamingStores,
             "sycl-native-dump-device-ir" => BackendOption::DumpDeviceIr,
-            _ => match option_name.strip_prefix("sycl-native-cpu-vecz-width=") {
-                Some(width) => match width.parse() {
-                    Ok(width) if width >= 1 => BackendOption::VeczWidth(width),
-                    _ => {
-                        return Err(DriverError::InvalidValue {
-                            flag: format!("-mllvm {option}"),
-                            value: width.to_owned(),
-                            expected: "a lane count from 1 to 4294967295".into(),
-                        })
-                    }
-                },
-                None => return Err(DriverError::UnknownArgument(format!("-mllvm {option}"))),
-            },
+            _ => {
+                if let Some(width) = option_name.strip_prefix("sycl-native-cpu-vecz-width=") {
+                    BackendOption::VeczWidth(positive(option, width, "a lane count")?)
+                } else if let Some(threads) =
+                    option_name.strip_prefix("sycl-native-cpu-codegen-threads=")
+                {
+                    BackendOption::CodegenThreads(positive(option, threads, "a thread count")?)
+                } else {
+                    return Err(DriverError::UnknownArgument(format!("-mllvm {option}")));
+                }
+            }
         })
     }
 
@@ -277,7 +279,22 @@ impl BackendOption {
             BackendOption::VeczRemarks => "-sycl-native-cpu-vecz-remarks".into(),
             BackendOption::NoStreamingStores => "-sycl-native-cpu-no-streaming-stores".into(),
             BackendOption::DumpDeviceIr => "-sycl-native-dump-device-ir".into(),
+            BackendOption::CodegenThreads(threads) => {
+                format!("-sycl-native-cpu-codegen-threads={threads}")
+            }
         }
+    }
+}
+
+/// The value of a `-mllvm` option taking a count from 1.
+fn positive(option: &str, value: &str, what: &str) -> Result<u32, DriverError> {
+    match value.parse() {
+        Ok(count) if count >= 1 => Ok(count),
+        _ => Err(DriverError::InvalidValue {
+            flag: format!("-mllvm {option}"),
+            value: value.to_owned(),
+            expected: format!("{what} from 1 to 4294967295"),
+        }),
     }
 }
 
@@ -608,7 +625,9 @@ USAGE: ncpu++ [options] file...
                             32-bit lanes), -native-cpu-force-no-tail (whole vectors only),
                             -sycl-native-cpu-vecz-remarks (per kernel: vectorized or why not),
                             -sycl-native-cpu-no-streaming-stores (no non-temporal stores in
-                            launches larger than the last-level cache)
+                            launches larger than the last-level cache),
+                            -sycl-native-cpu-codegen-threads=N (generate the device object on
+                            N threads; default: one per core for a large program)
   -###                      Print the commands of every step without running them
   -v                        Print the commands of every step as they run
   -save-temps               Keep the intermediate files of every step in the current directory

@@ -53,6 +53,7 @@ fn compile_device_ir(invocation: &Invocation) -> Result<(), DriverError> {
         debuggable_work_items: invocation.backend_options.contains(&BackendOption::Debug),
         vectorizer: vectorizer_options(&invocation.backend_options),
         sanitizers: invocation.sanitizers.backend(),
+        codegen_threads: codegen_threads(&invocation.backend_options),
         ..BackendOptions::default()
     };
     for (input, _) in &invocation.inputs {
@@ -293,6 +294,14 @@ pub fn run(invocation: &Invocation) -> Result<(), DriverError> {
     Ok(())
 }
 
+/// The threads `-sycl-native-cpu-codegen-threads` asks for (the last one given).
+fn codegen_threads(options: &[BackendOption]) -> Option<usize> {
+    options.iter().rev().find_map(|option| match option {
+        BackendOption::CodegenThreads(threads) => Some(*threads as usize),
+        _ => None,
+    })
+}
+
 /// What the `-mllvm` options ask of the vectorizer.
 fn vectorizer_options(options: &[BackendOption]) -> VectorizerOptions {
     let mut vectorizer = VectorizerOptions::default();
@@ -303,7 +312,9 @@ fn vectorizer_options(options: &[BackendOption]) -> VectorizerOptions {
             BackendOption::ForceNoTail => vectorizer.no_tail = true,
             BackendOption::VeczRemarks => vectorizer.remarks = true,
             BackendOption::NoStreamingStores => vectorizer.streaming_stores = false,
-            BackendOption::Debug | BackendOption::DumpDeviceIr => {}
+            BackendOption::Debug
+            | BackendOption::DumpDeviceIr
+            | BackendOption::CodegenThreads(_) => {}
         }
     }
     vectorizer

@@ -10,6 +10,7 @@ pub mod memory;
 pub mod metadata;
 pub mod mux;
 pub mod spirv;
+pub mod split;
 pub mod value;
 pub mod vector;
 pub mod walk;

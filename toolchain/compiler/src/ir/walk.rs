@@ -129,6 +129,12 @@ pub fn use_count(function: FunctionValue<'_>) -> usize {
     live_uses(function.as_value_ref())
 }
 
+/// How many uses `global` has (as [`use_count`] counts them).
+pub fn global_use_count(global: inkwell::values::GlobalValue<'_>) -> usize {
+    use inkwell::values::AsValueRef;
+    live_uses(global.as_value_ref())
+}
+
 /// A printable form of an instruction, for error messages.
 pub fn describe(instruction: InstructionValue<'_>) -> String {
     instruction.print_to_string().to_string().trim().to_owned()
