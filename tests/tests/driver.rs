@@ -736,6 +736,122 @@ int main() {
 }
 "#;
 
+/// A shared library with a kernel: `lib_sum(n)` sums 0..n computed by its kernel.
+const SHARED_LIBRARY: &str = r#"#include <sycl/sycl.hpp>
+extern "C" int lib_sum(int n) {
+  sycl::queue q;
+  int *v = sycl::malloc_shared<int>(n, q);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { v[i] = int(i[0]); }).wait();
+  int sum = 0;
+  for (int i = 0; i < n; ++i) sum += v[i];
+  sycl::free(v, q);
+  return sum;
+}
+"#;
+
+/// Loads the library twice, each time calling it and unloading it; with `sycl` the program has
+/// a kernel of its own and counts the kernels its runtime knows before, while and after the
+/// library is loaded.
+const LOADING_MAIN: &str = r#"#include <cstdio>
+#include <dlfcn.h>
+#ifdef WITH_SYCL
+#include <sycl/sycl.hpp>
+static std::size_t kernels() { return sycl::get_kernel_ids().size(); }
+#else
+static std::size_t kernels() { return 0; }
+#endif
+int main(int, char **argv) {
+#ifdef WITH_SYCL
+  sycl::queue q;
+  int *own = sycl::malloc_shared<int>(1, q);
+  q.single_task([=] { *own = 7; }).wait();
+  if (*own != 7) return 1;
+  sycl::free(own, q);
+#endif
+  const std::size_t before = kernels();
+  for (int round = 0; round < 2; ++round) {
+    void *library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+    if (!library) { std::printf("dlopen: %s\n", dlerror()); return 1; }
+    auto lib_sum = reinterpret_cast<int (*)(int)>(dlsym(library, "lib_sum"));
+    const int sum = lib_sum(100);
+    const std::size_t loaded = kernels();
+    if (dlclose(library) != 0) return 1;
+    std::printf("round %d: sum %d, kernels %zu before, %zu loaded, %zu unloaded\n", round, sum,
+                before, loaded, kernels());
+  }
+  return 0;
+}
+"#;
+
+/// `-shared`: a library whose kernels register when it is loaded and unregister when it is
+/// unloaded, with the program's runtime when the program has one (docs/runtime-abi.md,
+/// "Shared libraries"), else with its own; linked at build time or loaded with `dlopen`.
+#[test]
+fn shared_libraries_register_their_kernels_while_loaded() {
+    let dir = tempfile::tempdir().unwrap();
+    write_at(dir.path(), "sum.cpp", SHARED_LIBRARY, 0);
+    write_at(dir.path(), "main.cpp", LOADING_MAIN, 0);
+    let library = ncpu_in(
+        dir.path(),
+        &["-fsycl", "-fPIC", "-shared", "sum.cpp", "-o", "libsum.so"],
+    );
+    assert!(library.status.success(), "{}", describe(&library));
+    let sycl_main = ncpu_in(
+        dir.path(),
+        &[
+            "-fsycl",
+            "-DWITH_SYCL",
+            "main.cpp",
+            "-ldl",
+            "-o",
+            "sycl_app",
+        ],
+    );
+    assert!(sycl_main.status.success(), "{}", describe(&sycl_main));
+    let plain_main = ncpu_in(dir.path(), &["main.cpp", "-ldl", "-o", "plain_app"]);
+    assert!(plain_main.status.success(), "{}", describe(&plain_main));
+    let library_path = dir.path().join("libsum.so");
+    let run = |app: &str| {
+        let output = Command::new(dir.path().join(app))
+            .arg(&library_path)
+            .env("LD_LIBRARY_PATH", dir.path())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", describe(&output));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    assert_eq!(
+        run("sycl_app"),
+        "round 0: sum 4950, kernels 1 before, 2 loaded, 1 unloaded\n\
+         round 1: sum 4950, kernels 1 before, 2 loaded, 1 unloaded\n"
+    );
+    assert_eq!(
+        run("plain_app"),
+        "round 0: sum 4950, kernels 0 before, 0 loaded, 0 unloaded\n\
+         round 1: sum 4950, kernels 0 before, 0 loaded, 0 unloaded\n"
+    );
+    let linked = ncpu_in(
+        dir.path(),
+        &[
+            "-fsycl",
+            "-DWITH_SYCL",
+            "main.cpp",
+            "-L.",
+            "-lsum",
+            "-ldl",
+            "-o",
+            "linked_app",
+        ],
+    );
+    assert!(linked.status.success(), "{}", describe(&linked));
+    assert_eq!(
+        run("linked_app"),
+        "round 0: sum 4950, kernels 2 before, 2 loaded, 2 unloaded\n\
+         round 1: sum 4950, kernels 2 before, 2 loaded, 2 unloaded\n",
+        "linked at build time, the library stays loaded"
+    );
+}
+
 #[test]
 fn static_archives_of_sycl_objects_bring_their_kernels() {
     let dir = tempfile::tempdir().unwrap();

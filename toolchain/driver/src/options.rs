@@ -364,6 +364,7 @@ fn check_value(flag: &str, value: &str, allowed: &[&str]) -> Result<(), DriverEr
 /// Linker flags passed through as they are.
 const LINK_FLAGS: &[&str] = &[
     "-pthread",
+    "-shared",
     "-shared-libsan",
     "-static-libsan",
     "-rdynamic",
@@ -609,6 +610,8 @@ USAGE: ncpu++ [options] file...
   -x c++                    Treat the following inputs as C++ sources
   -L<dir> -l<library> -Wl,<args> -pthread
                             Passed to the host link
+  -shared                   Link a shared library (its objects compiled with -fPIC); its kernels
+                            register while it is loaded, with the program's runtime if it has one
   -fsanitize=<list> -fno-sanitize=<list> -f[no-]sanitize-recover[=<list>] -fsanitize-…
                             Sanitizers: host code, the link (their runtimes) and device code
                             (address and thread by the backend, undefined by the front-end)

@@ -636,6 +636,10 @@ impl Planner<'_> {
         }
         link = link
             .arg(&self.tools.runtime_library)
+            // One runtime per process (docs/runtime-abi.md, "Shared libraries"): a program
+            // exports the runtime's entry points, which then serve its shared libraries' kernels
+            // too, and a shared library's own copy runs only in a process without another.
+            .args(RUNTIME_EXPORTS.map(|symbol| format!("-Wl,--export-dynamic-symbol={symbol}")))
             // glibc's vector math (docs/vectorizer.md, "Vector math"), only when device code
             // calls it.
             .args(["-Wl,--push-state,--as-needed", "-lmvec", "-Wl,--pop-state"])
@@ -732,6 +736,10 @@ fn elf_has_device_section(bytes: &[u8]) -> bool {
 fn has_device_section(path: &Path) -> Result<bool, DriverError> {
     Ok(elf_has_device_section(&read_input(path)?))
 }
+
+/// The runtime's entry points (`nativecpu/runtime.h`, `__sycl_register_lib` and
+/// `__sycl_unregister_lib`), as the linker's symbol patterns.
+const RUNTIME_EXPORTS: [&str; 2] = ["__nativecpu_*", "__sycl_*register_lib"];
 
 /// The static archives the host link will take for `-l<name>`: `lib<name>.a` in the first `-L`
 /// directory that has `lib<name>.a` or `lib<name>.so` (the linker prefers the shared library,
