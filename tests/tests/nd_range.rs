@@ -90,6 +90,11 @@ fn work_group_static_variables() {
 }
 
 #[test]
+fn work_group_scratch_memory_sized_at_launch() {
+    check(&["work_group_scratch.cpp"]);
+}
+
+#[test]
 fn work_group_memory_of_every_shape() {
     check(&["work_group_memory.cpp"]);
 }

@@ -25,6 +25,7 @@
 #include "nd_range.hpp"
 #include "ext/oneapi/device_global.hpp"
 #include "ext/oneapi/properties.hpp"
+#include "ext/oneapi/work_group_scratch_memory.hpp"
 #include "range.hpp"
 #include "specialization_constant.hpp"
 #include "usm.hpp"
@@ -133,13 +134,24 @@ public:
     submit_kernel(detail::parallel_for_info<KernelName>(ndr, f), &ndr, nullptr, &f);
   }
 
-  // An nd_range kernel with kernel properties (work_group_size, sub_group_size).
+  // An nd_range kernel with kernel properties (work_group_size, sub_group_size) and launch
+  // properties (work_group_scratch_size: the bytes are reserved after the command group's local
+  // accessors, and the kernel wrapped to find them; ext/oneapi/work_group_scratch_memory.hpp).
   template <typename KernelName = detail::auto_name, int Dims, typename Properties, typename Functor,
             typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
-  void parallel_for(nd_range<Dims> ndr, Properties, const Functor &f) {
+  void parallel_for(nd_range<Dims> ndr, Properties properties, const Functor &f) {
     using Required = typename detail::required_work_group_size_of<Properties>::type;
     constexpr std::uint32_t sub_group_size = detail::required_sub_group_size_of<Properties>::value;
-    parallel_for_with_size<KernelName, sub_group_size>(ndr, f, static_cast<Required *>(nullptr));
+    using ext::oneapi::experimental::work_group_scratch_size_key;
+    if constexpr (Properties::template has_property<work_group_scratch_size_key>()) {
+      const std::size_t bytes = properties.template get_property<work_group_scratch_size_key>().value;
+      const detail::work_group_scratch_kernel<Functor> kernel{
+          f, reserve_local_memory(bytes, detail::max_local_alignment)};
+      parallel_for_with_size<detail::work_group_scratch_name_t<KernelName>, sub_group_size>(
+          ndr, kernel, static_cast<Required *>(nullptr));
+    } else {
+      parallel_for_with_size<KernelName, sub_group_size>(ndr, f, static_cast<Required *>(nullptr));
+    }
   }
 
   // Kernel objects as the kernel to run (SYCL 2020 4.9.4.2.3), with the arguments set_arg and

@@ -42,6 +42,22 @@ struct sub_group_size_key {
 
 template <std::uint32_t Size> inline constexpr sub_group_size_key::value_t<Size> sub_group_size{};
 
+// sycl_ext_oneapi_work_group_scratch_memory's launch property: the bytes of work-group local
+// memory get_work_group_scratch_memory() gives each work-group (a runtime value, kept in the
+// property list; <sycl/ext/oneapi/work_group_scratch_memory.hpp>).
+struct work_group_scratch_size {
+  using key_t = work_group_scratch_size;
+  constexpr work_group_scratch_size(std::size_t bytes) : value(bytes) {}
+  friend constexpr bool operator==(const work_group_scratch_size &a, const work_group_scratch_size &b) {
+    return a.value == b.value;
+  }
+  friend constexpr bool operator!=(const work_group_scratch_size &a, const work_group_scratch_size &b) {
+    return !(a == b);
+  }
+  std::size_t value;
+};
+using work_group_scratch_size_key = work_group_scratch_size;
+
 namespace detail {
 // The value of a property that is only present or absent (its key's `value_t`).
 template <typename Key> struct flag_property_value {
@@ -104,8 +120,15 @@ using sorted_element_t =
                          std::tuple<Properties...>>;
 } // namespace detail
 
-// A list of compile-time property values: each is its own type, so the list holds no data and
-// its queries are constant expressions.
+namespace detail {
+// A compile-time property value is its own type and holds nothing; a runtime one
+// (work_group_scratch_size) holds its value.
+template <typename Key, typename... Properties>
+inline constexpr bool is_compile_time_property_v = std::is_empty_v<typename property_of_key<Key, Properties...>::type>;
+} // namespace detail
+
+// A list of property values. Compile-time values are each their own type, so their queries are
+// constant expressions (`get_property` is static for them); runtime values are kept in the list.
 template <typename... Properties> class properties {
 public:
   constexpr properties() = default;
@@ -113,15 +136,23 @@ public:
   template <typename... Values,
             typename = std::enable_if_t<sizeof...(Values) == sizeof...(Properties) &&
                                         (detail::pack_contains<Values, Properties...>::value && ...)>>
-  constexpr properties(Values...) {}
+  constexpr properties(Values... values) : values_(std::get<Properties>(std::tuple<Values...>(values...))...) {}
 
   template <typename Key> static constexpr bool has_property() {
     return !std::is_void_v<typename detail::property_of_key<Key, Properties...>::type>;
   }
-  template <typename Key> static constexpr auto get_property() {
-    static_assert(has_property<Key>(), "the property list does not have this property");
+  template <typename Key, std::enable_if_t<detail::is_compile_time_property_v<Key, Properties...>, int> = 0>
+  static constexpr auto get_property() {
     return typename detail::property_of_key<Key, Properties...>::type{};
   }
+  template <typename Key, std::enable_if_t<!detail::is_compile_time_property_v<Key, Properties...>, long> = 0>
+  constexpr auto get_property() const {
+    static_assert(has_property<Key>(), "the property list does not have this property");
+    return std::get<typename detail::property_of_key<Key, Properties...>::type>(values_);
+  }
+
+private:
+  std::tuple<Properties...> values_;
 };
 
 // Property values are equal when they are the same value of the same property, that is, the

@@ -9,8 +9,8 @@
 // accessors are always inlined, so that the builtin sees the variable's address. Its value is
 // unspecified when a work-group starts, as the extension says. Host code cannot use it.
 //
-// Work-group scratch memory (sycl_ext_oneapi_work_group_scratch_memory) is not implemented
-// (<sycl/ext/oneapi/work_group_scratch_memory.hpp> says so).
+// Work-group scratch memory (sycl_ext_oneapi_work_group_scratch_memory) finds its memory through
+// a variable of this kind (<sycl/ext/oneapi/work_group_scratch_memory.hpp>).
 #pragma once
 
 #include <cstddef>

@@ -75,6 +75,8 @@ template <typename KernelName = sycl::detail::auto_name, int Dims, typename Prop
           typename... Reductions>
 void parallel_for(handler &h, launch_config<range<Dims>, Properties> config, const Kernel &kernel,
                   Reductions &&...reductions) {
+  static_assert(!Properties::template has_property<work_group_scratch_size_key>(),
+                "work_group_scratch_size needs an nd_range launch: a range has no work-groups");
   h.parallel_for<KernelName>(config.get_range(), std::forward<Reductions>(reductions)..., kernel);
 }
 template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename Kernel,
