@@ -641,8 +641,10 @@ int main() {
   device_queries();
   // vector_* (4.14.1): the deprecated sycl::byte.
   static_assert(std::is_same_v<sycl::byte, unsigned char>);
-  // marray_basic (4.14.3.2): the half aliases.
+  // marray_basic (4.14.3.2): the half aliases, and the integer ones of fixed width.
   static_assert(std::is_same_v<sycl::mhalf4, sycl::marray<sycl::half, 4>> &&
                 std::is_same_v<sycl::mhalf16, sycl::marray<sycl::half, 16>>);
+  static_assert(std::is_same_v<sycl::mchar2, sycl::marray<std::int8_t, 2>> &&
+                std::is_same_v<sycl::mulong8, sycl::marray<std::uint64_t, 8>>);
   return check::finish();
 }

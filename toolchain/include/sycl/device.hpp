@@ -238,10 +238,15 @@ inline std::vector<memory_scope> all_memory_scopes() {
 // The aspects the device has, for device::has, info::device::aspects and the compile-time
 // any_device_has / all_devices_have. Host and shared allocations are the process's own memory,
 // so the host and kernels may update them atomically at the same time (usm_atomic_*).
+// online_compiler and online_linker: sycl::compile, link and build work on this device's bundles
+// (their kernels are native code already; kernel_bundle.hpp), which is what SYCL 2020 says the
+// two aspects promise.
 inline constexpr aspect device_aspect_list[] = {aspect::cpu,
                                                 aspect::fp16,
                                                 aspect::fp64,
                                                 aspect::atomic64,
+                                                aspect::online_compiler,
+                                                aspect::online_linker,
                                                 aspect::queue_profiling,
                                                 aspect::usm_device_allocations,
                                                 aspect::usm_host_allocations,
@@ -331,10 +336,10 @@ template <typename Param> typename Param::return_type device_property() {
   else if constexpr (std::is_same_v<Param, extensions>) return device_extensions();
   else if constexpr (is_one_of_v<Param, is_available, usm_device_allocations, usm_host_allocations,
                                  usm_shared_allocations, usm_system_allocations, host_unified_memory,
-                                 endian_little, is_endian_little, queue_profiling>)
+                                 endian_little, is_endian_little, queue_profiling, is_compiler_available,
+                                 is_linker_available>)
     return true;
-  else if constexpr (is_one_of_v<Param, is_compiler_available, is_linker_available, usm_restricted_shared_allocations,
-                                 error_correction_support, image_support>)
+  else if constexpr (is_one_of_v<Param, usm_restricted_shared_allocations, error_correction_support, image_support>)
     return false;
   else if constexpr (is_one_of_v<Param, max_read_image_args, max_write_image_args, max_samplers, max_constant_args,
                                  vendor_id>)
@@ -378,6 +383,7 @@ class device;
 
 class platform {
 public:
+  NCPU_OWNER_BEFORE
   platform() = default;
   // SYCL 2020 4.6.2.1: the platform of the device the selector picks (defined after device).
   template <typename Selector, typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
@@ -413,6 +419,7 @@ public:
 
 class device {
 public:
+  NCPU_OWNER_BEFORE
   device() = default;
   // SYCL 2020 4.6.1.1: the device the selector scores highest, among the devices
   // ONEAPI_DEVICE_SELECTOR leaves visible; none scoring non-negative is errc::runtime.
@@ -612,6 +619,7 @@ class context {
   };
 
 public:
+  NCPU_OWNER_BEFORE
   context() : context(nullptr) {}
   explicit context(const property_list &) : context() {}
   explicit context(const device &, const property_list & = {}) : context() {}

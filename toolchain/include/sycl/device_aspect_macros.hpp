@@ -65,16 +65,16 @@
 #define __SYCL_ANY_DEVICE_HAS_image__ 0
 #endif
 #ifndef __SYCL_ALL_DEVICES_HAVE_online_compiler__
-#define __SYCL_ALL_DEVICES_HAVE_online_compiler__ 0
+#define __SYCL_ALL_DEVICES_HAVE_online_compiler__ 1
 #endif
 #ifndef __SYCL_ANY_DEVICE_HAS_online_compiler__
-#define __SYCL_ANY_DEVICE_HAS_online_compiler__ 0
+#define __SYCL_ANY_DEVICE_HAS_online_compiler__ 1
 #endif
 #ifndef __SYCL_ALL_DEVICES_HAVE_online_linker__
-#define __SYCL_ALL_DEVICES_HAVE_online_linker__ 0
+#define __SYCL_ALL_DEVICES_HAVE_online_linker__ 1
 #endif
 #ifndef __SYCL_ANY_DEVICE_HAS_online_linker__
-#define __SYCL_ANY_DEVICE_HAS_online_linker__ 0
+#define __SYCL_ANY_DEVICE_HAS_online_linker__ 1
 #endif
 #ifndef __SYCL_ALL_DEVICES_HAVE_queue_profiling__
 #define __SYCL_ALL_DEVICES_HAVE_queue_profiling__ 1

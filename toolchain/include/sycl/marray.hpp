@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
 
@@ -194,7 +195,8 @@ private:
 
 template <class T, class... U> marray(T, U...) -> marray<T, sizeof...(U) + 1>;
 
-// Aliases, SYCL 2020 section 4.14.3.2.
+// Aliases, SYCL 2020 section 4.14.3.2: the integer ones have fixed widths (mchar is int8_t,
+// mlong int64_t); mschar and the long long ones are DPC++'s older names.
 #define NCPU_MARRAY_ALIASES(prefix, type)                                                           \
   using prefix##2 = marray<type, 2>;                                                                \
   using prefix##3 = marray<type, 3>;                                                                \
@@ -202,7 +204,7 @@ template <class T, class... U> marray(T, U...) -> marray<T, sizeof...(U) + 1>;
   using prefix##8 = marray<type, 8>;                                                                \
   using prefix##16 = marray<type, 16>;
 NCPU_MARRAY_ALIASES(mbool, bool)
-NCPU_MARRAY_ALIASES(mchar, char)
+NCPU_MARRAY_ALIASES(mchar, std::int8_t)
 NCPU_MARRAY_ALIASES(mschar, signed char)
 NCPU_MARRAY_ALIASES(muchar, unsigned char)
 NCPU_MARRAY_ALIASES(mshort, short)

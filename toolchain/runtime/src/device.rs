@@ -142,6 +142,8 @@ pub const ASPECTS: &[&str] = &[
     "fp16",
     "fp64",
     "atomic64",
+    "online_compiler",
+    "online_linker",
     "queue_profiling",
     "usm_device_allocations",
     "usm_host_allocations",
