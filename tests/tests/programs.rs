@@ -27,6 +27,11 @@ fn odd_sizes_run_every_item_exactly_once_with_one_and_two_threads() {
 }
 
 #[test]
+fn weak_objects_and_the_owner_order() {
+    compile_and_run(&["weak_object.cpp"], &["-O2"]);
+}
+
+#[test]
 fn id_and_range_arithmetic() {
     compile_and_run(&["id_arithmetic.cpp"], &["-O2"]);
 }

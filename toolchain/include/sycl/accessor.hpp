@@ -243,6 +243,7 @@ class accessor {
   static constexpr int D = detail::view_dims<Dims>;
 
 public:
+  NCPU_OWNER_BEFORE
   using value_type = element;
   using reference = element &;
   using const_reference = const DataT &;
@@ -290,7 +291,7 @@ public:
   }
   // Placeholder accessors: bound to a command group later by handler::require.
   template <typename T, typename AllocatorT>
-  explicit accessor(buffer<T, D, AllocatorT> &buf, const property_list &props = {})
+  accessor(buffer<T, D, AllocatorT> &buf, const property_list &props = {})
       : accessor(buf, detail::reached_range<Dims>(buf.get_range()), id<D>(), props) {}
   template <typename T, typename AllocatorT, access_mode TagMode>
   accessor(buffer<T, D, AllocatorT> &buf, mode_tag_t<TagMode>, const property_list &props = {})
@@ -461,6 +462,7 @@ class host_accessor {
   static constexpr int D = detail::view_dims<Dims>;
 
 public:
+  NCPU_OWNER_BEFORE
   using value_type = element;
   using reference = element &;
   using const_reference = const DataT &;

@@ -150,6 +150,7 @@ template <typename T, int Dims = 1, typename AllocatorT = buffer_allocator<std::
   template <typename, int, typename> friend class buffer;
 
 public:
+  NCPU_OWNER_BEFORE
   using value_type = T;
   using reference = value_type &;
   using const_reference = const value_type &;

@@ -32,7 +32,10 @@ struct command_end { using return_type = std::uint64_t; };
 
 class event {
 public:
-  event() = default;
+  NCPU_OWNER_BEFORE
+  // A complete event with an identity of its own (reference semantics: two default-constructed
+  // events are two objects; a weak_object can watch one).
+  event() : state_(std::make_shared<detail::event_state>(false, nullptr)) {}
   explicit event(detail::event_ptr state) : state_(std::move(state)) {}
   event(const event &) = default;
   event(event &&) = default;

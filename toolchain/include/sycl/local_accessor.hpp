@@ -75,6 +75,7 @@ template <typename DataT, int Dims = 1> class local_accessor {
   static_assert(Dims >= 0 && Dims <= 3, "local_accessor has 0 to 3 dimensions");
 
 public:
+  NCPU_OWNER_BEFORE
   using value_type = DataT;
   using reference = DataT &;
   using const_reference = const DataT &;

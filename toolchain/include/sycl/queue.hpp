@@ -80,6 +80,7 @@ struct queue_state : command_list {
 
 class queue {
 public:
+  NCPU_OWNER_BEFORE
   explicit queue(const property_list &props = {}) : queue(default_selector_v, props) {}
   explicit queue(const async_handler &handler, const property_list &props = {})
       : queue(default_selector_v, handler, props) {}

@@ -428,6 +428,7 @@ private:
 
 class stream {
 public:
+  NCPU_OWNER_BEFORE
   stream(std::size_t totalBufferSize, std::size_t workItemBufferSize, handler &cgh, const property_list & = {}) {
     auto owner = std::make_shared<detail::stream_owner>(totalBufferSize, workItemBufferSize);
     state_ = owner->state();

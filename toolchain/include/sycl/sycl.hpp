@@ -60,6 +60,7 @@
 #include "ext/oneapi/experimental/non_uniform_groups.hpp"
 #include "ext/oneapi/experimental/user_defined_reductions.hpp"
 #include "ext/oneapi/sub_group_mask.hpp"
+#include "ext/oneapi/weak_object.hpp"
 #include "ext/oneapi/work_group_static.hpp"
 #include "ext/oneapi/get_kernel_info.hpp"
 #include "ext/oneapi/free_function_queries.hpp"

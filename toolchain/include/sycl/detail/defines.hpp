@@ -29,6 +29,21 @@ inline namespace _V1 {
 namespace detail {
 // Marks the kernel name of a kernel submitted without one: the kernel functor's type names it.
 struct auto_name {};
+
+// What sycl_ext_oneapi_weak_object needs of the classes with reference semantics, a friend of
+// each (defined in ext/oneapi/weak_object.hpp, once every class is complete).
+struct weak_access;
+template <typename> struct weak_access_of {
+  using type = weak_access;
+};
 } // namespace detail
 } // namespace _V1
 } // namespace sycl
+
+// sycl_ext_oneapi_weak_object's member of every class with reference semantics: whether this
+// object precedes `other` (the same class, or a weak_object of it) in the owner order.
+#define NCPU_OWNER_BEFORE                                                                                  \
+  template <typename Other> bool ext_oneapi_owner_before(const Other &other) const noexcept {            \
+    return ::sycl::detail::weak_access_of<Other>::type::owner_before(*this, other);                       \
+  }                                                                                                        \
+  friend struct ::sycl::detail::weak_access;

@@ -1,3 +1,3 @@
-// DPC++'s <sycl/ext/oneapi/owner_less.hpp>: ncpu does not implement weak objects (sycl_ext_oneapi_weak_object) (docs/dpcpp-headers.md).
+// DPC++'s <sycl/ext/oneapi/owner_less.hpp>: owner_less (ext/oneapi/weak_object.hpp).
 #pragma once
-#error "<sycl/ext/oneapi/owner_less.hpp>: ncpu does not implement weak objects (sycl_ext_oneapi_weak_object)"
+#include "weak_object.hpp"

@@ -1,3 +1,237 @@
-// DPC++'s <sycl/ext/oneapi/weak_object.hpp>: ncpu does not implement weak objects (sycl_ext_oneapi_weak_object) (docs/dpcpp-headers.md).
+// DPC++'s sycl_ext_oneapi_weak_object: weak_object<T>, a reference to a SYCL object that does not
+// keep it alive, and the owner order (weak_object::owner_before, ext_oneapi_owner_before on the
+// classes, owner_less) that sorts objects and weak objects by identity.
+//
+// Classes whose identity is shared state (queue, context, event, buffer, host_accessor) are
+// watched through that state: the weak object keeps a copy of the object with its shared state
+// taken out, and weak pointers to the state; try_lock puts the state back while it lives, and the
+// owner order is the weak pointers' (stable after the object is gone). Classes that are values
+// here (device and platform, one of each; accessor, local_accessor and stream, which kernels copy
+// as bytes and which carry no reference count) never expire: the weak object keeps the value and
+// orders by what identifies it (the buffer an accessor reads, a local accessor's place in the
+// work-group's memory, a stream's state). Two device accessors of one buffer are therefore one
+// owner, and a weak_object of an accessor does not see the accessor go (docs/dpcpp-headers.md).
 #pragma once
-#error "<sycl/ext/oneapi/weak_object.hpp>: ncpu does not implement weak objects (sycl_ext_oneapi_weak_object)"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <type_traits>
+#include <utility>
+
+#include "../../accessor.hpp"
+#include "../../buffer.hpp"
+#include "../../detail/defines.hpp"
+#include "../../device.hpp"
+#include "../../event.hpp"
+#include "../../exception.hpp"
+#include "../../local_accessor.hpp"
+#include "../../queue.hpp"
+#include "../../stream.hpp"
+
+#define SYCL_EXT_ONEAPI_WEAK_OBJECT 1
+
+namespace sycl {
+inline namespace _V1 {
+namespace ext::oneapi {
+template <typename SyclObject> class weak_object;
+}
+
+namespace detail {
+
+// The shared state of a watched object: its identity first, then anything else the object holds
+// that a weak reference must not keep alive.
+using weak_owners = std::array<std::shared_ptr<const void>, 2>;
+
+template <typename T> std::shared_ptr<T> owned_as(const std::shared_ptr<const void> &owner) {
+  return std::static_pointer_cast<T>(std::const_pointer_cast<void>(owner));
+}
+
+struct weak_access {
+  // ---- Watched classes: owners(), hollow() (the object without them), restore(). ----
+  static weak_owners owners(const queue &q) { return {q.state_, nullptr}; }
+  static queue hollow(queue q) {
+    q.state_.reset();
+    return q;
+  }
+  static queue restore(queue q, const weak_owners &owners) {
+    q.state_ = owned_as<queue_state>(owners[0]);
+    return q;
+  }
+
+  static weak_owners owners(const context &c) { return {c.state_, nullptr}; }
+  static context hollow(context c) {
+    c.state_.reset();
+    return c;
+  }
+  static context restore(context c, const weak_owners &owners) {
+    c.state_ = owned_as<const context::state>(owners[0]);
+    return c;
+  }
+
+  static weak_owners owners(const event &e) { return {e.state_, nullptr}; }
+  static event hollow(event e) {
+    e.state_.reset();
+    return e;
+  }
+  static event restore(event e, const weak_owners &owners) {
+    e.state_ = owned_as<event_state>(owners[0]);
+    return e;
+  }
+
+  template <typename T, int D, typename A> static weak_owners owners(const buffer<T, D, A> &b) {
+    return {b.storage_, nullptr};
+  }
+  template <typename T, int D, typename A> static buffer<T, D, A> hollow(buffer<T, D, A> b) {
+    b.storage_.reset();
+    return b;
+  }
+  template <typename T, int D, typename A>
+  static buffer<T, D, A> restore(buffer<T, D, A> b, const weak_owners &owners) {
+    b.storage_ = owned_as<buffer_storage>(owners[0]);
+    return b;
+  }
+
+  template <typename T, int D, access_mode M> static weak_owners owners(const host_accessor<T, D, M> &a) {
+    return {a.access_, a.storage_};
+  }
+  template <typename T, int D, access_mode M> static host_accessor<T, D, M> hollow(host_accessor<T, D, M> a) {
+    a.access_.reset();
+    a.storage_.reset();
+    return a;
+  }
+  template <typename T, int D, access_mode M>
+  static host_accessor<T, D, M> restore(host_accessor<T, D, M> a, const weak_owners &owners) {
+    a.access_ = owned_as<host_access>(owners[0]);
+    a.storage_ = owned_as<buffer_storage>(owners[1]);
+    return a;
+  }
+
+  // ---- Value classes: identity(). ----
+  static std::uintptr_t identity(const device &) { return 0; }
+  static std::uintptr_t identity(const platform &) { return 0; }
+  template <typename T, int D, access_mode M, target Target, access::placeholder P>
+  static std::uintptr_t identity(const accessor<T, D, M, Target, P> &a) {
+    return reinterpret_cast<std::uintptr_t>(a.storage_);
+  }
+  template <typename T, int D> static std::uintptr_t identity(const local_accessor<T, D> &a) { return a.offset_; }
+  static std::uintptr_t identity(const stream &s) { return reinterpret_cast<std::uintptr_t>(s.state_); }
+
+  template <typename T, typename = void> struct watched : std::false_type {};
+  template <typename T>
+  struct watched<T, std::void_t<decltype(weak_access::owners(std::declval<const T &>()))>> : std::true_type {};
+
+  // The order ext_oneapi_owner_before gives, against an object or a weak object.
+  template <typename T> static bool owner_before(const T &object, const T &other) {
+    return ext::oneapi::weak_object<T>(object).owner_before(other);
+  }
+  template <typename T> static bool owner_before(const T &object, const ext::oneapi::weak_object<T> &other) {
+    return ext::oneapi::weak_object<T>(object).owner_before(other);
+  }
+};
+
+} // namespace detail
+
+namespace ext::oneapi {
+
+template <typename SyclObject> class weak_object {
+  using access = sycl::detail::weak_access;
+  static constexpr bool watched = access::watched<SyclObject>::value;
+
+public:
+  using object_type = SyclObject;
+
+  constexpr weak_object() noexcept = default;
+  weak_object(const SyclObject &object) noexcept { assign(object); }
+  weak_object(const weak_object &) noexcept = default;
+  weak_object(weak_object &&) noexcept = default;
+
+  weak_object &operator=(const SyclObject &object) noexcept {
+    assign(object);
+    return *this;
+  }
+  weak_object &operator=(const weak_object &) noexcept = default;
+  weak_object &operator=(weak_object &&) noexcept = default;
+
+  void reset() noexcept { *this = weak_object(); }
+  void swap(weak_object &other) noexcept {
+    std::swap(object_, other.object_);
+    std::swap(owners_, other.owners_);
+    std::swap(identity_, other.identity_);
+  }
+
+  // An empty weak object counts as expired.
+  bool expired() const noexcept {
+    if (!object_) return true;
+    if constexpr (watched)
+      return owners_[0].expired();
+    else
+      return false;
+  }
+
+  std::optional<SyclObject> try_lock() const noexcept {
+    if (!object_) return std::nullopt;
+    if constexpr (watched) {
+      sycl::detail::weak_owners owners{owners_[0].lock(), owners_[1].lock()};
+      if (!owners[0]) return std::nullopt;
+      return access::restore(*object_, owners);
+    } else {
+      return object_;
+    }
+  }
+  SyclObject lock() const {
+    std::optional<SyclObject> object = try_lock();
+    if (!object) sycl::detail::throw_error(errc::invalid, "weak_object::lock: the object is gone or was never set");
+    return *std::move(object);
+  }
+
+  // Empty weak objects come first and are all equivalent; watched objects follow the order of
+  // their identity's control block, value objects that of their identity.
+  bool owner_before(const weak_object &other) const noexcept {
+    if (!object_ || !other.object_) return !object_ && other.object_;
+    if constexpr (watched)
+      return owners_[0].owner_before(other.owners_[0]);
+    else
+      return identity_ < other.identity_;
+  }
+  bool owner_before(const SyclObject &other) const noexcept { return owner_before(weak_object(other)); }
+
+private:
+  void assign(const SyclObject &object) {
+    if constexpr (watched) {
+      const sycl::detail::weak_owners owners = access::owners(object);
+      owners_ = {owners[0], owners[1]};
+      object_ = access::hollow(object);
+    } else {
+      identity_ = access::identity(object);
+      object_ = object;
+    }
+  }
+
+  // The object without its shared state (watched) or the object (values); empty for none.
+  std::optional<SyclObject> object_;
+  std::array<std::weak_ptr<const void>, 2> owners_;
+  std::uintptr_t identity_ = 0;
+};
+
+// Compares SYCL objects and weak objects of them by the owner order.
+template <typename SyclObject> struct owner_less {
+  bool operator()(const SyclObject &lhs, const SyclObject &rhs) const noexcept {
+    return lhs.ext_oneapi_owner_before(rhs);
+  }
+  bool operator()(const weak_object<SyclObject> &lhs, const weak_object<SyclObject> &rhs) const noexcept {
+    return lhs.owner_before(rhs);
+  }
+  bool operator()(const SyclObject &lhs, const weak_object<SyclObject> &rhs) const noexcept {
+    return lhs.ext_oneapi_owner_before(rhs);
+  }
+  bool operator()(const weak_object<SyclObject> &lhs, const SyclObject &rhs) const noexcept {
+    return lhs.owner_before(rhs);
+  }
+};
+
+} // namespace ext::oneapi
+} // namespace _V1
+} // namespace sycl

@@ -1,3 +1,3 @@
-// DPC++'s <sycl/ext/oneapi/weak_object_base.hpp>: ncpu does not implement weak objects (sycl_ext_oneapi_weak_object) (docs/dpcpp-headers.md).
+// DPC++'s <sycl/ext/oneapi/weak_object_base.hpp>: weak_object (ext/oneapi/weak_object.hpp).
 #pragma once
-#error "<sycl/ext/oneapi/weak_object_base.hpp>: ncpu does not implement weak objects (sycl_ext_oneapi_weak_object)"
+#include "weak_object.hpp"
