@@ -51,34 +51,22 @@ template <typename T> std::shared_ptr<T> owned_as(const std::shared_ptr<const vo
 
 struct weak_access {
   // ---- Watched classes: owners(), hollow() (the object without them), restore(). ----
-  static weak_owners owners(const queue &q) { return {q.state_, nullptr}; }
-  static queue hollow(queue q) {
-    q.state_.reset();
-    return q;
+  // Queue, context and event: the member state_ is the identity.
+  template <typename T>
+  static constexpr bool identified_by_state =
+      std::is_same_v<T, queue> || std::is_same_v<T, context> || std::is_same_v<T, event>;
+  template <typename T, typename = std::enable_if_t<identified_by_state<T>>>
+  static weak_owners owners(const T &object) {
+    return {object.state_, nullptr};
   }
-  static queue restore(queue q, const weak_owners &owners) {
-    q.state_ = owned_as<queue_state>(owners[0]);
-    return q;
+  template <typename T, typename = std::enable_if_t<identified_by_state<T>>> static T hollow(T object) {
+    object.state_.reset();
+    return object;
   }
-
-  static weak_owners owners(const context &c) { return {c.state_, nullptr}; }
-  static context hollow(context c) {
-    c.state_.reset();
-    return c;
-  }
-  static context restore(context c, const weak_owners &owners) {
-    c.state_ = owned_as<const context::state>(owners[0]);
-    return c;
-  }
-
-  static weak_owners owners(const event &e) { return {e.state_, nullptr}; }
-  static event hollow(event e) {
-    e.state_.reset();
-    return e;
-  }
-  static event restore(event e, const weak_owners &owners) {
-    e.state_ = owned_as<event_state>(owners[0]);
-    return e;
+  template <typename T, typename = std::enable_if_t<identified_by_state<T>>>
+  static T restore(T object, const weak_owners &owners) {
+    object.state_ = owned_as<typename decltype(object.state_)::element_type>(owners[0]);
+    return object;
   }
 
   template <typename T, int D, typename A> static weak_owners owners(const buffer<T, D, A> &b) {
