@@ -6,15 +6,21 @@
 
 use nativecpu_e2e_tests::Built;
 
-#[test]
-fn two_hundred_generated_kernels_each_compute_their_own_result() {
+/// The 200-kernel program built with `flags`; it must print that all 200 kernels passed.
+fn two_hundred_kernels_built_with(flags: &[&str]) -> Built {
     let dir = tempfile::tempdir().expect("temporary directory");
     let source = dir.path().join("kernels.cpp");
     std::fs::write(&source, ncpu_bench::compile_cost::program(200))
         .expect("the program is written");
-    let built = Built::compile(&[source], &["-O2"]);
+    let built = Built::compile(&[source], flags);
     let stdout = built.run_and_check(&[]);
     assert!(stdout.contains("PASS: 200 kernels"), "{stdout}");
+    built
+}
+
+#[test]
+fn two_hundred_generated_kernels_each_compute_their_own_result() {
+    let built = two_hundred_kernels_built_with(&["-O2"]);
     built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
 }
 
@@ -23,12 +29,5 @@ fn two_hundred_generated_kernels_each_compute_their_own_result() {
 /// the device library's thread-local scratch end up in different pieces, linked again.
 #[test]
 fn generated_kernels_compiled_in_three_pieces_compute_the_same() {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let source = dir.path().join("kernels.cpp");
-    std::fs::write(&source, ncpu_bench::compile_cost::program(200))
-        .expect("the program is written");
-    let flags = ["-O2", "-mllvm", "-sycl-native-cpu-codegen-threads=3"];
-    let built = Built::compile(&[source], &flags);
-    let stdout = built.run_and_check(&[]);
-    assert!(stdout.contains("PASS: 200 kernels"), "{stdout}");
+    two_hundred_kernels_built_with(&["-O2", "-mllvm", "-sycl-native-cpu-codegen-threads=3"]);
 }

@@ -129,7 +129,7 @@ fn delete_unused_declarations(module: &Module<'_>) {
     }
     let variables: Vec<GlobalValue<'_>> = module
         .get_globals()
-        .filter(|&g| !is_defined(g) && walk::global_use_count(g) == 0)
+        .filter(|&g| !is_defined(g) && walk::use_count(g) == 0)
         .collect();
     for variable in variables {
         delete_global(variable);

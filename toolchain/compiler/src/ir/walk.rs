@@ -123,15 +123,8 @@ fn live_uses(value: inkwell::llvm_sys::prelude::LLVMValueRef) -> usize {
     uses
 }
 
-/// How many uses `function` has (calls and any other live reference).
-pub fn use_count(function: FunctionValue<'_>) -> usize {
-    use inkwell::values::AsValueRef;
-    live_uses(function.as_value_ref())
-}
-
-/// How many uses `global` has (as [`use_count`] counts them).
-pub fn global_use_count(global: inkwell::values::GlobalValue<'_>) -> usize {
-    use inkwell::values::AsValueRef;
+/// How many uses a function or global variable has (calls and any other live reference).
+pub fn use_count(global: impl inkwell::values::AsValueRef) -> usize {
     live_uses(global.as_value_ref())
 }
 
