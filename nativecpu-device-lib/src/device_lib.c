@@ -98,14 +98,16 @@ struct ncpu_scratch_buffer {
   size_t capacity;
 };
 
-static _Thread_local struct ncpu_scratch_buffer ncpu_scratch[2];
+/* Named with the library's reserved prefix: check-kernel-features lets kernels reach the
+   library's own thread-locals (its address space query reads them). */
+static _Thread_local struct ncpu_scratch_buffer __dpcpp_nativecpu_scratch[2];
 
 /* The compiler's WORK_GROUP_MEMORY_ALIGNMENT: the alignment of vec<double, 16>. */
 #define NCPU_SCRATCH_ALIGNMENT 128
 
 __attribute__((visibility("hidden"))) void *__dpcpp_nativecpu_work_group_scratch(uint32_t slot,
                                                                                  size_t bytes) {
-  struct ncpu_scratch_buffer *buffer = &ncpu_scratch[slot & 1];
+  struct ncpu_scratch_buffer *buffer = &__dpcpp_nativecpu_scratch[slot & 1];
   if (buffer->capacity < bytes) {
     size_t capacity = buffer->capacity * 2 > bytes ? buffer->capacity * 2 : bytes;
     if (capacity < 4096)
@@ -118,6 +120,28 @@ __attribute__((visibility("hidden"))) void *__dpcpp_nativecpu_work_group_scratch
     buffer->capacity = capacity;
   }
   return buffer->data;
+}
+
+/*
+ * The SYCL address space a work-item's pointer points into (sycl::access::address_space: 0
+ * private, 1 global, 3 local), for the dynamic address space casts of the headers
+ * (docs/kernel-features.md, "Dynamic address space casts"). The scratch buffers above are this
+ * device module's own: the module-scope work-group variables (slot 1) are local memory, the
+ * variables live across barriers (slot 0) are private. The runtime knows the rest: the
+ * launch's local-memory block, the thread's stack.
+ */
+unsigned int __nativecpu_address_space_of(const void *pointer);
+
+static int ncpu_scratch_holds(const struct ncpu_scratch_buffer *buffer, const void *pointer) {
+  return (size_t)pointer - (size_t)buffer->data < buffer->capacity;
+}
+
+NCPU_INLINE unsigned int __dpcpp_nativecpu_address_space_of(const void *pointer) {
+  if (ncpu_scratch_holds(&__dpcpp_nativecpu_scratch[1], pointer))
+    return 3;
+  if (ncpu_scratch_holds(&__dpcpp_nativecpu_scratch[0], pointer))
+    return 0;
+  return __nativecpu_address_space_of(pointer);
 }
 
 /*

@@ -95,6 +95,11 @@ fn work_group_scratch_memory_sized_at_launch() {
 }
 
 #[test]
+fn dynamic_address_space_casts_tell_global_local_and_private_memory_apart() {
+    check(&["address_space_casts.cpp"]);
+}
+
+#[test]
 fn work_group_memory_of_every_shape() {
     check(&["work_group_memory.cpp"]);
 }

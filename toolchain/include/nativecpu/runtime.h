@@ -208,6 +208,12 @@ size_t __nativecpu_thread_count(void);
    returns (docs/sanitizers.md). Registered by the headers when compiled with -fsanitize=thread. */
 void __nativecpu_set_tsan_hooks(void (*acquire)(void *), void (*release)(void *));
 
+/* The SYCL address space (sycl::access::address_space: 0 private, 1 global, 3 local) the
+   calling thread's pointer points into: 3 inside the local-memory block of the launch the thread
+   runs groups of, 0 on the thread's stack, else 1. Called by the device library's dynamic
+   address space casts (docs/kernel-features.md, "Dynamic address space casts"). */
+uint32_t __nativecpu_address_space_of(const void *pointer);
+
 /* The largest work-group (in work-items) an nd_range launch may use. */
 size_t __nativecpu_max_work_group_size(void);
 

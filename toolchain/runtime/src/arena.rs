@@ -30,6 +30,7 @@ use std::cell::Cell;
 use std::ffi::c_void;
 use std::ptr::NonNull;
 
+use crate::address_spaces;
 use crate::device::LOCAL_MEMORY_ALIGN;
 
 /// Smallest block allocated, so that tiny requests do not reallocate at every growth step.
@@ -194,7 +195,9 @@ pub fn with_layout<R>(
     if let Some(offset) = layout.extra {
         scratch.args.push(block.wrapping_add(offset).cast());
     }
+    let local_block = address_spaces::enter_local_block(block.cast(), size);
     let result = body(scratch.args.as_ptr());
+    drop(local_block);
     give_back(scratch);
     Ok(result)
 }

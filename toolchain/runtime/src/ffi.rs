@@ -1,8 +1,9 @@
 //! The C entry points declared in `toolchain/include/nativecpu/runtime.h`. Each one checks its
 //! pointers, converts, and calls the Rust implementation inside `diag::catch_panic`.
 
-use std::ffi::{c_char, c_int, CStr};
+use std::ffi::{c_char, c_int, c_void, CStr};
 
+use crate::address_spaces;
 use crate::device;
 use crate::diag;
 use crate::kernel_info;
@@ -446,6 +447,14 @@ pub extern "C" fn __nativecpu_thread_count() -> usize {
 #[no_mangle]
 pub extern "C" fn __nativecpu_set_tsan_hooks(acquire: Hook, release: Hook) {
     tsan_hooks::register(acquire, release);
+}
+
+/// The SYCL address space `pointer` points into for the calling thread (`sycl::access::
+/// address_space`: 0 private, 1 global, 3 local), for the dynamic address space casts. The
+/// device library asks after checking its own scratch buffers ([`address_spaces`]).
+#[no_mangle]
+pub extern "C" fn __nativecpu_address_space_of(pointer: *const c_void) -> u32 {
+    address_spaces::address_space_of(pointer)
 }
 
 /// The largest work-group, in work-items, an nd_range launch may use.

@@ -63,6 +63,7 @@
 use std::ffi::{c_int, c_void, CStr};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::address_spaces;
 use crate::arena::{self, LocalLayout};
 use crate::device::{LOCAL_MEMORY_SIZE, MAX_WORK_GROUP_SIZE};
 use crate::pool::{self, Chunks, JobFailed, Pool, Work};
@@ -514,6 +515,9 @@ impl Groups<'_> {
     /// The groups of `chunks`, with this thread's local memory if the launch has some.
     fn run_chunks(&self, chunks: &mut Chunks<'_>) {
         let Some(layout) = &self.layout else {
+            // No local memory: an outer launch's block (this one runs inside a kernel) is not
+            // this kernel's.
+            let _no_local_block = address_spaces::enter_local_block(std::ptr::null(), 0);
             self.run_groups(self.args.0, chunks);
             return;
         };

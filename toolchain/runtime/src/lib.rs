@@ -25,6 +25,8 @@
 //!   thread runs and kept per thread across launches, as the extra argument `args[num_args]`.
 //!   Local-memory arguments (`local_argument_sizes[i] > 0`, DPC++'s `ptr addrspace(3)`
 //!   parameters) get their own per-thread blocks the same way, passed as `args[i]`.
+//! * **Address spaces** ([`address_spaces`]): which space a pointer points into for the calling
+//!   thread (its launch's local-memory block, its stack, the rest), for the dynamic casts.
 //! * **Asynchronous commands** ([`tasks`]): a task graph with dependencies, run on executor
 //!   threads, timed for profiling; the headers build SYCL's queues and events on it.
 //! * **Specialization constants** ([`spec_constants`]): emulated, as on DPC++'s Native CPU; the
@@ -42,7 +44,7 @@
 //! `__nativecpu_launch`, `__nativecpu_spec_constants_size`, `__nativecpu_spec_constants_fill`,
 //! `__nativecpu_device_selected`, `__nativecpu_check_launch`, the `__nativecpu_task_*` functions,
 //! `__nativecpu_last_error`, `__nativecpu_thread_count`, `__nativecpu_set_tsan_hooks`, `__nativecpu_max_work_group_size`,
-//! `__nativecpu_local_memory_size`, the `__nativecpu_global_memory_*` sizes and
+//! `__nativecpu_local_memory_size`, the `__nativecpu_global_memory_*` sizes, `__nativecpu_address_space_of` and
 //! `__nativecpu_get_kernel_info`. The `#[repr(C)]` types
 //! mirror the header's structs field for field, and [`launch::ResultCode`] its
 //! `enum __nativecpu_result`:
@@ -74,6 +76,7 @@
 //! The Rust API of the modules is for the runtime's own tests and for tools written in Rust; C
 //! and C++ programs use the entry points only.
 
+pub mod address_spaces;
 pub mod arena;
 pub mod device;
 mod diag;

@@ -62,7 +62,7 @@ pub fn guard_current_thread() {
 }
 
 /// The lowest address and size of the calling thread's stack.
-fn current_stack() -> Option<(usize, usize)> {
+pub(crate) fn current_stack() -> Option<(usize, usize)> {
     let mut attributes = std::mem::MaybeUninit::<libc::pthread_attr_t>::uninit();
     let mut address: *mut libc::c_void = std::ptr::null_mut();
     let mut size: libc::size_t = 0;

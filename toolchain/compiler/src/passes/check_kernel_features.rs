@@ -7,7 +7,9 @@
 //! * a C++ `throw` (`__cxa_throw`, `__cxa_rethrow`, `__cxa_allocate_exception`): no device
 //!   has anywhere to send the exception, and the program would abort mid-kernel;
 //! * a `thread_local` variable (`llvm.threadlocal.address`): work-items are not threads, so it
-//!   would be shared by the work-items and groups one worker thread happens to run;
+//!   would be shared by the work-items and groups one worker thread happens to run (the
+//!   headers' own, in `sycl::`, and the device library's, `__dpcpp_nativecpu_*`, are meant per
+//!   thread);
 //!
 //! * a store to (or any use other than a load of) a global variable with internal linkage:
 //!   the host object of the same source has its own copy, which device code cannot name, so
@@ -47,14 +49,16 @@ pub const PASS: PassInfo = PassInfo {
 pub struct CheckKernelFeatures;
 
 /// Whether the demangled `variable` is one of the headers' own (in `sycl::`), which they mean
-/// to be per thread (`sycl::stream`'s record) or private to the device code: allowed.
+/// to be per thread (`sycl::stream`'s record) or private to the device code, or the device
+/// library's (its reserved prefix; its scratch buffers, which the address space query of the
+/// dynamic casts reads): allowed.
 fn is_headers_own(variable: &str) -> bool {
-    variable.starts_with("sycl::")
+    variable.starts_with("sycl::") || variable.starts_with("__dpcpp_nativecpu_")
 }
 
 /// Why the call `instruction` of `callee` is forbidden, and the name that ends the call chain.
-/// The headers' own `thread_local`s (in `sycl::`, such as `sycl::stream`'s per-thread record)
-/// are meant per thread and allowed.
+/// The headers' and the device library's own `thread_local`s (`sycl::stream`'s per-thread
+/// record, the library's scratch buffers) are meant per thread and allowed.
 fn forbidden(instruction: InstructionValue<'_>, callee: &str) -> Option<(String, String)> {
     match callee {
         "__cxa_throw" | "__cxa_rethrow" | "__cxa_allocate_exception" => Some((
