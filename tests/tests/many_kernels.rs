@@ -24,9 +24,10 @@ fn two_hundred_generated_kernels_each_compute_their_own_result() {
     built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
 }
 
-/// The same program with its device object generated in three pieces on three threads
-/// (docs/compiler-pipeline.md, "Parallel code generation"): kernels, the helpers they share and
-/// the device library's thread-local scratch end up in different pieces, linked again.
+/// The same program with its device module optimised and generated in three pieces on three
+/// threads (docs/compiler-pipeline.md, "Parallel optimisation and code generation"): kernels
+/// owned by different pieces copy the helpers they share, and reach the device library's
+/// thread-local scratch, defined in one piece, linked again.
 #[test]
 fn generated_kernels_compiled_in_three_pieces_compute_the_same() {
     two_hundred_kernels_built_with(&["-O2", "-mllvm", "-sycl-native-cpu-codegen-threads=3"]);

@@ -17,10 +17,11 @@ use std::path::{Path, PathBuf};
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::Module;
-use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::FileType;
 
-use crate::codegen::{default_threads, write_object, CodegenOptions, SPLIT_THRESHOLD};
+use crate::codegen::{
+    default_threads, optimize_and_write_object, CodegenOptions, Optimization, SPLIT_THRESHOLD,
+};
 use crate::ir::mux::WorkItemQuery;
 use crate::pass_manager::run_pipeline_text;
 use crate::passes::streaming_stores::DEFAULT_THRESHOLD;
@@ -226,27 +227,25 @@ pub fn compile_device_module(
         print!("{}", module.print_to_string().to_string());
     }
     mark_functions(&module, &options.sanitizers);
-    let llvm_pipeline = llvm_pipeline(options);
-    module
-        .run_passes(&llvm_pipeline, &machine, PassBuilderOptions::create())
-        .map_err(|e| CompileError::LlvmPasses {
-            pipeline: llvm_pipeline,
-            message: e.to_string(),
-        })?;
-    if options.opt_level > 0 {
-        let after_llvm = [
-            narrow_constant_masks::NAME,
-            unmask_full_masks::NAME,
-            widen_loop_masks::NAME,
-            align_nontemporal_stores::NAME,
-        ]
-        .join(",");
-        run_pipeline_text(&module, &after_llvm, &machine, false)?;
-    }
+    let optimization = Optimization {
+        llvm_pipeline: llvm_pipeline(options),
+        after_llvm: (options.opt_level > 0).then(|| {
+            [
+                narrow_constant_masks::NAME,
+                unmask_full_masks::NAME,
+                widen_loop_masks::NAME,
+                align_nontemporal_stores::NAME,
+            ]
+            .join(",")
+        }),
+    };
     let write_error = |message: String| CompileError::Io {
         path: PathBuf::from(output),
         source: std::io::Error::other(message),
     };
+    if options.output_kind != OutputKind::Object {
+        optimization.run(&module, &machine)?;
+    }
     match options.output_kind {
         OutputKind::LlvmIr => module
             .print_to_file(output)
@@ -261,8 +260,9 @@ pub fn compile_device_module(
                     None => SPLIT_THRESHOLD,
                 },
                 debug_info: options.debug_info,
+                instrumented: !options.sanitizers.is_empty(),
             };
-            write_object(&module, &machine, &codegen, output)
+            optimize_and_write_object(&module, &machine, &optimization, &codegen, output)
         }
         OutputKind::Assembly => machine
             .write_to_file(&module, FileType::Assembly, output)

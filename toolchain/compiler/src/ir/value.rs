@@ -64,6 +64,8 @@ pub enum Kind {
     ConstantVector,
     /// A global variable.
     GlobalVariable,
+    /// A global value: a function, global variable, alias or indirect function.
+    GlobalValue,
     /// `undef` or `poison`.
     Undefined,
     /// A null pointer constant.
@@ -138,6 +140,7 @@ impl<'ctx> Value<'ctx> {
             Kind::ConstantExpression => LLVMIsAConstantExpr,
             Kind::ConstantVector => LLVMIsAConstantVector,
             Kind::GlobalVariable => LLVMIsAGlobalVariable,
+            Kind::GlobalValue => LLVMIsAGlobalValue,
             Kind::Undefined => LLVMIsAUndefValue,
             Kind::NullPointer => LLVMIsAConstantPointerNull,
             Kind::AggregateZero => LLVMIsAConstantAggregateZero,
