@@ -1,7 +1,7 @@
 //! SYCL programs compiled with `ncpu++`, run, and checked: each program compares its results
 //! with a host reference and prints PASS (see tests/programs/).
 
-use nativecpu_e2e_tests::{describe, program, Built};
+use nativecpu_e2e_tests::{describe, ncpu_in, program, Built};
 
 fn compile_and_run(sources: &[&str], flags: &[&str]) {
     let sources: Vec<_> = sources.iter().map(|s| program(s)).collect();
@@ -316,4 +316,37 @@ fn device_globals_shared_by_kernels_and_memory_commands() {
     for flags in [&["-O2"][..], &["-O0"]] {
         compile_and_run(&["device_global.cpp", "device_global_other.cpp"], flags);
     }
+}
+
+/// annotated_ptr, annotated_ref, annotated_arg and the annotated USM allocation functions
+/// (docs/dpcpp-headers.md, "Annotated pointers"), at -O2 and -O0.
+#[test]
+fn annotated_pointers_arguments_and_allocations() {
+    for opt in ["-O2", "-O0"] {
+        compile_and_run(&["annotated_pointers.cpp"], &[opt]);
+    }
+}
+
+/// A usm_kind property naming another kind of USM than the allocation function makes is a
+/// compile error that says so.
+#[test]
+fn a_usm_kind_against_the_allocation_function_does_not_compile() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("kind.cpp"),
+        "#include <sycl/sycl.hpp>\nnamespace syclex = sycl::ext::oneapi::experimental;\nint main() {\n  \
+         sycl::queue q;\n  \
+         auto p = syclex::malloc_host_annotated<int>(4, q, syclex::properties{syclex::usm_kind_device});\n}\n",
+    )
+    .unwrap();
+    let output = ncpu_in(dir.path(), &["-fsycl", "-fsyntax-only", "kind.cpp"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !output.status.success()
+            && stderr.contains(
+                "the usm_kind property names another kind of USM than the allocation function makes"
+            ),
+        "{}",
+        describe(&output)
+    );
 }

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 
 #include "../../detail/defines.hpp"
 
@@ -175,6 +176,42 @@ using empty_properties_t = properties<>;
 template <typename T> struct is_property_list : std::false_type {};
 template <typename... Properties> struct is_property_list<properties<Properties...>> : std::true_type {};
 template <typename T> inline constexpr bool is_property_list_v = is_property_list<T>::value;
+
+namespace detail {
+// The list of the property values Values in the list's order (what `properties{values...}`
+// deduces); a list given alone is that list, so that a function taking either values or a list
+// names one type.
+template <typename... Values> struct property_list_of {
+  using type = properties<sorted_element_t<Values, Values...>...>;
+};
+template <typename... Properties> struct property_list_of<properties<Properties...>> {
+  using type = properties<Properties...>;
+};
+template <typename... Values> using property_list_of_t = typename property_list_of<Values...>::type;
+
+template <typename Tuple> struct property_list_of_tuple;
+template <typename... Properties> struct property_list_of_tuple<std::tuple<Properties...>> {
+  using type = property_list_of_t<Properties...>;
+};
+template <typename... Tuples> using tuple_cat_t = decltype(std::tuple_cat(std::declval<Tuples>()...));
+
+// Whether Property's key is in the list with another value.
+template <typename Property, typename... Properties>
+inline constexpr bool conflicts_with_v =
+    !std::is_void_v<typename property_of_key<typename Property::key_t, Properties...>::type> &&
+    !pack_contains<Property, Properties...>::value;
+
+// The union of two lists; a key in both must have one value in both.
+template <typename ListA, typename ListB> struct merged_properties;
+template <typename... As, typename... Bs> struct merged_properties<properties<As...>, properties<Bs...>> {
+  static_assert(!(conflicts_with_v<Bs, As...> || ...),
+                "the two property lists give one property different values");
+  using type = typename property_list_of_tuple<tuple_cat_t<
+      std::tuple<As...>, std::conditional_t<pack_contains<Bs, As...>::value, std::tuple<>, std::tuple<Bs>>...>>::type;
+};
+template <typename ListA, typename ListB>
+using merged_properties_t = typename merged_properties<ListA, ListB>::type;
+} // namespace detail
 
 } // namespace ext::oneapi::experimental
 

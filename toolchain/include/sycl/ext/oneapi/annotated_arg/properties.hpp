@@ -1,3 +1,7 @@
-// DPC++'s <sycl/ext/oneapi/annotated_arg/properties.hpp>: ncpu does not implement annotated_arg/annotated_ptr (sycl_ext_oneapi_annotated_arg, _ptr, _usm) (docs/dpcpp-headers.md).
+// DPC++'s older <sycl/ext/oneapi/annotated_arg/properties.hpp>: the annotation properties of its
+// annotated_arg and annotated_ptr, alignment and the FPGA ones
+// (../common_annotated_properties/common_properties.hpp).
 #pragma once
-#error "<sycl/ext/oneapi/annotated_arg/properties.hpp>: ncpu does not implement annotated_arg/annotated_ptr (sycl_ext_oneapi_annotated_arg, _ptr, _usm)"
+
+#include "../common_annotated_properties/common_properties.hpp"
+#include <sycl/sycl.hpp>

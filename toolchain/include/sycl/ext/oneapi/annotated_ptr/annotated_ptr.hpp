@@ -1,3 +1,7 @@
-// DPC++'s <sycl/ext/oneapi/annotated_ptr/annotated_ptr.hpp>: ncpu does not implement annotated_arg/annotated_ptr (sycl_ext_oneapi_annotated_arg, _ptr, _usm) (docs/dpcpp-headers.md).
+// DPC++'s older <sycl/ext/oneapi/annotated_ptr/annotated_ptr.hpp>: annotated_ptr and the
+// annotation properties of that DPC++, the FPGA ones included
+// (../common_annotated_properties/common_properties.hpp).
 #pragma once
-#error "<sycl/ext/oneapi/annotated_ptr/annotated_ptr.hpp>: ncpu does not implement annotated_arg/annotated_ptr (sycl_ext_oneapi_annotated_arg, _ptr, _usm)"
+
+#include "../common_annotated_properties/common_properties.hpp"
+#include <sycl/sycl.hpp>

@@ -1,3 +1,3 @@
-// DPC++'s <sycl/ext/oneapi/annotated_usm/alloc_base.hpp>: ncpu does not implement annotated_arg/annotated_ptr (sycl_ext_oneapi_annotated_arg, _ptr, _usm) (docs/dpcpp-headers.md).
+// DPC++'s <sycl/ext/oneapi/annotated_usm/alloc_base.hpp>: what it declares comes with <sycl/sycl.hpp> here (docs/dpcpp-headers.md).
 #pragma once
-#error "<sycl/ext/oneapi/annotated_usm/alloc_base.hpp>: ncpu does not implement annotated_arg/annotated_ptr (sycl_ext_oneapi_annotated_arg, _ptr, _usm)"
+#include <sycl/sycl.hpp>

@@ -1,3 +1,76 @@
-// DPC++'s <sycl/ext/oneapi/experimental/annotated_usm/alloc_device.hpp>: ncpu does not implement annotated_arg/annotated_ptr (sycl_ext_oneapi_annotated_arg, _ptr, _usm) (docs/dpcpp-headers.md).
+// <sycl/ext/oneapi/experimental/annotated_usm/alloc_device.hpp>: DPC++'s
+// sycl_ext_oneapi_usm_malloc_properties for device USM: malloc_device_annotated and
+// aligned_alloc_device_annotated, in bytes or in elements of T, with a device and
+// a context or a queue. Each returns an annotated_ptr with the properties given and usm_kind_device, null when the
+// allocation cannot be made; a usm_kind property naming another kind is a compile error.
+// alignment<N> aligns the allocation to N bytes (and to the alignment argument too, if any).
 #pragma once
-#error "<sycl/ext/oneapi/experimental/annotated_usm/alloc_device.hpp>: ncpu does not implement annotated_arg/annotated_ptr (sycl_ext_oneapi_annotated_arg, _ptr, _usm)"
+
+#include <cstddef>
+
+#include "../../../../queue.hpp"
+#include "alloc_util.hpp"
+
+namespace sycl {
+inline namespace _V1 {
+namespace ext::oneapi::experimental {
+
+namespace detail {
+template <typename T, typename PropertiesIn>
+using device_annotated_ptr = fixed_kind_annotated_ptr<T, PropertiesIn, sycl::usm::alloc::device>;
+} // namespace detail
+
+template <typename PropertiesIn = empty_properties_t>
+detail::device_annotated_ptr<void, PropertiesIn>
+malloc_device_annotated(std::size_t bytes, const device &, const context &,
+                        const PropertiesIn & = PropertiesIn{}) {
+  return detail::device_annotated_ptr<void, PropertiesIn>(
+      detail::allocate_annotated<void, PropertiesIn>(0, bytes, sycl::usm::alloc::device));
+}
+template <typename PropertiesIn = empty_properties_t>
+detail::device_annotated_ptr<void, PropertiesIn>
+malloc_device_annotated(std::size_t bytes, const queue &q, const PropertiesIn &given = PropertiesIn{}) {
+  return malloc_device_annotated(bytes, q.get_device(), q.get_context(), given);
+}
+template <typename T, typename PropertiesIn = empty_properties_t>
+detail::device_annotated_ptr<T, PropertiesIn>
+malloc_device_annotated(std::size_t count, const device &, const context &,
+                        const PropertiesIn & = PropertiesIn{}) {
+  return detail::device_annotated_ptr<T, PropertiesIn>(
+      detail::allocate_annotated<T, PropertiesIn>(0, count, sycl::usm::alloc::device));
+}
+template <typename T, typename PropertiesIn = empty_properties_t>
+detail::device_annotated_ptr<T, PropertiesIn>
+malloc_device_annotated(std::size_t count, const queue &q, const PropertiesIn &given = PropertiesIn{}) {
+  return malloc_device_annotated<T>(count, q.get_device(), q.get_context(), given);
+}
+template <typename PropertiesIn = empty_properties_t>
+detail::device_annotated_ptr<void, PropertiesIn>
+aligned_alloc_device_annotated(std::size_t alignment, std::size_t bytes, const device &, const context &,
+                               const PropertiesIn & = PropertiesIn{}) {
+  return detail::device_annotated_ptr<void, PropertiesIn>(
+      detail::allocate_annotated<void, PropertiesIn>(alignment, bytes, sycl::usm::alloc::device));
+}
+template <typename PropertiesIn = empty_properties_t>
+detail::device_annotated_ptr<void, PropertiesIn>
+aligned_alloc_device_annotated(std::size_t alignment, std::size_t bytes, const queue &q,
+                               const PropertiesIn &given = PropertiesIn{}) {
+  return aligned_alloc_device_annotated(alignment, bytes, q.get_device(), q.get_context(), given);
+}
+template <typename T, typename PropertiesIn = empty_properties_t>
+detail::device_annotated_ptr<T, PropertiesIn>
+aligned_alloc_device_annotated(std::size_t alignment, std::size_t count, const device &, const context &,
+                               const PropertiesIn & = PropertiesIn{}) {
+  return detail::device_annotated_ptr<T, PropertiesIn>(
+      detail::allocate_annotated<T, PropertiesIn>(alignment, count, sycl::usm::alloc::device));
+}
+template <typename T, typename PropertiesIn = empty_properties_t>
+detail::device_annotated_ptr<T, PropertiesIn>
+aligned_alloc_device_annotated(std::size_t alignment, std::size_t count, const queue &q,
+                               const PropertiesIn &given = PropertiesIn{}) {
+  return aligned_alloc_device_annotated<T>(alignment, count, q.get_device(), q.get_context(), given);
+}
+
+} // namespace ext::oneapi::experimental
+} // namespace _V1
+} // namespace sycl
