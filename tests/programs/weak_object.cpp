@@ -1,6 +1,7 @@
 // sycl_ext_oneapi_weak_object: weak objects of the classes whose identity is shared state (queue,
-// context, event, buffer, host_accessor) expire with the object and give it back while it lives;
-// those of value classes (local_accessor, stream, device) never expire; the owner order
+// context, event, buffer, host_accessor, kernel_bundle) expire with the object and give it back
+// while it lives; those of value classes (local_accessor, stream, device, kernel, kernel_id,
+// device_image) never expire; the owner order
 // (weak_object::owner_before, ext_oneapi_owner_before, owner_less) makes copies equivalent,
 // different objects ordered, and empty weak objects equivalent and first; owner_less keys a
 // std::set; lock() of an expired one is errc::invalid. A placeholder accessor converts from a
@@ -10,6 +11,9 @@
 #include "check.hpp"
 
 #include <set>
+
+class first_kernel;
+class second_kernel;
 
 namespace oneapi = sycl::ext::oneapi;
 
@@ -88,5 +92,29 @@ int main() {
      truth("stream", oneapi::weak_object<sycl::stream>(s1).lock() == s1);
      h.single_task([] {});
    }).wait();
+
+  // The kernel classes: a bundle is watched through its constants; kernels, their ids and their
+  // images are their names.
+  q.single_task<first_kernel>([] {}).wait();
+  q.single_task<second_kernel>([] {}).wait();
+  using executable_bundle = sycl::kernel_bundle<sycl::bundle_state::executable>;
+  const sycl::context context = q.get_context();
+  check_expiry<executable_bundle>("kernel_bundle", [&] { return sycl::get_kernel_bundle<sycl::bundle_state::executable>(context); });
+  const executable_bundle bundle = sycl::get_kernel_bundle<sycl::bundle_state::executable>(context);
+  check_order("kernel_bundle", bundle, sycl::get_kernel_bundle<sycl::bundle_state::executable>(context));
+  const sycl::kernel_id first_id = sycl::get_kernel_id<first_kernel>();
+  const sycl::kernel_id second_id = sycl::get_kernel_id<second_kernel>();
+  check_order("kernel_id", first_id, second_id);
+  check_order("kernel", bundle.get_kernel(first_id), bundle.get_kernel(second_id));
+  const auto image_of = [&](const sycl::kernel_id &id) {
+    return *std::find_if(bundle.begin(), bundle.end(), [&](const auto &image) { return image.has_kernel(id); });
+  };
+  check_order("device_image", image_of(first_id), image_of(second_id));
+  std::set<sycl::kernel, oneapi::owner_less<sycl::kernel>> kernels{bundle.get_kernel(first_id),
+                                                                   bundle.get_kernel(second_id),
+                                                                   bundle.get_kernel(first_id)};
+  check::equal("kernels in a set", 0, kernels.size(), 2);
+  oneapi::weak_object<sycl::kernel_id> weak_id{first_id};
+  truth("kernel_id", !weak_id.expired() && weak_id.lock() == first_id);
   return check::finish();
 }

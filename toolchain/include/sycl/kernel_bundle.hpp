@@ -48,6 +48,7 @@ public:
   const char *get_name() const noexcept { return name_.c_str(); }
   friend bool operator==(const kernel_id &a, const kernel_id &b) { return a.name_ == b.name_; }
   friend bool operator!=(const kernel_id &a, const kernel_id &b) { return !(a == b); }
+  NCPU_OWNER_BEFORE
 
   // Not part of the SYCL interface: ids are made by get_kernel_id and get_kernel_ids.
   explicit kernel_id(std::string name) : name_(std::move(name)) {}
@@ -203,6 +204,7 @@ public:
 
   friend bool operator==(const kernel &a, const kernel &b) { return a.name_ == b.name_; }
   friend bool operator!=(const kernel &a, const kernel &b) { return !(a == b); }
+  NCPU_OWNER_BEFORE
 
   // Not part of the SYCL interface: kernel_bundle::get_kernel makes kernels.
   explicit kernel(std::string name) : name_(std::move(name)) {}
@@ -236,6 +238,7 @@ public:
 
   friend bool operator==(const device_image &a, const device_image &b) { return a.id_ == b.id_; }
   friend bool operator!=(const device_image &a, const device_image &b) { return !(a == b); }
+  NCPU_OWNER_BEFORE
 
   // Not part of the SYCL interface: bundles and get_kernel_bundle's selectors make images.
   explicit device_image(kernel_id id) : id_(std::move(id)) {}
@@ -318,6 +321,7 @@ public:
     return a.images_ == b.images_ && *a.spec_constants_ == *b.spec_constants_;
   }
   friend bool operator!=(const kernel_bundle &a, const kernel_bundle &b) { return !(a == b); }
+  NCPU_OWNER_BEFORE
 
   // Not part of the SYCL interface: get_kernel_bundle and the state changes make bundles, and
   // use_kernel_bundle reads their constants.

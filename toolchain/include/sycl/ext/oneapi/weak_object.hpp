@@ -2,14 +2,15 @@
 // keep it alive, and the owner order (weak_object::owner_before, ext_oneapi_owner_before on the
 // classes, owner_less) that sorts objects and weak objects by identity.
 //
-// Classes whose identity is shared state (queue, context, event, buffer, host_accessor) are
-// watched through that state: the weak object keeps a copy of the object with its shared state
+// Classes whose identity is shared state (queue, context, event, buffer, host_accessor,
+// kernel_bundle) are watched through that state: the weak object keeps a copy of the object with its shared state
 // taken out, and weak pointers to the state; try_lock puts the state back while it lives, and the
 // owner order is the weak pointers' (stable after the object is gone). Classes that are values
 // here (device and platform, one of each; accessor, local_accessor and stream, which kernels copy
-// as bytes and which carry no reference count) never expire: the weak object keeps the value and
-// orders by what identifies it (the buffer an accessor reads, a local accessor's place in the
-// work-group's memory, a stream's state). Two device accessors of one buffer are therefore one
+// as bytes and which carry no reference count; kernel, kernel_id and device_image, which are a
+// kernel's name) never expire: the weak object keeps the value and orders by what identifies it
+// (the buffer an accessor reads, a local accessor's place in the work-group's memory, a stream's
+// state, the kernel's name). Two device accessors of one buffer are therefore one
 // owner, and a weak_object of an accessor does not see the accessor go (docs/dpcpp-headers.md).
 #pragma once
 
@@ -18,6 +19,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -27,6 +30,7 @@
 #include "../../device.hpp"
 #include "../../event.hpp"
 #include "../../exception.hpp"
+#include "../../kernel_bundle.hpp"
 #include "../../local_accessor.hpp"
 #include "../../queue.hpp"
 #include "../../stream.hpp"
@@ -40,6 +44,15 @@ template <typename SyclObject> class weak_object;
 }
 
 namespace detail {
+
+// What identifies an object of a value class: an address, or a kernel's name.
+struct weak_identity {
+  std::uintptr_t address = 0;
+  std::string name;
+  friend bool operator<(const weak_identity &a, const weak_identity &b) {
+    return std::tie(a.address, a.name) < std::tie(b.address, b.name);
+  }
+};
 
 // The shared state of a watched object: its identity first, then anything else the object holds
 // that a weak reference must not keep alive.
@@ -97,15 +110,36 @@ struct weak_access {
     return a;
   }
 
-  // ---- Value classes: identity(). ----
-  static std::uintptr_t identity(const device &) { return 0; }
-  static std::uintptr_t identity(const platform &) { return 0; }
-  template <typename T, int D, access_mode M, target Target, access::placeholder P>
-  static std::uintptr_t identity(const accessor<T, D, M, Target, P> &a) {
-    return reinterpret_cast<std::uintptr_t>(a.storage_);
+  // A kernel bundle: its specialization constants, which copies share.
+  template <bundle_state State> static weak_owners owners(const kernel_bundle<State> &b) {
+    return {b.spec_constants_, nullptr};
   }
-  template <typename T, int D> static std::uintptr_t identity(const local_accessor<T, D> &a) { return a.offset_; }
-  static std::uintptr_t identity(const stream &s) { return reinterpret_cast<std::uintptr_t>(s.state_); }
+  template <bundle_state State> static kernel_bundle<State> hollow(kernel_bundle<State> b) {
+    b.spec_constants_.reset();
+    return b;
+  }
+  template <bundle_state State>
+  static kernel_bundle<State> restore(kernel_bundle<State> b, const weak_owners &owners) {
+    b.spec_constants_ = owned_as<spec_constant_values>(owners[0]);
+    return b;
+  }
+
+  // ---- Value classes: identity(). ----
+  static weak_identity identity(const device &) { return {}; }
+  static weak_identity identity(const platform &) { return {}; }
+  template <typename T, int D, access_mode M, target Target, access::placeholder P>
+  static weak_identity identity(const accessor<T, D, M, Target, P> &a) {
+    return {reinterpret_cast<std::uintptr_t>(a.storage_), {}};
+  }
+  template <typename T, int D> static weak_identity identity(const local_accessor<T, D> &a) {
+    return {a.offset_, {}};
+  }
+  static weak_identity identity(const stream &s) { return {reinterpret_cast<std::uintptr_t>(s.state_), {}}; }
+  static weak_identity identity(const kernel_id &id) { return {0, id.name_}; }
+  static weak_identity identity(const kernel &k) { return {0, k.name_}; }
+  template <bundle_state State> static weak_identity identity(const device_image<State> &image) {
+    return identity(image.id_);
+  }
 
   template <typename T, typename = void> struct watched : std::false_type {};
   template <typename T>
@@ -201,7 +235,7 @@ private:
   // The object without its shared state (watched) or the object (values); empty for none.
   std::optional<SyclObject> object_;
   std::array<std::weak_ptr<const void>, 2> owners_;
-  std::uintptr_t identity_ = 0;
+  sycl::detail::weak_identity identity_;
 };
 
 // Compares SYCL objects and weak objects of them by the owner order.
