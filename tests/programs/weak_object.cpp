@@ -87,6 +87,8 @@ int main() {
   q.submit([&](sycl::handler &h) {
      sycl::local_accessor<int> a(4, h), b(4, h);
      check_order("local_accessor", a, b);
+     sycl::accessor<int> first_access(buffer, h), second_access(buffer, h, sycl::read_only);
+     check_order("two accessors of one buffer", first_access, sycl::accessor<int>(second_access));
      sycl::stream s1(1024, 64, h), s2(1024, 64, h);
      check_order("stream", s1, s2);
      truth("stream", oneapi::weak_object<sycl::stream>(s1).lock() == s1);

@@ -7,7 +7,9 @@
 // reference count: a placeholder accessor does not keep its buffer alive.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <memory>
 #include <type_traits>
@@ -37,6 +39,12 @@ inline constexpr mode_target_tag_t<access_mode::read_write, target::host_task> r
 inline constexpr mode_target_tag_t<access_mode::write, target::host_task> write_only_host_task{};
 
 namespace detail {
+// A new identity for each buffer accessor constructed (copies keep theirs).
+inline std::uint64_t new_accessor_identity() {
+  static std::atomic<std::uint64_t> last{0};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
 
 // The view shared by device and host accessors.
 template <typename Element, int Dims> class accessor_view {
@@ -257,7 +265,8 @@ public:
   template <typename OtherT, access_mode OtherMode,
             typename = std::enable_if_t<detail::accessor_converts_v<OtherT, OtherMode, DataT, Mode>>>
   accessor(const accessor<OtherT, Dims, OtherMode, Target, P> &other)
-      : view_(other.view_), storage_(other.storage_), placeholder_(other.placeholder_), no_init_(other.no_init_) {}
+      : view_(other.view_), storage_(other.storage_), identity_(other.identity_), placeholder_(other.placeholder_),
+        no_init_(other.no_init_) {}
 
   template <typename T, typename AllocatorT>
   accessor(buffer<T, D, AllocatorT> &buf, handler &h, const property_list &props = {})
@@ -321,7 +330,7 @@ public:
   template <typename T, typename AllocatorT>
   accessor(buffer<T, D, AllocatorT> &buf, range<D> access_range, id<D> offset, const property_list &props = {})
       : view_(buf.data(), buf.get_range(), access_range, offset), storage_(buf.storage().get()),
-        no_init_(props.has_property<property::no_init>()) {
+        identity_(detail::new_accessor_identity()), no_init_(props.has_property<property::no_init>()) {
     detail::check_sub_range(buf.get_range(), access_range, offset);
     detail::check_no_init<Mode>(props);
   }
@@ -401,6 +410,9 @@ private:
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;
   detail::accessor_view<element, D> view_;
   detail::buffer_storage *storage_ = nullptr;
+  // Which construction this accessor is a copy of (0: default-constructed), for the owner order
+  // of weak objects (docs/dpcpp-headers.md, "Weak objects").
+  std::uint64_t identity_ = 0;
   bool placeholder_ = true;
   bool no_init_ = false;
 };

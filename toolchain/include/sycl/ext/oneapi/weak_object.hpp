@@ -3,15 +3,15 @@
 // classes, owner_less) that sorts objects and weak objects by identity.
 //
 // Classes whose identity is shared state (queue, context, event, buffer, host_accessor,
-// kernel_bundle) are watched through that state: the weak object keeps a copy of the object with its shared state
-// taken out, and weak pointers to the state; try_lock puts the state back while it lives, and the
-// owner order is the weak pointers' (stable after the object is gone). Classes that are values
-// here (device and platform, one of each; accessor, local_accessor and stream, which kernels copy
-// as bytes and which carry no reference count; kernel, kernel_id and device_image, which are a
-// kernel's name) never expire: the weak object keeps the value and orders by what identifies it
-// (the buffer an accessor reads, a local accessor's place in the work-group's memory, a stream's
-// state, the kernel's name). Two device accessors of one buffer are therefore one
-// owner, and a weak_object of an accessor does not see the accessor go (docs/dpcpp-headers.md).
+// kernel_bundle) are watched through that state: the weak object keeps a copy of the object with
+// its shared state taken out, and weak pointers to the state; try_lock puts the state back while
+// it lives, and the owner order is the weak pointers' (stable after the object is gone). Classes
+// that are values here (device and platform, one of each; accessor, local_accessor and stream,
+// which kernels copy as bytes and which carry no reference count; kernel, kernel_id and
+// device_image, which are a kernel's name) never expire: the weak object keeps the value and
+// orders by what identifies it (the construction an accessor was copied from, a local accessor's
+// place in the work-group's memory, a stream's state, the kernel's name). A weak_object of an
+// accessor therefore does not see the accessor go (docs/dpcpp-headers.md).
 #pragma once
 
 #include <array>
@@ -129,7 +129,7 @@ struct weak_access {
   static weak_identity identity(const platform &) { return {}; }
   template <typename T, int D, access_mode M, target Target, access::placeholder P>
   static weak_identity identity(const accessor<T, D, M, Target, P> &a) {
-    return {reinterpret_cast<std::uintptr_t>(a.storage_), {}};
+    return {static_cast<std::uintptr_t>(a.identity_), {}};
   }
   template <typename T, int D> static weak_identity identity(const local_accessor<T, D> &a) {
     return {a.offset_, {}};
