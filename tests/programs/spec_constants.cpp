@@ -1,7 +1,8 @@
 // Specialization constants (SYCL 2020 4.9.5): defaults when nothing is set, set values
 // otherwise, for scalars, a bool, a small and a large struct, in range, nd_range, single_task
 // and hierarchical kernels, through kernel bundles, of a type without a default constructor,
-// and from a second translation unit whose kernels use a subset of the constants.
+// and from a second translation unit whose kernels use a subset of the constants; half
+// defaults keep their binary16 bits.
 #include "spec_constants.hpp"
 #include "check.hpp"
 
@@ -32,6 +33,11 @@ struct NoDefault {
   float weight;
 };
 inline constexpr sycl::specialization_id<NoDefault> no_default_id(4, 0.5f);
+
+// Half-precision defaults are stored as binary16 (the SYCL-CTS's fp16 constants): 1/3 and
+// the smallest subnormal, whose bits a detour through float or double would round.
+inline constexpr sycl::specialization_id<sycl::half> third_id(sycl::half(1.0f / 3.0f));
+inline constexpr sycl::specialization_id<sycl::half> tiny_id(sycl::bit_cast<sycl::half>(std::uint16_t{1}));
 
 static Result read_all(const sycl::kernel_handler &kh) {
   Result r;
@@ -136,6 +142,17 @@ int main() {
    }).wait();
   check::equal("no default constructor: kernel", 0, weighted[0], 2.25f);
   check::equal("no default constructor: handler", 0, weighted[1], 9.0f);
+
+  std::uint16_t *half_bits = sycl::malloc_shared<std::uint16_t>(2, q);
+  q.submit([&](sycl::handler &h) {
+     h.single_task<class HalfDefaults>([=](sycl::kernel_handler kh) {
+       half_bits[0] = sycl::bit_cast<std::uint16_t>(kh.get_specialization_constant<third_id>());
+       half_bits[1] = sycl::bit_cast<std::uint16_t>(kh.get_specialization_constant<tiny_id>());
+     });
+   }).wait();
+  check::equal("half default 1/3", 0, half_bits[0], 0x3555);
+  check::equal("half default, smallest subnormal", 0, half_bits[1], 1);
+  sycl::free(half_bits, q);
 
   sycl::free(weighted, q);
   sycl::free(scaled, q);

@@ -490,14 +490,28 @@ impl<'ctx> Value<'ctx> {
         }
     }
 
-    /// The value of a floating-point constant, widened to `f64`.
-    pub fn float_constant(self) -> Option<f64> {
+    /// The bits of a floating-point constant of at most 64 bits (`half`, `bfloat`, `float`,
+    /// `double`), exactly as stored: no rounding through `double`, NaN payloads kept.
+    pub fn float_constant_bits(self) -> Option<u64> {
         if !self.is(Kind::ConstantFloat) {
             return None;
         }
-        let mut loses_info = 0;
-        // SAFETY: a floating-point constant.
-        Some(unsafe { LLVMConstRealGetDouble(self.raw, &mut loses_info) })
+        use inkwell::llvm_sys::LLVMTypeKind;
+        // SAFETY: the constant is live; its type's kind and context are read; the integer type
+        // of the same width is made in that context, and LLVM folds a bitcast of a
+        // floating-point constant to it into an integer constant, whose value is read.
+        unsafe {
+            let ty = LLVMTypeOf(self.raw);
+            let width = match LLVMGetTypeKind(ty) {
+                LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMBFloatTypeKind => 16,
+                LLVMTypeKind::LLVMFloatTypeKind => 32,
+                LLVMTypeKind::LLVMDoubleTypeKind => 64,
+                _ => return None,
+            };
+            let integer = LLVMIntTypeInContext(LLVMGetTypeContext(ty), width);
+            let bits = LLVMConstBitCast(self.raw, integer);
+            (!LLVMIsAConstantInt(bits).is_null()).then(|| LLVMConstIntGetZExtValue(bits))
+        }
     }
 
     /// The source element type of a GEP, instruction or constant expression.

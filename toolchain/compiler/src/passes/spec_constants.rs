@@ -459,12 +459,10 @@ fn append_constant_bytes(
             bytes.extend_from_slice(&raw.to_le_bytes()[..size.min(8)]);
         }
         BasicTypeEnum::FloatType(_) => {
-            let raw = value.float_constant().ok_or_else(|| unsupported(&ty))?;
-            match data_layout.get_bit_size(&ty) {
-                32 => bytes.extend_from_slice(&(raw as f32).to_le_bytes()),
-                64 => bytes.extend_from_slice(&raw.to_le_bytes()),
-                _ => return Err(unsupported(&ty)),
-            }
+            let raw = value
+                .float_constant_bits()
+                .ok_or_else(|| unsupported(&ty))?;
+            bytes.extend_from_slice(&raw.to_le_bytes()[..size.min(8)]);
         }
         BasicTypeEnum::StructType(struct_type) => {
             for index in 0..struct_type.count_fields() {
