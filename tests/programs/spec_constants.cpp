@@ -116,12 +116,17 @@ int main() {
      try {
        h.set_specialization_constant<int_id>(1);
      } catch (const sycl::exception &e) {
-       refused = e.code() == sycl::errc::invalid;
+       refused += e.code() == sycl::errc::invalid;
+     }
+     try {
+       (void)h.get_specialization_constant<int_id>();
+     } catch (const sycl::exception &e) {
+       refused += e.code() == sycl::errc::invalid;
      }
      h.single_task<class FromBundle>([=](sycl::kernel_handler kh) { results[0] = read_all(kh); });
    }).wait();
   check_result("from a bundle", results[0], 23, 2.5, true, default_small, default_big);
-  check::equal("set after use_kernel_bundle", 0, refused, 1);
+  check::equal("set and get after use_kernel_bundle", 0, refused, 2);
 
   // The other translation unit's kernel reads scale_id at the offset its image describes.
   double *scaled = sycl::malloc_shared<double>(n, q);

@@ -261,7 +261,8 @@ public:
     fill_2d("ext_oneapi_fill2d", static_cast<T *>(destination), destination_pitch, pattern, width, height);
   }
 
-  // Specialization constants of this command group (SYCL 2020 4.9.4.2.3).
+  // Specialization constants of this command group (SYCL 2020 4.9.4.2.3); both throw
+  // errc::invalid once a kernel bundle is bound, whose constants apply.
   template <auto &Id> void set_specialization_constant(const detail::spec_constant_value_t<Id> &value) {
     if (uses_kernel_bundle_)
       sycl::detail::throw_error(errc::invalid,
@@ -269,6 +270,9 @@ public:
     spec_constants_.set<Id>(value);
   }
   template <auto &Id> detail::spec_constant_value_t<Id> get_specialization_constant() const {
+    if (uses_kernel_bundle_)
+      sycl::detail::throw_error(errc::invalid,
+                      "get_specialization_constant after use_kernel_bundle (read the bundle's instead)");
     return spec_constants_.get<Id>();
   }
 
