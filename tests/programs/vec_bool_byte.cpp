@@ -5,6 +5,7 @@
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <cstddef>
+#include <cstdint>
 
 using bool4 = sycl::vec<bool, 4>;
 using byte8 = sycl::vec<std::byte, 8>;
@@ -58,6 +59,9 @@ void compute(long *out) {
   raw_loaded.load(0, static_cast<const std::byte *>(stored));
   out[at++] = std::to_integer<int>(raw_stored[2]) * 1000 + std::to_integer<int>(raw_stored[5]) +
               std::to_integer<long>(raw_loaded[6]) * 1000000;
+  // From floating point: rounded toward zero, then each lane stored as 0 or 1.
+  const bool4 from_floats = sycl::vec<float, 4>{2.3f, 0.3f, -1.5f, 0.0f}.convert<bool>();
+  out[at++] = sycl::bit_cast<std::uint32_t>(from_floats);
   while (at < slots) out[at++] = -1;
 }
 
@@ -88,6 +92,7 @@ int main() {
   check::equal("byte load and store", 0, host[27], 0xF0 + 0xFF * 1000);
   check::equal("byte conversion", 0, host[28], 0x80);
   check::equal("byte swizzle assignment and raw pointers", 0, host[29], 0x55 * 1000 + 0x80 + 0xFFL * 1000000);
+  check::equal("bool from float, stored bytes", 0, host[30], 0x00010001);
 
   sycl::queue q;
   long *device = sycl::malloc_shared<long>(slots, q);

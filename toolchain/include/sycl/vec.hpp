@@ -346,7 +346,8 @@ public:
     static_assert(detail::is_vec_element_v<ConvertT>, "convert<T>() needs a vec element type");
     using result = vec<ConvertT, NumElements>;
     if constexpr (detail::is_floating_element_v<DataT> && std::is_integral_v<ConvertT>) {
-      return result(__builtin_convertvector(rounded_to_integer<RoundingMode>(), typename result::vector_t));
+      using lanes = typename result::vector_t;
+      return result(detail::normalised<ConvertT>(__builtin_convertvector(rounded_to_integer<RoundingMode>(), lanes)));
     } else if constexpr (RoundingMode != rounding_mode::automatic && RoundingMode != rounding_mode::rte &&
                          detail::conversion_may_round<DataT, ConvertT>()) {
       result converted;
