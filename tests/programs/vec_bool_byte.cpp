@@ -59,7 +59,7 @@ void compute(long *out) {
   raw_loaded.load(0, static_cast<const std::byte *>(stored));
   out[at++] = std::to_integer<int>(raw_stored[2]) * 1000 + std::to_integer<int>(raw_stored[5]) +
               std::to_integer<long>(raw_loaded[6]) * 1000000;
-  // From floating point: rounded toward zero, then each lane stored as 0 or 1.
+  // From floating point: rounded to nearest even (0.3 to 0, -1.5 to -2), each lane stored as 0 or 1.
   const bool4 from_floats = sycl::vec<float, 4>{2.3f, 0.3f, -1.5f, 0.0f}.convert<bool>();
   out[at++] = sycl::bit_cast<std::uint32_t>(from_floats);
   while (at < slots) out[at++] = -1;

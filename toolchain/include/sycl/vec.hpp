@@ -339,8 +339,9 @@ public:
   [[deprecated("use size()")]] std::size_t get_count() const { return size(); }
   [[deprecated("use byte_size()")]] std::size_t get_size() const { return byte_size(); }
 
-  // Element conversion: floating point to integer rounds toward zero by default (as C++ does)
-  // and as asked otherwise; to floating point rounds to nearest by default.
+  // Element conversion: by default (rounding_mode::automatic) with the source element type's
+  // default rounding, to nearest even from floating point (also to an integer, unlike a C++
+  // cast) and toward zero from an integer (SYCL 2020, "Rounding modes"); as asked otherwise.
   template <typename ConvertT, rounding_mode RoundingMode = rounding_mode::automatic>
   vec<ConvertT, NumElements> convert() const {
     static_assert(detail::is_vec_element_v<ConvertT>, "convert<T>() needs a vec element type");
@@ -450,7 +451,7 @@ private:
   }
 
   template <rounding_mode Mode> NCPU_VECTOR_INLINE vector_t rounded_to_integer() const {
-    if constexpr (Mode == rounding_mode::rte)
+    if constexpr (Mode == rounding_mode::rte || Mode == rounding_mode::automatic)
       return __builtin_elementwise_roundeven(data_);
     else if constexpr (Mode == rounding_mode::rtp)
       return __builtin_elementwise_ceil(data_);
