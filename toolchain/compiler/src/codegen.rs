@@ -24,7 +24,7 @@ use std::path::Path;
 
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
-use inkwell::module::{Linkage, Module};
+use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{FileType, TargetMachine};
 use inkwell::values::FunctionValue;
@@ -131,8 +131,10 @@ fn pieces_of<'ctx>(
         .filter(|&f| walk::is_definition(f))
         .collect();
     let total: usize = definitions.iter().map(|&f| instruction_count(f)).sum();
-    let roots: Vec<FunctionValue<'ctx>> =
-        definitions.into_iter().filter(|&f| !is_local(f)).collect();
+    let roots: Vec<FunctionValue<'ctx>> = definitions
+        .into_iter()
+        .filter(|&f| !split::is_local(f.as_global_value()))
+        .collect();
     let count = options.threads.min(roots.len());
     if total < options.split_threshold || count < 2 || assembly_names_a_local(module) {
         return None;
@@ -154,10 +156,6 @@ fn pieces_of<'ctx>(
     }
     let owned = pieces.into_iter().map(|(_, piece)| piece).collect();
     Some((references, owned))
-}
-
-fn is_local(function: FunctionValue<'_>) -> bool {
-    matches!(function.get_linkage(), Linkage::Internal | Linkage::Private)
 }
 
 fn instruction_count(function: FunctionValue<'_>) -> usize {

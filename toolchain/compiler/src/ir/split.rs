@@ -50,7 +50,8 @@ fn clear_module_assembly(module: &Module<'_>) {
     unsafe { LLVMSetModuleInlineAsm2(module.as_mut_ptr(), c"".as_ptr(), 0) };
 }
 
-fn is_local(global: GlobalValue<'_>) -> bool {
+/// Whether `global` has local (internal or private) linkage: a piece copies or renames it.
+pub fn is_local(global: GlobalValue<'_>) -> bool {
     matches!(global.get_linkage(), Linkage::Internal | Linkage::Private)
 }
 
