@@ -962,3 +962,66 @@ fn syntax_only_checks_both_passes_and_writes_nothing() {
         assert_eq!(files, 1);
     }
 }
+
+/// SYCL's kernel attributes, which upstream clang ignores, are rewritten before the front-ends
+/// read the source (docs/kernel-features.md, "Kernel attributes"): no "unknown attribute"
+/// warning, and the user still sees their own file: diagnostics name its lines and columns after
+/// the rewritten attribute, `__FILE__` and `#include "…"` are the source's, and the dependency
+/// file lists the source, not the rewritten copy.
+#[test]
+fn kernel_attributes_are_rewritten_invisibly() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("local.hpp"), "#define LOCAL_SIZE 4\n").unwrap();
+    let source = dir.path().join("attributes.cpp");
+    std::fs::write(
+        &source,
+        "#include <sycl/sycl.hpp>\n#include \"local.hpp\"\nint main() {\n  sycl::queue q;\n  \
+         q.parallel_for(sycl::nd_range<1>(8, LOCAL_SIZE), [=](sycl::nd_item<1>) [[sycl::reqd_work_group_size(\n\
+         LOCAL_SIZE)]] [[intel::reqd_sub_group_size(4)]] { }).wait();\n  int unused = __FILE__[0]; undeclared();\n}\n",
+    )
+    .unwrap();
+    let output = ncpu_in(
+        dir.path(),
+        &[
+            "-fsycl",
+            "-MD",
+            "-c",
+            "attributes.cpp",
+            "-o",
+            "attributes.o",
+        ],
+    );
+    let text = stderr(&output);
+    assert!(!output.status.success(), "{}", describe(&output));
+    assert!(!text.contains("unknown attribute"), "{text}");
+    assert!(
+        text.contains("attributes.cpp:7:29: error: use of undeclared identifier 'undeclared'"),
+        "{text}"
+    );
+    std::fs::write(
+        &source,
+        std::fs::read_to_string(&source)
+            .unwrap()
+            .replace(" undeclared();", ""),
+    )
+    .unwrap();
+    let output = ncpu_in(
+        dir.path(),
+        &[
+            "-fsycl",
+            "-Werror",
+            "-MD",
+            "-c",
+            "attributes.cpp",
+            "-o",
+            "attributes.o",
+        ],
+    );
+    assert!(output.status.success(), "{}", describe(&output));
+    let deps = std::fs::read_to_string(dir.path().join("attributes.d")).unwrap();
+    assert!(deps.starts_with("attributes.o: attributes.cpp"), "{deps}");
+    assert!(
+        deps.contains("local.hpp") && !deps.contains("kernel-attributes"),
+        "{deps}"
+    );
+}

@@ -138,6 +138,18 @@ fn work_group_size_property_is_honoured_and_enforced() {
     check(&["work_group_size.cpp"]);
 }
 
+/// SYCL's kernel attributes (rewritten by the driver, honoured by lower-kernel-properties),
+/// without a warning: `-Werror` catches an "unknown attribute" left behind.
+#[test]
+fn kernel_attributes_are_honoured_without_warnings() {
+    let sources = [program("kernel_attributes.cpp")];
+    for opt in ["-O0", "-O2"] {
+        let built = Built::compile(&sources, &[opt, "-Werror"]);
+        built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
+        built.run_and_check(&[("NATIVECPU_THREADS", "2")]);
+    }
+}
+
 /// The kernel info queries read what the compiler recorded in the device object: local memory,
 /// private memory across barriers, the compile-time work-group size and the sub-group sizes.
 #[test]

@@ -22,6 +22,7 @@
 
 pub mod depfile;
 pub mod error;
+pub mod kernel_attributes;
 pub mod options;
 pub mod plan;
 pub mod run;

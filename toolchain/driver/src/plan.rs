@@ -4,6 +4,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
+use crate::kernel_attributes;
 use crate::options::{DependencyFlags, InputKind, Invocation, Mode};
 use crate::tools::Tools;
 use crate::DriverError;
@@ -208,6 +209,16 @@ struct Planner<'a> {
     scratch: Scratch,
     commands: Vec<Command>,
     dependency_merges: Vec<(PathBuf, PathBuf)>,
+    /// Sources with SYCL kernel attributes, and their rewritten text's file
+    /// ([`kernel_attributes`]).
+    rewritten_sources: Vec<(PathBuf, PathBuf)>,
+}
+
+/// Which front-end pass reads a source.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Device,
+    Host,
 }
 
 impl Planner<'_> {
@@ -266,14 +277,62 @@ impl Planner<'_> {
         Ok(shared.objcopy_args())
     }
 
-    /// `-x c++` before the source when the user forced the language.
-    fn source_args(&self, source: &Path) -> Vec<OsString> {
+    /// `-x c++` before the source when the user forced the language; the source's rewritten
+    /// kernel attributes and their macro, if it has any.
+    fn source_args(&self, source: &Path, pass: Pass) -> Vec<OsString> {
         let mut args: Vec<OsString> = Vec::new();
+        if let Some((_, rewritten)) = self.rewritten_sources.iter().find(|(s, _)| s == source) {
+            let definition = match pass {
+                Pass::Device => kernel_attributes::DEVICE_DEFINITION,
+                Pass::Host => kernel_attributes::HOST_DEFINITION,
+            };
+            let mut remap = OsString::from(source);
+            remap.push(";");
+            remap.push(rewritten);
+            args.extend([
+                format!("-D{definition}").into(),
+                "-Xclang".into(),
+                "-remap-file".into(),
+                "-Xclang".into(),
+                remap,
+            ]);
+        }
         if self.invocation.force_cpp {
             args.extend(["-x".into(), "c++".into()]);
         }
         args.push(source.into());
         args
+    }
+
+    /// Writes the rewritten text of every source with SYCL kernel attributes to the scratch
+    /// directory, for both front-ends to read in its place.
+    fn rewrite_kernel_attributes(&mut self) -> Result<(), DriverError> {
+        for (source, kind) in &self.invocation.inputs {
+            if *kind != InputKind::Source || source.as_os_str() == "-" {
+                continue;
+            }
+            let Some(text) = kernel_attributes::rewrite(&read_input(source)?) else {
+                continue;
+            };
+            let extension = source
+                .extension()
+                .map_or("cpp".into(), |e| e.to_string_lossy());
+            let rewritten = self
+                .scratch
+                .file(&format!("{}.kernel-attributes.{extension}", stem(source)));
+            if source.to_string_lossy().contains(';') || rewritten.to_string_lossy().contains(';') {
+                return Err(DriverError::Invalid(format!(
+                    "{}: a source with SYCL kernel attributes cannot have ';' in its path",
+                    source.display()
+                )));
+            }
+            std::fs::write(&rewritten, text).map_err(|source| DriverError::Io {
+                path: rewritten.clone(),
+                source,
+            })?;
+            self.rewritten_sources.push((source.clone(), rewritten));
+        }
+        Ok(())
     }
 
     /// The device pass's clang with every flag but what it does with the source.
@@ -319,7 +378,7 @@ impl Planner<'_> {
             .args(self.dependency_args(dependencies));
         self.commands.push(
             clang
-                .args(self.source_args(source))
+                .args(self.source_args(source, Pass::Device))
                 .arg("-o")
                 .arg(&front_end_output),
         );
@@ -368,7 +427,7 @@ impl Planner<'_> {
             .args(self.dependency_args(dependencies));
         self.commands.push(
             clang
-                .args(self.source_args(source))
+                .args(self.source_args(source, Pass::Host))
                 .arg("-o")
                 .arg(output)
                 .alongside(output),
@@ -504,8 +563,13 @@ impl Planner<'_> {
                     input.display()
                 )));
             }
-            for clang in [self.device_clang(), self.host_clang()] {
-                let check = clang.arg("-fsyntax-only").args(self.source_args(input));
+            for (clang, pass) in [
+                (self.device_clang(), Pass::Device),
+                (self.host_clang(), Pass::Host),
+            ] {
+                let check = clang
+                    .arg("-fsyntax-only")
+                    .args(self.source_args(input, pass));
                 self.commands.push(check);
             }
         }
@@ -815,8 +879,10 @@ pub fn plan(invocation: &Invocation, tools: &Tools) -> Result<Plan, DriverError>
         scratch: Scratch::new(invocation.save_temps, &prefix)?,
         commands: Vec::new(),
         dependency_merges: Vec::new(),
+        rewritten_sources: Vec::new(),
     };
     if invocation.sycl {
+        planner.rewrite_kernel_attributes()?;
         planner.plan_sycl()?;
     } else {
         planner.plan_plain();

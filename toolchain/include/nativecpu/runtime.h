@@ -244,6 +244,12 @@ typedef struct __nativecpu_kernel_info {
  * (or its image was refused), NATIVECPU_ERROR_RUNTIME for null pointers. */
 int __nativecpu_get_kernel_info(const char *kernel_name, __nativecpu_kernel_info *info);
 
+/* NATIVECPU_SUCCESS when the device can run the kernel; NATIVECPU_ERROR_INVALID_KERNEL, with the
+ * last error set, when no such kernel is registered or the device cannot run it (an aspect its
+ * image requires that the device lacks, a required work-group or sub-group size it does not
+ * have). Launches of such a kernel fail the same way. */
+int __nativecpu_kernel_supported(const char *kernel_name);
+
 #ifdef __cplusplus
 }
 #endif

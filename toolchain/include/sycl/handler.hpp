@@ -92,6 +92,33 @@ public:
     submit_kernel(detail::parallel_for_info<KernelName>(extent, f), &extent, nullptr, &f);
   }
 
+  // Kernel properties (sycl_ext_oneapi_kernel_properties): a range kernel honours
+  // sub_group_size and work_group_size (its work-groups, the runtime's choice otherwise); a
+  // single work-item has none to shape.
+  template <typename KernelName = detail::auto_name, int Dims, typename Properties, typename Functor,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+  NCPU_ALWAYS_INLINE void parallel_for(range<Dims> extent, Properties, const Functor &f) {
+    static_assert(!Properties::template has_property<ext::oneapi::experimental::work_group_scratch_size_key>(),
+                  "work_group_scratch_size needs an nd_range launch: a range has no work-groups");
+    using Name = detail::kernel_name_t<KernelName, Functor>;
+    submit_kernel(detail::kernel_info_with<Name, Dims, false, Functor, Properties>(f), &extent, nullptr, &f);
+  }
+  template <typename KernelName = detail::auto_name, typename Properties, typename Functor,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+  NCPU_ALWAYS_INLINE void single_task(Properties, const Functor &f) {
+    single_task<KernelName>(f);
+  }
+  // Kernel properties before reductions: the reduction kernels have no required sizes yet.
+  template <typename KernelName = detail::auto_name, typename Range, typename Properties, typename... Rest,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties> &&
+                                        (sizeof...(Rest) > 1) && detail::starts_with_reduction_v<Rest...>>>
+  void parallel_for(Range launch, Properties, const Rest &...rest) {
+    static_assert(detail::required_sub_group_size_of<Properties>::value == 0 &&
+                      std::is_void_v<typename detail::required_work_group_size_of<Properties>::type>,
+                  "ncpu does not implement the sub_group_size and work_group_size properties with reductions");
+    parallel_for<KernelName>(launch, rest...);
+  }
+
   template <typename KernelName = detail::auto_name, int Dims, typename Functor>
   NCPU_ALWAYS_INLINE void parallel_for(range<Dims> extent, id<Dims> offset, const Functor &f) {
     submit_kernel(detail::parallel_for_info<KernelName>(extent, f), &extent, &offset, &f);

@@ -5,8 +5,8 @@
 // Every kernel of the program is compiled ahead of time to native code and registered with the
 // runtime when the program starts. A kernel_id is a kernel's registered name (the one
 // __builtin_sycl_unique_stable_name gives its kernel name type); the runtime lists the registered
-// names (__nativecpu_kernel_names). A bundle of a context holds every registered kernel (or the
-// ones asked for), in any state: specialization constants are applied when a kernel is launched
+// names (__nativecpu_kernel_names). A bundle of a context holds every registered kernel the device
+// can run (or the ones asked for; __nativecpu_kernel_supported), in any state: specialization constants are applied when a kernel is launched
 // (specialization_constant.hpp), so an input bundle needs no image of its own. compile, link and
 // build carry the kernels and the specialization constants set on an input bundle over to the
 // next state; use_kernel_bundle gives the command group the executable bundle's constants. Each
@@ -59,6 +59,8 @@ private:
 
 namespace detail {
 inline bool kernel_registered(const char *name) { return __nativecpu_find_kernel(name) != nullptr; }
+// Whether the device can run the kernel: registered, with the aspects and sizes it requires.
+inline bool kernel_supported(const char *name) { return __nativecpu_kernel_supported(name) == NATIVECPU_SUCCESS; }
 
 inline std::vector<kernel_id> registered_kernel_ids() {
   std::vector<const char *> names;
@@ -347,9 +349,19 @@ inline void check_bundle_devices(const std::vector<device> &devices) {
 }
 } // namespace detail
 
-// Every kernel of the program.
+namespace detail {
+// The kernels of the program the device can run.
+inline std::vector<kernel_id> supported_kernel_ids() {
+  std::vector<kernel_id> ids;
+  for (const kernel_id &id : get_kernel_ids())
+    if (kernel_supported(id.get_name())) ids.push_back(id);
+  return ids;
+}
+} // namespace detail
+
+// Every kernel of the program the device can run.
 template <bundle_state State> kernel_bundle<State> get_kernel_bundle(const context &) {
-  return kernel_bundle<State>(get_kernel_ids());
+  return kernel_bundle<State>(detail::supported_kernel_ids());
 }
 template <bundle_state State>
 kernel_bundle<State> get_kernel_bundle(const context &c, const std::vector<device> &devices) {
@@ -362,7 +374,7 @@ template <bundle_state State, typename Selector,
 kernel_bundle<State> get_kernel_bundle(const context &, const std::vector<device> &devices, Selector selector) {
   detail::check_bundle_devices(devices);
   std::vector<kernel_id> chosen;
-  for (const kernel_id &id : get_kernel_ids())
+  for (const kernel_id &id : detail::supported_kernel_ids())
     if (selector(device_image<State>(id))) chosen.push_back(id);
   return kernel_bundle<State>(chosen);
 }
@@ -372,11 +384,11 @@ kernel_bundle<State> get_kernel_bundle(const context &c, Selector selector) {
   return get_kernel_bundle<State>(c, {device()}, selector);
 }
 
-// The given kernels; errc::invalid if one is not registered.
+// The given kernels; errc::invalid if the device cannot run one.
 template <bundle_state State>
 kernel_bundle<State> get_kernel_bundle(const context &, const std::vector<kernel_id> &ids) {
   for (const kernel_id &id : ids)
-    if (!detail::kernel_registered(id.get_name()))
+    if (!detail::kernel_supported(id.get_name()))
       sycl::detail::throw_error(errc::invalid,
                       std::string("no device image in the requested state contains the kernel ") + id.get_name());
   return kernel_bundle<State>(ids);
@@ -395,13 +407,14 @@ kernel_bundle<State> get_kernel_bundle(const context &c, const std::vector<devic
   return get_kernel_bundle<State>(c, devices, {get_kernel_id<KernelName>()});
 }
 
-// Whether the device can run the kernels: this device runs every kernel the program registered.
+// Whether the device can run the kernels: registered, and requiring no aspect or size the
+// device lacks.
 template <typename KernelName> bool is_compatible(const device &) {
-  return detail::kernel_registered(detail::kernel_name<KernelName>());
+  return detail::kernel_supported(detail::kernel_name<KernelName>());
 }
 inline bool is_compatible(const std::vector<kernel_id> &ids, const device &) {
   for (const kernel_id &id : ids)
-    if (!detail::kernel_registered(id.get_name())) return false;
+    if (!detail::kernel_supported(id.get_name())) return false;
   return true;
 }
 

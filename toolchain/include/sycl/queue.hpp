@@ -342,6 +342,22 @@ public:
     return submit_kernel(detail::single_task_info<detail::kernel_name_t<KernelName, Functor>>(f), nullptr, &f,
                          deps.data(), deps.size());
   }
+  // With kernel properties, which shape nothing in a single work-item.
+  template <typename KernelName = detail::auto_name, typename Properties, typename Functor,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+  NCPU_ALWAYS_INLINE event single_task(Properties, const Functor &f) {
+    return single_task<KernelName>(f);
+  }
+  template <typename KernelName = detail::auto_name, typename Properties, typename Functor,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+  NCPU_ALWAYS_INLINE event single_task(const event &dep, Properties, const Functor &f) {
+    return single_task<KernelName>(dep, f);
+  }
+  template <typename KernelName = detail::auto_name, typename Properties, typename Functor,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+  NCPU_ALWAYS_INLINE event single_task(const std::vector<event> &deps, Properties, const Functor &f) {
+    return single_task<KernelName>(deps, f);
+  }
 
   // parallel_for over a range, an nd_range, or with reductions or kernel properties: everything
   // after the range goes to handler::parallel_for; a leading event or event list is waited for.

@@ -60,6 +60,9 @@ pub struct ImageProperties {
     pub spec_constants: SpecConstantLayout,
     /// Program metadata per kernel name.
     pub kernels: BTreeMap<String, KernelMetadata>,
+    /// The aspects the image's kernels use or declare (`sycl::aspect` values), from its device
+    /// requirements.
+    pub aspects: Vec<u32>,
 }
 
 /// Checks every rule of the module documentation and returns what the sets say.
@@ -77,7 +80,24 @@ pub fn validate(registry: &PropertySetRegistry) -> Result<ImageProperties, Prope
             registry.get(SPECIALIZATION_CONSTANTS_DEFAULT_VALUES),
         )?,
         kernels: program_metadata::from_set(registry.get(PROGRAM_METADATA))?,
+        aspects: required_aspects(registry),
     })
+}
+
+/// The `aspects` of the device requirements (checked by then to be whole 32-bit values).
+fn required_aspects(registry: &PropertySetRegistry) -> Vec<u32> {
+    let payload = registry
+        .get(DEVICE_REQUIREMENTS)
+        .and_then(|set| set.get("aspects"))
+        .and_then(PropertyValue::payload);
+    payload
+        .map(|bytes| {
+            bytes
+                .chunks_exact(4)
+                .map(|chunk| u32::from_le_bytes(chunk.try_into().expect("four bytes")))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The keys a set may hold.

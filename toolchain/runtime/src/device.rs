@@ -135,34 +135,122 @@ pub fn cache_sizes() -> [u64; 3] {
 /// `toolchain/include/sycl/device.hpp`): the vector widths a kernel may require.
 pub const SUB_GROUP_SIZES: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
 
-/// The aspects the device has, by their SYCL names (`device_aspect_list` in
-/// `toolchain/include/sycl/device.hpp`; the e2e tests check that both agree).
-pub const ASPECTS: &[&str] = &[
-    "cpu",
-    "fp16",
-    "fp64",
-    "atomic64",
-    "online_compiler",
-    "online_linker",
-    "queue_profiling",
-    "usm_device_allocations",
-    "usm_host_allocations",
-    "usm_atomic_host_allocations",
-    "usm_shared_allocations",
-    "usm_atomic_shared_allocations",
-    "usm_system_allocations",
-    "ext_oneapi_bfloat16_math_functions",
-    "ext_oneapi_clock_sub_group",
-    "ext_oneapi_clock_work_group",
-    "ext_oneapi_clock_device",
-    "ext_oneapi_ballot_group",
-    "ext_oneapi_fixed_size_group",
-    "ext_oneapi_opportunistic_group",
-    "ext_oneapi_tangle_group",
-    "ext_oneapi_tangle",
-    "ext_oneapi_chunk",
-    "ext_oneapi_fragment",
+/// An aspect the device has: its SYCL name, and its value in `toolchain/include/sycl/device.hpp`'s
+/// `enum class aspect` (the value kernels' device requirements list).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Aspect {
+    /// The SYCL name.
+    pub name: &'static str,
+    /// The `sycl::aspect` value.
+    pub value: u32,
+}
+
+/// The aspects the device has (`device_aspect_list` in `toolchain/include/sycl/device.hpp`; the
+/// e2e tests check that both agree, by name in `sycl-ls`'s listing and by value in kernels
+/// declaring them with `[[sycl::device_has]]`).
+pub const ASPECTS: &[Aspect] = &[
+    Aspect {
+        name: "cpu",
+        value: 0,
+    },
+    Aspect {
+        name: "fp16",
+        value: 6,
+    },
+    Aspect {
+        name: "fp64",
+        value: 7,
+    },
+    Aspect {
+        name: "atomic64",
+        value: 8,
+    },
+    Aspect {
+        name: "online_compiler",
+        value: 10,
+    },
+    Aspect {
+        name: "online_linker",
+        value: 11,
+    },
+    Aspect {
+        name: "queue_profiling",
+        value: 12,
+    },
+    Aspect {
+        name: "usm_device_allocations",
+        value: 13,
+    },
+    Aspect {
+        name: "usm_host_allocations",
+        value: 14,
+    },
+    Aspect {
+        name: "usm_atomic_host_allocations",
+        value: 15,
+    },
+    Aspect {
+        name: "usm_shared_allocations",
+        value: 16,
+    },
+    Aspect {
+        name: "usm_atomic_shared_allocations",
+        value: 17,
+    },
+    Aspect {
+        name: "usm_system_allocations",
+        value: 18,
+    },
+    Aspect {
+        name: "ext_oneapi_bfloat16_math_functions",
+        value: 19,
+    },
+    Aspect {
+        name: "ext_oneapi_clock_sub_group",
+        value: 64,
+    },
+    Aspect {
+        name: "ext_oneapi_clock_work_group",
+        value: 65,
+    },
+    Aspect {
+        name: "ext_oneapi_clock_device",
+        value: 66,
+    },
+    Aspect {
+        name: "ext_oneapi_ballot_group",
+        value: 36,
+    },
+    Aspect {
+        name: "ext_oneapi_fixed_size_group",
+        value: 37,
+    },
+    Aspect {
+        name: "ext_oneapi_opportunistic_group",
+        value: 38,
+    },
+    Aspect {
+        name: "ext_oneapi_tangle_group",
+        value: 39,
+    },
+    Aspect {
+        name: "ext_oneapi_tangle",
+        value: 40,
+    },
+    Aspect {
+        name: "ext_oneapi_chunk",
+        value: 41,
+    },
+    Aspect {
+        name: "ext_oneapi_fragment",
+        value: 42,
+    },
 ];
+
+/// Whether the device has the aspect of `sycl::aspect` value `value`.
+pub fn has_aspect(value: u32) -> bool {
+    ASPECTS.iter().any(|aspect| aspect.value == value)
+}
 
 #[cfg(test)]
 mod tests {

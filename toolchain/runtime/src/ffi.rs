@@ -487,6 +487,39 @@ pub extern "C" fn __nativecpu_global_memory_cache_line_size() -> u32 {
     device::global_memory_cache_line_size()
 }
 
+/// `NATIVECPU_SUCCESS` when the device can run the kernel; `NATIVECPU_ERROR_INVALID_KERNEL`,
+/// with the last error set, when no such kernel is registered or the device cannot run it (an
+/// aspect it lacks, a required size it does not have: `sycl::is_compatible`).
+///
+/// # Safety
+/// `kernel_name` must be null or a valid C string.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_kernel_supported(kernel_name: *const c_char) -> c_int {
+    diag::catch_panic(
+        "__nativecpu_kernel_supported",
+        ResultCode::Runtime.into(),
+        || {
+            // SAFETY: forwarded from the caller.
+            let kernel = match unsafe { kernel_named(kernel_name, "__nativecpu_kernel_supported") }
+            {
+                Ok(kernel) => kernel,
+                Err(code) => return code,
+            };
+            match kernel.unsupported() {
+                None => ResultCode::Success.into(),
+                Some(cause) => {
+                    let error = LaunchError::UnsupportedKernel {
+                        kernel: kernel.name.to_string(),
+                        cause,
+                    };
+                    diag::set_last_error(&error.to_string());
+                    error.code().into()
+                }
+            }
+        },
+    )
+}
+
 /// Fills `info` with what the compiler decided about the kernel (its metadata note, see
 /// [`kernel_info`]); `NATIVECPU_ERROR_INVALID_KERNEL` when no such kernel is registered, with
 /// the last error set.

@@ -269,8 +269,8 @@ impl InvalidLaunch {
             | InvalidLaunch::IdOverflow { .. }
             | InvalidLaunch::WorkGroupTooLarge(_)
             | InvalidLaunch::ReqdMismatch { .. }
-            | InvalidLaunch::ReqdTooLarge { .. }
             | InvalidLaunch::ReqdNotDivisible { .. } => ResultCode::InvalidNdRange,
+            InvalidLaunch::ReqdTooLarge { .. } => ResultCode::InvalidKernel,
         }
     }
 }
@@ -323,6 +323,14 @@ pub enum LaunchError {
         /// Why its image was refused.
         cause: String,
     },
+    /// The device cannot run the kernel ([`crate::registry::Kernel::unsupported`]).
+    #[error("kernel '{kernel}' is not supported by the device: {cause}")]
+    UnsupportedKernel {
+        /// The kernel's name.
+        kernel: String,
+        /// Why.
+        cause: String,
+    },
     /// The launch was invalid for the kernel or failed while running.
     #[error("kernel '{kernel}': {source}")]
     Run {
@@ -340,9 +348,9 @@ impl LaunchError {
     pub fn code(&self) -> ResultCode {
         match self {
             LaunchError::NullName | LaunchError::NullLaunch(_) => ResultCode::Runtime,
-            LaunchError::UnknownKernel(_) | LaunchError::RefusedKernel { .. } => {
-                ResultCode::InvalidKernel
-            }
+            LaunchError::UnknownKernel(_)
+            | LaunchError::RefusedKernel { .. }
+            | LaunchError::UnsupportedKernel { .. } => ResultCode::InvalidKernel,
             LaunchError::Run { source, .. } => source.code(),
         }
     }
@@ -353,7 +361,8 @@ pub fn find_kernel(name: &CStr) -> Result<Kernel, LaunchError> {
     registry::find(name).map_err(|missing| missing_kernel(name, missing))
 }
 
-/// What a launch needs of the kernel registered under `name`, or why there is none.
+/// What a launch needs of the kernel registered under `name`, or why there is none or the
+/// device cannot run it.
 fn find_launchable(name: &CStr) -> Result<Launchable, LaunchError> {
     registry::find_launchable(name).map_err(|missing| missing_kernel(name, missing))
 }
@@ -362,6 +371,7 @@ fn missing_kernel(name: &CStr, missing: Missing) -> LaunchError {
     let kernel = name.to_string_lossy().into_owned();
     match missing {
         Missing::NotRegistered => LaunchError::UnknownKernel(kernel),
+        Missing::Unsupported(cause) => LaunchError::UnsupportedKernel { kernel, cause },
         Missing::Refused(cause) => LaunchError::RefusedKernel {
             kernel,
             cause: cause.to_string(),
@@ -773,14 +783,16 @@ fn validate(
         return Err(InvalidLaunch::MixedLocalSize(desc.local_size));
     }
     if let Some(required) = reqd {
+        // A kernel the device cannot run at all, whatever the launch (SYCL 2020 "Kernel
+        // attributes": errc::kernel_not_supported).
+        if group_items(required).is_none() {
+            return Err(InvalidLaunch::ReqdTooLarge { required });
+        }
         if !range && desc.local_size != required {
             return Err(InvalidLaunch::ReqdMismatch {
                 required,
                 requested: desc.local_size,
             });
-        }
-        if group_items(required).is_none() {
-            return Err(InvalidLaunch::ReqdTooLarge { required });
         }
         let divides = |d: usize| desc.global_size[d].checked_rem(required[d]) == Some(0);
         if range && !(0..3).all(divides) {

@@ -44,15 +44,15 @@
 //! `__nativecpu_launch`, `__nativecpu_spec_constants_size`, `__nativecpu_spec_constants_fill`,
 //! `__nativecpu_device_selected`, `__nativecpu_check_launch`, the `__nativecpu_task_*` functions,
 //! `__nativecpu_last_error`, `__nativecpu_thread_count`, `__nativecpu_set_tsan_hooks`, `__nativecpu_max_work_group_size`,
-//! `__nativecpu_local_memory_size`, the `__nativecpu_global_memory_*` sizes, `__nativecpu_address_space_of` and
-//! `__nativecpu_get_kernel_info`. The `#[repr(C)]` types
+//! `__nativecpu_local_memory_size`, the `__nativecpu_global_memory_*` sizes, `__nativecpu_address_space_of`,
+//! `__nativecpu_get_kernel_info` and `__nativecpu_kernel_supported`. The `#[repr(C)]` types
 //! mirror the header's structs field for field, and [`launch::ResultCode`] its
 //! `enum __nativecpu_result`:
 //!
 //! | Code | When |
 //! |---|---|
 //! | `NATIVECPU_SUCCESS` (0) | the kernel ran over the whole range |
-//! | `NATIVECPU_ERROR_INVALID_KERNEL` (1) | no kernel of that name is registered, or its image was refused at registration (malformed property sets or entries) |
+//! | `NATIVECPU_ERROR_INVALID_KERNEL` (1) | no kernel of that name is registered, its image was refused at registration (malformed property sets or entries), or the device cannot run it (an aspect its image requires that the device lacks, a `reqd_work_group_size` above the maximum, a `reqd_sub_group_size` the device does not have) |
 //! | `NATIVECPU_ERROR_INVALID_ND_RANGE` (2) | bad dimensions, sizes, offsets or local size; a work-group above the maximum; a local size other than the kernel's `reqd_work_group_size`, or a range not divisible by it |
 //! | `NATIVECPU_ERROR_OUT_OF_RESOURCES` (3) | `local_memory_size` plus the `local_argument_sizes` above `__nativecpu_local_memory_size()` (or a block the host could not allocate) |
 //! | `NATIVECPU_ERROR_RUNTIME` (4) | null name, launch or argument array; internal errors |

@@ -32,6 +32,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 use sycl_offload_formats::properties::{PropertySet, PropertySetRegistry, PropertyValue};
 use sycl_offload_formats::validate::{validate, ImageProperties};
 
+use crate::device;
 use crate::kernel_info::{self, KernelInfo};
 use crate::state::NativeCpuState;
 
@@ -194,6 +195,43 @@ pub struct Launchable {
 }
 
 impl Kernel {
+    /// Why the device cannot run the kernel at all, if it cannot: an aspect its image requires
+    /// that the device lacks (declared with `[[sycl::device_has]]`, docs/kernel-features.md), a
+    /// required work-group larger than the device's, or a required sub-group size it does not
+    /// have (SYCL 2020 "Kernel attributes": `errc::kernel_not_supported`).
+    pub fn unsupported(&self) -> Option<String> {
+        if let Some(aspect) = self
+            .image
+            .properties
+            .aspects
+            .iter()
+            .find(|a| !device::has_aspect(**a))
+        {
+            return Some(format!(
+                "it requires the aspect of sycl::aspect value {aspect}, which the device does not have"
+            ));
+        }
+        if let Some(required) = self.reqd_work_group_size {
+            if required
+                .iter()
+                .try_fold(1usize, |n, s| n.checked_mul(*s))
+                .is_none_or(|n| n > device::MAX_WORK_GROUP_SIZE)
+            {
+                return Some(format!(
+                    "its reqd_work_group_size {required:?} (x, y, z) has more than the device's maximum of {} work-items",
+                    device::MAX_WORK_GROUP_SIZE
+                ));
+            }
+        }
+        match self.info.reqd_sub_group_size {
+            Some(size) if !device::SUB_GROUP_SIZES.contains(&size) => Some(format!(
+                "its reqd_sub_group_size {size} is not one of the device's sub-group sizes {:?}",
+                device::SUB_GROUP_SIZES
+            )),
+            _ => None,
+        }
+    }
+
     /// What a launch of the kernel needs.
     pub fn launchable(&self) -> Launchable {
         Launchable {
@@ -259,6 +297,8 @@ pub enum Missing {
     NotRegistered,
     /// Its image was refused at registration, for this reason.
     Refused(Arc<str>),
+    /// The device cannot run it, for this reason ([`Kernel::unsupported`]).
+    Unsupported(String),
 }
 
 /// A name's registration: the kernel, or the reason its image was refused.
@@ -429,9 +469,13 @@ pub fn find(name: &CStr) -> Result<Kernel, Missing> {
     with_kernel(name, Kernel::clone)
 }
 
-/// What a launch needs of the kernel registered under `name`.
+/// What a launch needs of the kernel registered under `name`, if the device can run it.
 pub fn find_launchable(name: &CStr) -> Result<Launchable, Missing> {
-    with_kernel(name, Kernel::launchable)
+    with_kernel(name, |kernel| match kernel.unsupported() {
+        Some(cause) => Err(Missing::Unsupported(cause)),
+        None => Ok(kernel.launchable()),
+    })
+    .and_then(|launchable| launchable)
 }
 
 /// `use_kernel` applied to the kernel registered under `name`, under the registry's lock.

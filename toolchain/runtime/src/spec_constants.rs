@@ -115,7 +115,7 @@ mod tests {
                 property_sets: Default::default(),
                 properties: ImageProperties {
                     spec_constants,
-                    kernels: Default::default(),
+                    ..Default::default()
                 },
             }),
             info: Default::default(),

@@ -404,7 +404,8 @@ fn reqd_work_group_size_shapes_range_launches() {
 #[test]
 fn unusable_reqd_work_group_sizes_are_rejected() {
     register();
-    // Larger than the device's maximum work-group: no launch can honour it.
+    // Larger than the device's maximum work-group: the device cannot run the kernel at all
+    // (errc::kernel_not_supported), whatever the launch.
     for local in [Some([128, 128, 1]), None] {
         let recorder = Recorder::new([256, 256, 1], local, [0; 3]);
         let args = recorder.args();
@@ -412,9 +413,9 @@ fn unusable_reqd_work_group_sizes_are_rejected() {
             c"chk_reqd_huge",
             &desc(&recorder, &args, 2, 0),
             &recorder,
-            INVALID_ND_RANGE,
-            "kernel 'chk_reqd_huge': the kernel's reqd_work_group_size [128, 128, 1] (x, y, z) \
-             has more than the device's maximum of 8192 work-items",
+            INVALID_KERNEL,
+            "kernel 'chk_reqd_huge' is not supported by the device: its reqd_work_group_size \
+             [128, 128, 1] (x, y, z) has more than the device's maximum of 8192 work-items",
         );
     }
     // Malformed metadata: the image is refused at registration, so every launch of its kernel

@@ -96,7 +96,7 @@ fn device_details(name: &str, version: &str) -> String {
         aspects = join(
             device::ASPECTS
                 .iter()
-                .map(|aspect| aspect.to_string())
+                .map(|aspect| aspect.name.to_string())
                 .collect()
         ),
     )

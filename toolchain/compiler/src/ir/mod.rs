@@ -2,6 +2,7 @@
 //! accessors ([`mux`]), the SPIR-V builtin forms we accept ([`spirv`]), the function attributes
 //! passes communicate through ([`attributes`]) and small IR-walking helpers ([`walk`]).
 
+pub mod annotations;
 pub mod attributes;
 pub mod cfg;
 pub mod globals;

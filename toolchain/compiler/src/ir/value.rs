@@ -458,6 +458,14 @@ impl<'ctx> Value<'ctx> {
         phi.get_incoming(index).map(|(_, block)| block)
     }
 
+    /// The function this value is, if it is one.
+    pub fn function(self) -> Option<FunctionValue<'ctx>> {
+        use inkwell::llvm_sys::core::LLVMIsAFunction;
+        // SAFETY: LLVMIsAFunction gives null unless the live value is a function, which is
+        // what FunctionValue::new requires (it returns None for null).
+        unsafe { FunctionValue::new(LLVMIsAFunction(self.raw)) }
+    }
+
     /// The initializer of a global variable.
     pub fn initializer(self) -> Option<Value<'ctx>> {
         if !self.is(Kind::GlobalVariable) {

@@ -1,24 +1,35 @@
-//! `lower-kernel-properties`: turns the kernel properties our SYCL headers pass as builtin calls
-//! into the IR metadata DPC++'s front-end would have written. Upstream clang 22 has no SYCL
-//! kernel attributes (`[[sycl::reqd_work_group_size]]` is ignored), so the headers express the
-//! `work_group_size` and `sub_group_size` kernel properties as calls at the start of the kernel.
+//! `lower-kernel-properties`: turns the kernel properties our SYCL headers pass as builtin calls,
+//! and the kernel attributes the driver passes as annotations, into the IR metadata DPC++'s
+//! front-end would have written. Upstream clang 22 has no SYCL kernel attributes
+//! (`[[sycl::reqd_work_group_size]]` is ignored), so the headers express the `work_group_size`
+//! and `sub_group_size` kernel properties as calls at the start of the kernel, and the driver
+//! rewrites the attributes into `annotate` attributes of the function they are written on
+//! (docs/kernel-features.md, "Kernel attributes").
 //!
 //! Expects: the device module of one translation unit, straight from clang `-fsycl-is-device`;
 //! calls `__nativecpu_reqd_work_group_size(i64 x, i64 y, i64 z)` (device order, x fastest) and
 //! `__nativecpu_reqd_sub_group_size(i32 n)` with constant arguments, directly in `spir_kernel`
-//! functions.
-//! Guarantees: each such kernel carries `!reqd_work_group_size !{i32 x, i32 y, i32 z}` or
-//! `!intel_reqd_sub_group_size !{i32 n}` and the calls are gone; sycl-post-link then records
+//! functions; annotations `sycl-reqd-work-group-size` (1 to 3 sizes, SYCL order) and
+//! `sycl-reqd-sub-group-size` (one size) on `noinline` functions that kernels call.
+//! Guarantees: each such kernel, and each kernel calling an annotated function directly or
+//! through other functions, carries `!reqd_work_group_size !{i32 x, i32 y, i32 z}` or
+//! `!intel_reqd_sub_group_size !{i32 n}` (two different sizes for one kernel are an error); the
+//! calls and those annotations are gone, and the annotated functions are inlinable again;
+//! sycl-post-link then records
 //! the work-group size in the image's program metadata (which the runtime enforces) and
 //! work-item-loops uses it as constant loop bounds; run-vecz vectorizes at the sub-group size
 //! (docs/vectorizer.md, "Sub-groups").
 
+use std::collections::HashSet;
+
+use inkwell::attributes::AttributeLoc;
 use inkwell::module::Module;
 use inkwell::values::{BasicValueEnum, FunctionValue};
 
 use super::{Changed, ModulePass, PassInfo};
-use crate::ir::vector::set_function_metadata;
-use crate::ir::walk::DirectCall;
+use crate::ir::annotations::{function_annotations, remove_annotations, Annotation};
+use crate::ir::vector::{function_metadata, set_function_metadata};
+use crate::ir::walk::{CallIndex, DirectCall};
 use crate::ir::{attributes, calling_convention, walk};
 use crate::CompileError;
 
@@ -38,6 +49,18 @@ pub const REQD_WORK_GROUP_SIZE: &str = "__nativecpu_reqd_work_group_size";
 /// The builtin our headers call for the `sub_group_size` kernel property.
 pub const REQD_SUB_GROUP_SIZE: &str = "__nativecpu_reqd_sub_group_size";
 
+/// The annotation the driver writes for `[[sycl::reqd_work_group_size(…)]]`, sizes in SYCL order.
+pub const REQD_WORK_GROUP_SIZE_ANNOTATION: &str = "sycl-reqd-work-group-size";
+/// The annotation the driver writes for `[[sycl::reqd_sub_group_size(n)]]`.
+pub const REQD_SUB_GROUP_SIZE_ANNOTATION: &str = "sycl-reqd-sub-group-size";
+/// The annotation the driver writes for `[[sycl::device_has(aspects…)]]` (`sycl::aspect` values).
+pub const DEVICE_HAS_ANNOTATION: &str = "sycl-device-has";
+
+/// DPC++'s metadata: the aspects a kernel uses, which sycl-post-link writes into its image's
+/// device requirements (and splits images by), and those it declares with `device_has`.
+const USED_ASPECTS: &str = "sycl_used_aspects";
+const DECLARED_ASPECTS: &str = "sycl_declared_aspects";
+
 /// The `lower-kernel-properties` pass: turns kernel property calls into metadata.
 #[derive(Default)]
 pub struct LowerKernelProperties;
@@ -45,36 +68,69 @@ pub struct LowerKernelProperties;
 /// A property builtin and how to read its call.
 struct Property {
     builtin: &'static str,
+    annotation: &'static str,
     metadata: &'static str,
     /// The property's name in errors.
     name: &'static str,
+    /// The attribute's name in errors.
+    attribute: &'static str,
     operands: u32,
     /// The largest value an operand may have.
     limit: u64,
+    /// Whether larger values become `limit` rather than an error: a work-group that large runs
+    /// on no device here, which the runtime reports when the kernel is launched
+    /// (`errc::kernel_not_supported`, as DPC++ compiles such a kernel and refuses it then).
+    clamp: bool,
+}
+
+impl Property {
+    /// The sizes the property takes, for errors.
+    fn sizes_text(&self) -> String {
+        if self.clamp {
+            "of at least 1".to_owned()
+        } else {
+            format!("from 1 to {}", self.limit)
+        }
+    }
+
+    /// `value` as the property's operand, `None` if it cannot be one.
+    fn operand(&self, value: u64) -> Option<u64> {
+        match value {
+            0 => None,
+            value if value <= self.limit => Some(value),
+            _ => self.clamp.then_some(self.limit),
+        }
+    }
 }
 
 const PROPERTIES: [Property; 2] = [
     Property {
         builtin: REQD_WORK_GROUP_SIZE,
+        annotation: REQD_WORK_GROUP_SIZE_ANNOTATION,
         metadata: "reqd_work_group_size",
         name: "work_group_size",
+        attribute: "sycl::reqd_work_group_size",
         operands: 3,
         limit: u32::MAX as u64,
+        clamp: true,
     },
     Property {
         builtin: REQD_SUB_GROUP_SIZE,
+        annotation: REQD_SUB_GROUP_SIZE_ANNOTATION,
         metadata: attributes::REQD_SUB_GROUP_SIZE,
         name: "sub_group_size",
+        attribute: "sycl::reqd_sub_group_size",
         operands: 1,
         limit: 64,
+        clamp: false,
     },
 ];
 
-/// The kernel making `call`, and the call's constant operands as `i32` metadata values.
+/// The kernel making `call`, and the call's constant operands.
 fn lower_call<'ctx>(
     property: &Property,
     call: &DirectCall<'ctx>,
-) -> Result<(FunctionValue<'ctx>, Vec<BasicValueEnum<'ctx>>), CompileError> {
+) -> Result<(FunctionValue<'ctx>, Vec<u64>), CompileError> {
     let function = call
         .instruction
         .get_parent()
@@ -86,7 +142,6 @@ fn lower_call<'ctx>(
             format!("the {} property applies to kernels only", property.name),
         ));
     }
-    let i32_type = function.get_type().get_context().i32_type();
     let mut values = Vec::new();
     for index in 0..property.operands {
         let value = call
@@ -94,19 +149,190 @@ fn lower_call<'ctx>(
             .get_operand(index)
             .and_then(|o| o.value())
             .and_then(|v| v.into_int_value().get_zero_extended_constant())
-            .filter(|value| (1..=property.limit).contains(value))
+            .and_then(|value| property.operand(value))
             .ok_or_else(|| {
                 CompileError::unsupported(
                     walk::name(function),
                     format!(
-                        "the {} property needs constant sizes from 1 to {}",
-                        property.name, property.limit
+                        "the {} property needs constant sizes {}",
+                        property.name,
+                        property.sizes_text()
                     ),
                 )
             })?;
-        values.push(i32_type.const_int(value, false).into());
+        values.push(value);
     }
     Ok((function, values))
+}
+
+/// The sizes of an annotation as the property's operands (x fastest), checked as a call's are.
+fn annotation_sizes(
+    property: &Property,
+    annotation: &Annotation<'_>,
+) -> Result<Vec<u64>, CompileError> {
+    let error = || {
+        CompileError::unsupported(
+            walk::name(annotation.function),
+            format!(
+                "[[{}]] needs {} constant size{} {}",
+                property.attribute,
+                if property.operands == 1 {
+                    "one"
+                } else {
+                    "1 to 3"
+                },
+                if property.operands == 1 { "" } else { "s" },
+                property.sizes_text()
+            ),
+        )
+    };
+    let sizes = annotation
+        .arguments
+        .iter()
+        .map(|size| {
+            size.and_then(|size| u64::try_from(size).ok())
+                .and_then(|size| property.operand(size))
+        })
+        .collect::<Option<Vec<u64>>>()
+        .filter(|sizes| (1..=property.operands as usize).contains(&sizes.len()))
+        .ok_or_else(error)?;
+    // SYCL order (the last fastest) to x, y, z; missing dimensions are 1.
+    let mut operands: Vec<u64> = sizes.into_iter().rev().collect();
+    operands.resize(property.operands as usize, 1);
+    Ok(operands)
+}
+
+/// The kernels calling `function`, directly or through other functions.
+fn kernels_calling<'ctx>(
+    calls: &CallIndex<'ctx>,
+    function: FunctionValue<'ctx>,
+) -> Vec<FunctionValue<'ctx>> {
+    let mut seen = HashSet::from([function]);
+    let mut pending = vec![function];
+    let mut kernels = Vec::new();
+    while let Some(callee) = pending.pop() {
+        if callee.get_call_conventions() == calling_convention::SPIR_KERNEL {
+            kernels.push(callee);
+        }
+        for call in calls.calls_to(callee) {
+            let caller = call.instruction.get_parent().and_then(|b| b.get_parent());
+            if let Some(caller) = caller.filter(|caller| seen.insert(*caller)) {
+                pending.push(caller);
+            }
+        }
+    }
+    kernels
+}
+
+/// Gives `kernel` the property's metadata, unless it has it with other values already.
+fn set_property<'ctx>(
+    property: &Property,
+    kernel: FunctionValue<'ctx>,
+    operands: &[u64],
+) -> Result<(), CompileError> {
+    let i32_type = kernel.get_type().get_context().i32_type();
+    let values: Vec<BasicValueEnum<'ctx>> = operands
+        .iter()
+        .map(|&operand| i32_type.const_int(operand, false).into())
+        .collect();
+    if function_metadata(kernel, property.metadata).is_some()
+        && metadata_integers(kernel, property.metadata) != operands
+    {
+        return Err(CompileError::unsupported(
+            walk::name(kernel),
+            format!("the kernel is given two different {} values", property.name),
+        ));
+    }
+    set_function_metadata(kernel, property.metadata, &values);
+    Ok(())
+}
+
+/// The integer operands of `kernel`'s metadata `kind`.
+fn metadata_integers(kernel: FunctionValue<'_>, kind: &str) -> Vec<u64> {
+    function_metadata(kernel, kind)
+        .and_then(|node| node.get_node_values())
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|value| match value {
+            inkwell::values::BasicMetadataValueEnum::IntValue(value) => {
+                value.get_zero_extended_constant()
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Adds `aspects` to the aspects `kernel` declares and uses: a kernel calling a function that
+/// declares aspects needs them too (SYCL 2020 "Optional kernel features").
+fn add_aspects(kernel: FunctionValue<'_>, annotation: &Annotation<'_>) -> Result<(), CompileError> {
+    let aspects = annotation
+        .arguments
+        .iter()
+        .map(|aspect| aspect.and_then(|a| u32::try_from(a).ok()))
+        .collect::<Option<Vec<u32>>>()
+        .ok_or_else(|| {
+            CompileError::unsupported(
+                walk::name(annotation.function),
+                "[[sycl::device_has]] takes constant sycl::aspect values",
+            )
+        })?;
+    let i32_type = kernel.get_type().get_context().i32_type();
+    for kind in [DECLARED_ASPECTS, USED_ASPECTS] {
+        let mut values = metadata_integers(kernel, kind);
+        for aspect in &aspects {
+            if !values.contains(&u64::from(*aspect)) {
+                values.push(u64::from(*aspect));
+            }
+        }
+        let values: Vec<BasicValueEnum> = values
+            .iter()
+            .map(|&value| i32_type.const_int(value, false).into())
+            .collect();
+        set_function_metadata(kernel, kind, &values);
+    }
+    Ok(())
+}
+
+/// Lowers the kernel attributes the driver turned into annotations, and removes those
+/// annotations.
+fn lower_annotations(module: &Module<'_>) -> Result<Changed, CompileError> {
+    let property_of = |annotation: &Annotation<'_>| {
+        PROPERTIES
+            .iter()
+            .find(|property| property.annotation == annotation.text)
+    };
+    let ours = |annotation: &Annotation<'_>| {
+        property_of(annotation).is_some() || annotation.text == DEVICE_HAS_ANNOTATION
+    };
+    let annotations = function_annotations(module);
+    if !annotations.iter().any(ours) {
+        return Ok(Changed::No);
+    }
+    let calls = CallIndex::of(module);
+    for annotation in annotations.iter().filter(|a| ours(a)) {
+        let kernels = kernels_calling(&calls, annotation.function);
+        match property_of(annotation) {
+            Some(property) => {
+                let operands = annotation_sizes(property, annotation)?;
+                for kernel in kernels {
+                    set_property(property, kernel, &operands)?;
+                }
+            }
+            None => {
+                for kernel in kernels {
+                    add_aspects(kernel, annotation)?;
+                }
+            }
+        }
+        // The driver made the function `noinline` so that its calls outlived clang's inliner
+        // (at -O0 it is `optnone` too, which needs `noinline`).
+        let function = annotation.function;
+        if !attributes::has_enum_attribute(function, AttributeLoc::Function, "optnone") {
+            attributes::remove_enum_attribute(function, AttributeLoc::Function, "noinline");
+        }
+    }
+    remove_annotations(module, ours);
+    Ok(Changed::Yes)
 }
 
 impl ModulePass for LowerKernelProperties {
@@ -115,7 +341,7 @@ impl ModulePass for LowerKernelProperties {
     }
 
     fn run(&self, module: &Module<'_>) -> Result<Changed, CompileError> {
-        let mut changed = Changed::No;
+        let mut changed = lower_annotations(module)?;
         for property in &PROPERTIES {
             let Some(builtin) = module.get_function(property.builtin) else {
                 continue;
@@ -123,7 +349,7 @@ impl ModulePass for LowerKernelProperties {
             changed = Changed::Yes;
             for call in walk::calls_to(module, builtin) {
                 let (kernel, values) = lower_call(property, &call)?;
-                set_function_metadata(kernel, property.metadata, &values);
+                set_property(property, kernel, &values)?;
                 call.instruction.erase_from_basic_block();
             }
             walk::delete_function(builtin, None);

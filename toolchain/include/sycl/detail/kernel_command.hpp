@@ -27,6 +27,7 @@
 #include <nativecpu/runtime.h>
 
 #include "../exception.hpp"
+#include "../ext/oneapi/properties.hpp"
 #include "../nd_range.hpp"
 #include "../range.hpp"
 #include "../specialization_constant.hpp"
@@ -361,10 +362,10 @@ template <typename Name, typename Functor> NCPU_ALWAYS_INLINE const kernel_info 
   return registered_if_captureless<Functor, single_task_info_of<Name, Functor>>();
 #endif
 }
-template <typename Name, int Dims, typename Functor>
+template <typename Name, int Dims, typename Functor, std::uint32_t SubGroupSize = 0, std::size_t... RequiredSize>
 NCPU_ALWAYS_INLINE const kernel_info &range_info(const Functor &f) {
 #ifdef __SYCL_DEVICE_ONLY__
-  range_kernel<Name, Dims>(f, nullptr);
+  range_kernel<Name, Dims, Functor, SubGroupSize, RequiredSize...>(f, nullptr);
   return no_kernel_info;
 #else
   (void)f;
@@ -385,14 +386,41 @@ NCPU_ALWAYS_INLINE const kernel_info &nd_range_info(const Functor &f) {
 #endif
 }
 
+// A range (`NdRange` false) or nd_range kernel with the sizes of a work_group_size property
+// (`Required *` is `void *` without one).
+template <typename Name, int Dims, bool NdRange, typename Functor, std::uint32_t SubGroupSize>
+NCPU_ALWAYS_INLINE const kernel_info &sized_kernel_info(const Functor &f, void *) {
+  if constexpr (NdRange)
+    return nd_range_info<Name, Dims, Functor, SubGroupSize>(f);
+  else
+    return range_info<Name, Dims, Functor, SubGroupSize>(f);
+}
+template <typename Name, int Dims, bool NdRange, typename Functor, std::uint32_t SubGroupSize, std::size_t... Required>
+NCPU_ALWAYS_INLINE const kernel_info &
+sized_kernel_info(const Functor &f, ext::oneapi::experimental::work_group_size_key::value_t<Required...> *) {
+  if constexpr (NdRange)
+    return nd_range_info<Name, Dims, Functor, SubGroupSize, Required...>(f);
+  else
+    return range_info<Name, Dims, Functor, SubGroupSize, Required...>(f);
+}
+// The kernel of a range or nd_range launch with the kernel properties `Properties` (by default
+// those the kernel object declares with `get(properties_tag)`).
+template <typename Name, int Dims, bool NdRange, typename Functor,
+          typename Properties = typename declared_kernel_properties<Functor>::type>
+NCPU_ALWAYS_INLINE const kernel_info &kernel_info_with(const Functor &f) {
+  using Required = typename required_work_group_size_of<Properties>::type;
+  return sized_kernel_info<Name, Dims, NdRange, Functor, required_sub_group_size_of<Properties>::value>(
+      f, static_cast<Required *>(nullptr));
+}
+
 // The kernel of `handler::parallel_for<KernelName>(r, f)` (the queue's shortcuts).
 template <typename KernelName, int Dims, typename Functor>
 NCPU_ALWAYS_INLINE const kernel_info &parallel_for_info(const range<Dims> &, const Functor &f) {
-  return range_info<kernel_name_t<KernelName, Functor>, Dims>(f);
+  return kernel_info_with<kernel_name_t<KernelName, Functor>, Dims, false>(f);
 }
 template <typename KernelName, int Dims, typename Functor>
 NCPU_ALWAYS_INLINE const kernel_info &parallel_for_info(const nd_range<Dims> &, const Functor &f) {
-  return nd_range_info<kernel_name_t<KernelName, Functor>, Dims>(f);
+  return kernel_info_with<kernel_name_t<KernelName, Functor>, Dims, true>(f);
 }
 
 } // namespace detail

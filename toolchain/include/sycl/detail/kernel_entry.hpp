@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 #include "../nd_item.hpp"
@@ -111,9 +112,31 @@ NCPU_ALWAYS_INLINE void invoke_range_kernel(const Functor &f, const char *spec_c
     static_assert(accepts<Functor, id<Dims>>, "a range kernel must accept sycl::item or sycl::id");
 }
 
-template <typename KernelName, int Dims, typename Functor>
+#ifdef __SYCL_DEVICE_ONLY__
+// The sub_group_size (0 if none) and work_group_size (SYCL order, if any) kernel properties, as
+// the calls lower-kernel-properties turns into the kernel's metadata. Template arguments, so the
+// calls' operands are constants even at -O0, where this is inlined as always-inline.
+template <int Dims, std::uint32_t SubGroupSize, std::size_t... RequiredSize>
+NCPU_ALWAYS_INLINE void declare_kernel_properties() {
+  if constexpr (SubGroupSize != 0) __nativecpu_reqd_sub_group_size(SubGroupSize);
+  if constexpr (sizeof...(RequiredSize) > 0) {
+    static_assert(sizeof...(RequiredSize) == Dims, "work_group_size must have the launch's dimensions");
+    constexpr std::size_t sycl_order[] = {RequiredSize...};
+    constexpr std::size_t x = sycl_order[Dims - 1];
+    constexpr std::size_t y = Dims > 1 ? sycl_order[Dims > 1 ? Dims - 2 : 0] : 1;
+    constexpr std::size_t z = Dims > 2 ? sycl_order[0] : 1;
+    __nativecpu_reqd_work_group_size(x, y, z);
+  }
+}
+#endif
+
+// `SubGroupSize` is the sub_group_size kernel property (0 if none), `RequiredSize...` the
+// work_group_size property in SYCL order, if any: a range kernel's work-groups are the runtime's
+// choice, of that size when required.
+template <typename KernelName, int Dims, typename Functor, std::uint32_t SubGroupSize = 0, std::size_t... RequiredSize>
 [[clang::sycl_kernel_entry_point(KernelName)]] void range_kernel(Functor functor, const char *spec_constants) {
 #ifdef __SYCL_DEVICE_ONLY__
+  declare_kernel_properties<Dims, SubGroupSize, RequiredSize...>();
   invoke_range_kernel<Dims>(functor, spec_constants, current_item<Dims>());
 #else
   (void)functor; // the host compilation only names the kernel
@@ -134,16 +157,7 @@ NCPU_ALWAYS_INLINE void invoke_nd_range_kernel(const Functor &f, const char *spe
 template <typename KernelName, int Dims, typename Functor, std::uint32_t SubGroupSize = 0, std::size_t... RequiredSize>
 [[clang::sycl_kernel_entry_point(KernelName)]] void nd_range_kernel(Functor functor, const char *spec_constants) {
 #ifdef __SYCL_DEVICE_ONLY__
-  if constexpr (SubGroupSize != 0) __nativecpu_reqd_sub_group_size(SubGroupSize);
-  if constexpr (sizeof...(RequiredSize) > 0) {
-    static_assert(sizeof...(RequiredSize) == Dims, "work_group_size must have the nd_range's dimensions");
-    // constexpr locals, so the arguments are constants even at -O0.
-    constexpr std::size_t sycl_order[] = {RequiredSize...};
-    constexpr std::size_t x = sycl_order[Dims - 1];
-    constexpr std::size_t y = Dims > 1 ? sycl_order[Dims > 1 ? Dims - 2 : 0] : 1;
-    constexpr std::size_t z = Dims > 2 ? sycl_order[0] : 1;
-    __nativecpu_reqd_work_group_size(x, y, z);
-  }
+  declare_kernel_properties<Dims, SubGroupSize, RequiredSize...>();
   invoke_nd_range_kernel<Dims>(functor, spec_constants);
 #else
   (void)functor;

@@ -31,37 +31,52 @@ pub const PREPARATION_PIPELINE: &str = "always-inline,function(sroa,early-cse,si
 instcombine<no-verify-fixpoint>,sroa,simplifycfg,lower-switch,mergereturn,loop-simplify,lcssa),\
 cgscc(function-attrs)";
 
+/// The preparation of code compiled at `-O0`: as [`PREPARATION_PIPELINE`], with the loops of
+/// constant trip count unrolled after the first `instcombine`. The headers' loops over a range's
+/// dimensions (`for (i = 0; i < Dims; ++i) result[i] = …`) index an `id` by the loop counter,
+/// which leaves it a private array differing between work-items until the loop is gone; the
+/// front-end's optimiser has unrolled them in optimised code.
+pub const UNOPTIMISED_PREPARATION_PIPELINE: &str = "always-inline,function(sroa,early-cse,\
+simplifycfg,instcombine<no-verify-fixpoint>,loop(loop-rotate,loop-unroll-full),simplifycfg,\
+instcombine<no-verify-fixpoint>,sroa,simplifycfg,lower-switch,mergereturn,loop-simplify,lcssa),\
+cgscc(function-attrs)";
+
 /// Lets LLVM optimise `function`: code compiled at `-O0` is `optnone` and `noinline`, which the
 /// preparation passes would skip. A `noinline` the program wrote itself (without `optnone`)
-/// stays.
-fn allow_optimisation(function: FunctionValue<'_>) {
-    if attributes::has_enum_attribute(function, AttributeLoc::Function, "optnone") {
+/// stays. Returns whether the function was compiled at `-O0`.
+fn allow_optimisation(function: FunctionValue<'_>) -> bool {
+    let unoptimised = attributes::has_enum_attribute(function, AttributeLoc::Function, "optnone");
+    if unoptimised {
         for name in ["optnone", "noinline"] {
             let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(name);
             function.remove_enum_attribute(AttributeLoc::Function, kind);
         }
     }
+    unoptimised
 }
 
 /// Marks every function `kernels` reach as always-inline (unless it must not be inlined), so
-/// the preparation pipeline inlines it, and lets LLVM optimise them all.
-fn mark_callees_inline(kernels: &[FunctionValue<'_>]) {
+/// the preparation pipeline inlines it, and lets LLVM optimise them all. Returns whether any of
+/// them was compiled at `-O0`.
+fn mark_callees_inline(kernels: &[FunctionValue<'_>]) -> bool {
     let mut seen: HashSet<FunctionValue> = kernels.iter().copied().collect();
     let mut work: Vec<FunctionValue> = kernels.to_vec();
+    let mut unoptimised = false;
     while let Some(function) = work.pop() {
-        allow_optimisation(function);
+        unoptimised |= allow_optimisation(function);
         for call in walk::direct_calls(function) {
             let callee = call.callee;
             if !walk::is_definition(callee) || !seen.insert(callee) {
                 continue;
             }
-            allow_optimisation(callee);
+            unoptimised |= allow_optimisation(callee);
             if !attributes::has_enum_attribute(callee, AttributeLoc::Function, "noinline") {
                 attributes::add_enum_attribute(callee, AttributeLoc::Function, "alwaysinline");
             }
             work.push(callee);
         }
     }
+    unoptimised
 }
 
 /// Ends every path of `kernel` that ends in `unreachable` with a branch, so the kernel has one
@@ -180,12 +195,16 @@ pub fn prepare(module: &Module<'_>, kernels: &[FunctionValue<'_>]) -> Result<(),
     kernels
         .iter()
         .for_each(|kernel| make_definition_exact(*kernel));
-    mark_callees_inline(kernels);
+    let pipeline = if mark_callees_inline(kernels) {
+        UNOPTIMISED_PREPARATION_PIPELINE
+    } else {
+        PREPARATION_PIPELINE
+    };
     let machine = host_target_machine(&CpuSelection::default(), 3)?;
     module
-        .run_passes(PREPARATION_PIPELINE, &machine, PassBuilderOptions::create())
+        .run_passes(pipeline, &machine, PassBuilderOptions::create())
         .map_err(|e| CompileError::LlvmPasses {
-            pipeline: PREPARATION_PIPELINE.to_owned(),
+            pipeline: pipeline.to_owned(),
             message: e.to_string(),
         })?;
     kernels

@@ -173,6 +173,10 @@ properties(Properties...) -> properties<detail::sorted_element_t<Properties, Pro
 
 using empty_properties_t = properties<>;
 
+// The argument of the `get` member by which a kernel object declares its kernel properties
+// (sycl_ext_oneapi_kernel_properties): `auto get(properties_tag) const { return properties{…}; }`.
+struct properties_tag {};
+
 template <typename T> struct is_property_list : std::false_type {};
 template <typename... Properties> struct is_property_list<properties<Properties...>> : std::true_type {};
 template <typename T> inline constexpr bool is_property_list_v = is_property_list<T>::value;
@@ -238,6 +242,15 @@ template <typename Property> struct sub_group_size_of : std::integral_constant<s
 template <std::uint32_t Size>
 struct sub_group_size_of<ext::oneapi::experimental::sub_group_size_key::value_t<Size>>
     : std::integral_constant<std::uint32_t, Size> {};
+// The kernel properties a kernel object declares through `get(properties_tag)`, or none.
+template <typename Kernel, typename = void> struct declared_kernel_properties {
+  using type = ext::oneapi::experimental::empty_properties_t;
+};
+template <typename Kernel>
+struct declared_kernel_properties<
+    Kernel, std::void_t<decltype(std::declval<const Kernel &>().get(ext::oneapi::experimental::properties_tag{}))>> {
+  using type = decltype(std::declval<const Kernel &>().get(ext::oneapi::experimental::properties_tag{}));
+};
 template <typename PropertyList> struct required_sub_group_size_of;
 template <typename... Properties>
 struct required_sub_group_size_of<ext::oneapi::experimental::properties<Properties...>>

@@ -69,15 +69,19 @@ template <typename KernelName = sycl::detail::auto_name, int Dims, typename Kern
 void parallel_for(queue q, range<Dims> extent, const Kernel &kernel, Reductions &&...reductions) {
   q.submit([&](handler &h) { parallel_for<KernelName>(h, extent, kernel, std::forward<Reductions>(reductions)...); });
 }
-// A range launch has no work-group to shape, so the kernel properties a launch_config may carry
-// (work_group_size, sub_group_size) have nothing to apply to here.
+// A range launch applies the configuration's kernel properties as the handler's property form
+// does (work_group_size shapes the work-groups the runtime chooses).
 template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename Kernel,
           typename... Reductions>
 void parallel_for(handler &h, launch_config<range<Dims>, Properties> config, const Kernel &kernel,
                   Reductions &&...reductions) {
   static_assert(!Properties::template has_property<work_group_scratch_size_key>(),
                 "work_group_scratch_size needs an nd_range launch: a range has no work-groups");
-  h.parallel_for<KernelName>(config.get_range(), std::forward<Reductions>(reductions)..., kernel);
+  if constexpr (std::is_same_v<Properties, empty_properties_t>)
+    h.parallel_for<KernelName>(config.get_range(), std::forward<Reductions>(reductions)..., kernel);
+  else
+    h.parallel_for<KernelName>(config.get_range(), config.get_properties(), std::forward<Reductions>(reductions)...,
+                               kernel);
 }
 template <typename KernelName = sycl::detail::auto_name, int Dims, typename Properties, typename Kernel,
           typename... Reductions>

@@ -1,0 +1,413 @@
+//! SYCL's kernel attributes (`[[sycl::reqd_work_group_size(…)]]`, `[[intel::reqd_sub_group_size(…)]]`,
+//! …) in a form upstream clang 22 keeps. Clang 22 ignores every `sycl::` and `intel::` attribute
+//! ("unknown attribute … ignored"), so a kernel declaring its work-group or sub-group size would run
+//! as if it had not. Before the front-ends read a source, the driver rewrites such attributes in it
+//! into `__ncpu_sycl_kernel_attribute("<what>", <arguments>)`, which the device pass defines as
+//! `__attribute__((noinline, annotate(…)))` and the host pass as nothing; `lower-kernel-properties`
+//! then gives the kernels calling the annotated function the metadata DPC++'s front-end writes
+//! (docs/kernel-features.md, "Kernel attributes").
+//!
+//! The rewrite is textual and keeps every line where it was: clang reads the rewritten text
+//! under the source's own name (`-remap-file`), so diagnostics, `__FILE__`, `#include "…"` and
+//! dependency files are the source's. It covers the main source, where kernels and their
+//! attributes are written, including attributes inside its macros; comments, string and
+//! character literals are skipped.
+
+/// The macro the rewritten attributes call.
+pub const MACRO: &str = "__ncpu_sycl_kernel_attribute";
+
+/// The macro's definition in the device pass (`-D`): the function keeps its calls until
+/// `lower-kernel-properties` has read which kernels call it.
+pub const DEVICE_DEFINITION: &str =
+    "__ncpu_sycl_kernel_attribute(...)=__attribute__((noinline, annotate(__VA_ARGS__)))";
+
+/// The macro's definition in the host pass: the attributes mean nothing to host code.
+pub const HOST_DEFINITION: &str = "__ncpu_sycl_kernel_attribute(...)=";
+
+use nativecpu_compiler::passes::lower_kernel_properties::{
+    DEVICE_HAS_ANNOTATION as DEVICE_HAS, REQD_SUB_GROUP_SIZE_ANNOTATION as REQD_SUB_GROUP_SIZE,
+    REQD_WORK_GROUP_SIZE_ANNOTATION as REQD_WORK_GROUP_SIZE,
+};
+
+/// What becomes of one attribute.
+enum Meaning {
+    /// An annotation of this name, with the attribute's arguments.
+    Annotation(&'static str),
+    /// Nothing: a hint with no effect on this device.
+    Dropped,
+}
+
+/// The attributes this module rewrites, by namespace and name. The hints are those DPC++
+/// accepts for every device that change nothing on a CPU: FPGA tuning, and sizes a kernel only
+/// suggests.
+fn meaning(namespace: &str, name: &str) -> Option<Meaning> {
+    match (namespace, name) {
+        ("sycl" | "intel" | "cl", "reqd_work_group_size") => {
+            Some(Meaning::Annotation(REQD_WORK_GROUP_SIZE))
+        }
+        ("sycl" | "intel", "reqd_sub_group_size") => Some(Meaning::Annotation(REQD_SUB_GROUP_SIZE)),
+        ("sycl", "device_has") => Some(Meaning::Annotation(DEVICE_HAS)),
+        ("sycl" | "cl", "work_group_size_hint" | "vec_type_hint")
+        | (
+            "intel",
+            "kernel_args_restrict"
+            | "num_simd_work_items"
+            | "max_global_work_dim"
+            | "no_global_work_offset"
+            | "scheduler_target_fmax_mhz"
+            | "initiation_interval"
+            | "max_concurrency"
+            | "loop_fuse"
+            | "loop_fuse_independent"
+            | "named_sub_group_size",
+        ) => Some(Meaning::Dropped),
+        _ => None,
+    }
+}
+
+/// `source` with its SYCL kernel attributes rewritten, or `None` when it has none.
+pub fn rewrite(source: &[u8]) -> Option<Vec<u8>> {
+    let mut output = Vec::with_capacity(source.len());
+    let mut changed = false;
+    let mut position = 0;
+    while position < source.len() {
+        let skipped = skip_non_code(source, position);
+        if skipped > position {
+            output.extend_from_slice(&source[position..skipped]);
+            position = skipped;
+            continue;
+        }
+        if source[position..].starts_with(b"[[") {
+            if let Some((end, replacement)) = rewrite_specifier(source, position) {
+                output.extend_from_slice(&replacement);
+                position = end;
+                changed = true;
+                continue;
+            }
+        }
+        output.push(source[position]);
+        position += 1;
+    }
+    changed.then_some(output)
+}
+
+/// The end of the comment or literal starting at `position`, or `position` when code starts
+/// there.
+fn skip_non_code(source: &[u8], position: usize) -> usize {
+    let rest = &source[position..];
+    if rest.starts_with(b"//") {
+        let mut end = position;
+        // A backslash before the newline continues the comment.
+        while end < source.len() && !(source[end] == b'\n' && source[end - 1] != b'\\') {
+            end += 1;
+        }
+        return end;
+    }
+    if rest.starts_with(b"/*") {
+        return find(source, position + 2, b"*/").map_or(source.len(), |end| end + 2);
+    }
+    match source[position] {
+        b'"' if is_raw_string_prefix(source, position) => skip_raw_string(source, position),
+        b'"' => skip_quoted(source, position, b'"'),
+        b'\'' if !is_digit_separator(source, position) => skip_quoted(source, position, b'\''),
+        _ => position,
+    }
+}
+
+fn find(source: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    source
+        .get(from..)?
+        .windows(needle.len())
+        .position(|window| window == needle)
+        .map(|offset| from + offset)
+}
+
+/// The end of the literal quoted by `quote` at `position` (escapes honoured; a literal left open
+/// ends at the line's end, as the compiler will say).
+fn skip_quoted(source: &[u8], position: usize, quote: u8) -> usize {
+    let mut end = position + 1;
+    while end < source.len() && source[end] != quote && source[end] != b'\n' {
+        end += if source[end] == b'\\' { 2 } else { 1 };
+    }
+    (end + 1).min(source.len())
+}
+
+/// Whether the `"` at `position` opens a raw string: `R"`, `u8R"`, `LR"`, `uR"`, `UR"`.
+fn is_raw_string_prefix(source: &[u8], position: usize) -> bool {
+    let start = identifier_start(source, position);
+    matches!(
+        &source[start..position],
+        b"R" | b"u8R" | b"LR" | b"uR" | b"UR"
+    )
+}
+
+/// The end of the raw string whose `"` is at `position`: `"delimiter( … )delimiter"`.
+fn skip_raw_string(source: &[u8], position: usize) -> usize {
+    let Some(open) = source[position..].iter().position(|&b| b == b'(') else {
+        return source.len();
+    };
+    let delimiter = &source[position + 1..position + open];
+    let mut closing = vec![b')'];
+    closing.extend_from_slice(delimiter);
+    closing.push(b'"');
+    find(source, position + open + 1, &closing).map_or(source.len(), |end| end + closing.len())
+}
+
+/// Where the identifier or number ending just before `position` starts.
+fn identifier_start(source: &[u8], position: usize) -> usize {
+    let mut start = position;
+    while start > 0 && (source[start - 1].is_ascii_alphanumeric() || source[start - 1] == b'_') {
+        start -= 1;
+    }
+    start
+}
+
+/// Whether the `'` at `position` separates digits (`1'000'000`) rather than opening a character
+/// literal (`'a'`, `u8'a'`).
+fn is_digit_separator(source: &[u8], position: usize) -> bool {
+    let start = identifier_start(source, position);
+    start < position && source[start].is_ascii_digit()
+}
+
+/// One attribute of an attribute list.
+struct Attribute<'a> {
+    namespace: &'a str,
+    name: &'a str,
+    /// The text between the parentheses, if any.
+    arguments: Option<&'a str>,
+    /// The attribute's whole text, kept when this module leaves it alone.
+    text: &'a str,
+}
+
+/// The end of the attribute specifier `[[ … ]]` at `start`, and its rewritten text; `None` when
+/// it has none of our attributes, or is not one this simple parser reads (a `using` prefix,
+/// comments inside).
+fn rewrite_specifier(source: &[u8], start: usize) -> Option<(usize, Vec<u8>)> {
+    let (end, attributes) = parse_specifier(source, start)?;
+    if attributes
+        .iter()
+        .all(|a| meaning(a.namespace, a.name).is_none())
+    {
+        return None;
+    }
+    let mut calls = Vec::new();
+    let mut kept = Vec::new();
+    for attribute in &attributes {
+        match meaning(attribute.namespace, attribute.name) {
+            Some(Meaning::Annotation(annotation)) => {
+                // On one line: the newlines of the specifier are put back after it.
+                let arguments = attribute.arguments.unwrap_or("").replace('\n', " ");
+                calls.push(match arguments.trim() {
+                    "" => format!("{MACRO}(\"{annotation}\")"),
+                    arguments => format!("{MACRO}(\"{annotation}\", {arguments})"),
+                });
+            }
+            Some(Meaning::Dropped) => {}
+            None => kept.push(attribute.text.replace('\n', " ")),
+        }
+    }
+    // GNU attributes first: clang takes them before a `[[…]]` on a lambda, and on declarations.
+    let mut text = calls.join(" ");
+    if !kept.is_empty() {
+        text.push_str(&format!(" [[{}]]", kept.join(", ")));
+    }
+    // Every line stays where it was.
+    let newlines = source[start..end].iter().filter(|&&b| b == b'\n').count();
+    text.push_str(&"\n".repeat(newlines));
+    Some((end, text.into_bytes()))
+}
+
+/// The end of the specifier `[[ attribute, … ]]` at `start`, and its attributes.
+fn parse_specifier(source: &[u8], start: usize) -> Option<(usize, Vec<Attribute<'_>>)> {
+    // The specifier ends at the first `]]`: the attributes rewritten here have no brackets in
+    // their arguments.
+    let end = find(source, start + 2, b"]]")? + 2;
+    let text = std::str::from_utf8(&source[start..end]).ok()?;
+    let mut cursor = Cursor { text, position: 2 };
+    let mut attributes = Vec::new();
+    loop {
+        cursor.skip_spaces();
+        if cursor.eat("]]") {
+            return Some((start + cursor.position, attributes));
+        }
+        if !attributes.is_empty() && !cursor.eat(",") {
+            return None;
+        }
+        cursor.skip_spaces();
+        attributes.push(cursor.attribute()?);
+    }
+}
+
+/// A position in a specifier's text.
+struct Cursor<'a> {
+    text: &'a str,
+    position: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn rest(&self) -> &'a str {
+        &self.text[self.position..]
+    }
+
+    fn skip_spaces(&mut self) {
+        let rest = self.rest();
+        self.position += rest.len() - rest.trim_start().len();
+    }
+
+    fn eat(&mut self, token: &str) -> bool {
+        let found = self.rest().starts_with(token);
+        if found {
+            self.position += token.len();
+        }
+        found
+    }
+
+    fn identifier(&mut self) -> Option<&'a str> {
+        let rest = self.rest();
+        let length = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        let identifier = &rest[..length];
+        if identifier.is_empty() || identifier.as_bytes()[0].is_ascii_digit() {
+            return None;
+        }
+        self.position += length;
+        Some(identifier)
+    }
+
+    /// `name`, `namespace::name`, either with `( arguments )` and an optional `...`.
+    fn attribute(&mut self) -> Option<Attribute<'a>> {
+        let start = self.position;
+        let first = self.identifier()?;
+        if first == "using" {
+            return None;
+        }
+        self.skip_spaces();
+        let (namespace, name) = if self.eat("::") {
+            self.skip_spaces();
+            (first, self.identifier()?)
+        } else {
+            ("", first)
+        };
+        self.skip_spaces();
+        let arguments = if self.rest().starts_with('(') {
+            Some(self.balanced_parentheses()?)
+        } else {
+            None
+        };
+        self.skip_spaces();
+        self.eat("...");
+        Some(Attribute {
+            namespace,
+            name,
+            arguments,
+            text: self.text[start..self.position].trim_end(),
+        })
+    }
+
+    /// The text inside the parentheses opening here, which the cursor leaves behind. Comments,
+    /// literals holding parentheses and unbalanced text are not read.
+    fn balanced_parentheses(&mut self) -> Option<&'a str> {
+        let rest = self.rest();
+        let mut depth = 0usize;
+        for (offset, c) in rest.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.position += offset + 1;
+                        return Some(&rest[1..offset]);
+                    }
+                }
+                '"' | '\'' | '/' | ']' => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rewritten(source: &str) -> Option<String> {
+        rewrite(source.as_bytes()).map(|bytes| String::from_utf8(bytes).unwrap())
+    }
+
+    #[test]
+    fn rewrites_the_size_attributes_of_lambdas_and_functors() {
+        assert_eq!(
+            rewritten("q.parallel_for(r, [=](nd_item<1> i) [[intel::reqd_sub_group_size(8)]] { f(i); });")
+                .unwrap(),
+            "q.parallel_for(r, [=](nd_item<1> i) __ncpu_sycl_kernel_attribute(\"sycl-reqd-sub-group-size\", 8) { f(i); });"
+        );
+        assert_eq!(
+            rewritten("[[ sycl :: reqd_work_group_size ( N, 2 * M ) ]] void operator()() const;")
+                .unwrap(),
+            "__ncpu_sycl_kernel_attribute(\"sycl-reqd-work-group-size\", N, 2 * M) void operator()() const;"
+        );
+    }
+
+    #[test]
+    fn keeps_other_attributes_and_drops_hints() {
+        assert_eq!(
+            rewritten("[[nodiscard, sycl::reqd_sub_group_size(16), intel::kernel_args_restrict]] int f();")
+                .unwrap(),
+            "__ncpu_sycl_kernel_attribute(\"sycl-reqd-sub-group-size\", 16) [[nodiscard]] int f();"
+        );
+        assert_eq!(
+            rewritten("[](int) [[sycl::work_group_size_hint(4)]] {}").unwrap(),
+            "[](int)  {}"
+        );
+        assert_eq!(
+            rewritten("[[nodiscard]] int f(); int a[[[maybe_unused]] 1];"),
+            None
+        );
+    }
+
+    #[test]
+    fn keeps_lines_in_place() {
+        let source = "auto k = [](int) [[sycl::reqd_work_group_size(\n  64)]] {};\nint x;";
+        let result = rewritten(source).unwrap();
+        assert_eq!(result.lines().count(), source.lines().count());
+        assert!(result.ends_with("{};\nint x;"));
+    }
+
+    #[test]
+    fn skips_comments_and_literals() {
+        for source in [
+            "// [[sycl::reqd_sub_group_size(8)]]\nint a;",
+            "/* [[sycl::reqd_sub_group_size(8)]] */ int a;",
+            "const char *s = \"[[sycl::reqd_sub_group_size(8)]]\";",
+            "const char *s = R\"x([[sycl::reqd_sub_group_size(8)]])x\";",
+            "char c = '['; const char *s = \"\\\"[[sycl::reqd_sub_group_size(8)]]\";",
+        ] {
+            assert_eq!(rewritten(source), None, "{source}");
+        }
+        assert!(
+            rewritten("int n = 1'000; auto k = [](int) [[sycl::reqd_sub_group_size(8)]] {};")
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn rewrites_attributes_inside_macros() {
+        assert_eq!(
+            rewritten("#define SG [[intel::reqd_sub_group_size(SIZE)]]\n").unwrap(),
+            "#define SG __ncpu_sycl_kernel_attribute(\"sycl-reqd-sub-group-size\", SIZE)\n"
+        );
+    }
+
+    #[test]
+    fn leaves_what_it_cannot_read() {
+        for source in [
+            "[[using intel: reqd_sub_group_size(8)]] void f();",
+            "[[sycl::reqd_work_group_size(/* x */ 8)]] void f();",
+            "[[sycl::reqd_work_group_size(8)",
+        ] {
+            assert_eq!(rewritten(source), None, "{source}");
+        }
+    }
+}
