@@ -291,8 +291,14 @@ public:
   template <typename U, int UDims>
   buffer<U, UDims, typename std::allocator_traits<AllocatorT>::template rebind_alloc<std::remove_const_t<U>>>
   reinterpret(range<UDims> extent) const {
-    if (extent.size() * sizeof(U) != byte_size())
-      sycl::detail::throw_error(errc::invalid, "reinterpret: the new range does not have the buffer's byte size");
+    // errc::invalid, of the SYCL 1.2.1 class DPC++ throws here (programs catch it by that name).
+    if (extent.size() * sizeof(U) != byte_size()) {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+      throw invalid_object_error(make_error_code(errc::invalid),
+                                 "reinterpret: the new range does not have the buffer's byte size");
+#pragma clang diagnostic pop
+    }
     buffer<U, UDims, typename std::allocator_traits<AllocatorT>::template rebind_alloc<std::remove_const_t<U>>> result(
         extent, {}, properties_);
     result.storage_ = storage_;

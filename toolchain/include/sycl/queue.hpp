@@ -396,6 +396,16 @@ public:
   NCPU_ALWAYS_INLINE event parallel_for(std::size_t count, const std::vector<event> &deps, const Rest &...rest) {
     return parallel_for_impl<KernelName>(range<1>(count), deps, rest...);
   }
+  // A braced range with an event list: more specific than both forms it would be ambiguous
+  // between.
+  template <typename KernelName = detail::auto_name, typename... Rest>
+  NCPU_ALWAYS_INLINE event parallel_for(range<2> extent, const std::vector<event> &deps, const Rest &...rest) {
+    return parallel_for_impl<KernelName>(extent, deps, rest...);
+  }
+  template <typename KernelName = detail::auto_name, typename... Rest>
+  NCPU_ALWAYS_INLINE event parallel_for(range<3> extent, const std::vector<event> &deps, const Rest &...rest) {
+    return parallel_for_impl<KernelName>(extent, deps, rest...);
+  }
 
   // The explicit-copy shortcuts with accessors (SYCL 2020 4.6.5.2): a command group that
   // requires the accessors (placeholders, as they are made without a handler) and copies.

@@ -542,24 +542,30 @@ inline const stream &put_text(const stream &os, const stream_text &text) {
 }
 } // namespace detail
 
-// half prints as the float it converts to exactly; vecs and marrays as {a, b, c}, each element
-// formatted as a scalar of its type.
+// half prints as the float it converts to exactly; vecs and their swizzles as a, b, c (DPC++'s
+// form, which programs' expected output follows) and marrays as {a, b, c}, each element formatted
+// as a scalar of its type.
 inline const stream &operator<<(const stream &os, half value) { return os << float(value); }
 namespace detail {
 template <typename Elements> const stream &put_elements(const stream &os, const Elements &elements, int count) {
-  os << "{";
   for (int i = 0; i < count; ++i) {
     if (i != 0) os << ", ";
     os << elements[i];
   }
-  return os << "}";
+  return os;
 }
 } // namespace detail
 template <typename T, int N> const stream &operator<<(const stream &os, const vec<T, N> &value) {
   return detail::put_elements(os, value, N);
 }
+template <typename VecT, int... Indices>
+const stream &operator<<(const stream &os, const detail::swizzled_vec<VecT, Indices...> &value) {
+  using vec_type = typename detail::swizzled_vec<VecT, Indices...>::vec_type;
+  return os << vec_type(value);
+}
 template <typename T, std::size_t N> const stream &operator<<(const stream &os, const marray<T, N> &value) {
-  return detail::put_elements(os, value, int(N));
+  os << "{";
+  return detail::put_elements(os, value, int(N)) << "}";
 }
 
 template <int Dims> const stream &operator<<(const stream &os, const id<Dims> &value) {

@@ -63,6 +63,7 @@
 #include "ext/oneapi/experimental/prefetch.hpp"
 #include "ext/oneapi/experimental/address_cast.hpp"
 #include "ext/oneapi/experimental/clock.hpp"
+#include "ext/oneapi/experimental/builtins.hpp"
 #include "ext/oneapi/experimental/group_load_store.hpp"
 #include "ext/oneapi/experimental/group_sort.hpp"
 #include "ext/oneapi/experimental/non_uniform_groups.hpp"
