@@ -505,12 +505,12 @@ pub unsafe extern "C" fn __nativecpu_kernel_supported(kernel_name: *const c_char
                 Ok(kernel) => kernel,
                 Err(code) => return code,
             };
-            match kernel.unsupported() {
+            match kernel.unsupported {
                 None => ResultCode::Success.into(),
                 Some(cause) => {
                     let error = LaunchError::UnsupportedKernel {
                         kernel: kernel.name.to_string(),
-                        cause,
+                        cause: cause.to_string(),
                     };
                     diag::set_last_error(&error.to_string());
                     error.code().into()

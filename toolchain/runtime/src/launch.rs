@@ -371,7 +371,10 @@ fn missing_kernel(name: &CStr, missing: Missing) -> LaunchError {
     let kernel = name.to_string_lossy().into_owned();
     match missing {
         Missing::NotRegistered => LaunchError::UnknownKernel(kernel),
-        Missing::Unsupported(cause) => LaunchError::UnsupportedKernel { kernel, cause },
+        Missing::Unsupported(cause) => LaunchError::UnsupportedKernel {
+            kernel,
+            cause: cause.to_string(),
+        },
         Missing::Refused(cause) => LaunchError::RefusedKernel {
             kernel,
             cause: cause.to_string(),
@@ -839,7 +842,7 @@ fn validate(
 }
 
 /// The work-items of a group of `local` (all non-zero), if within [`MAX_WORK_GROUP_SIZE`].
-fn group_items(local: [usize; 3]) -> Option<usize> {
+pub(crate) fn group_items(local: [usize; 3]) -> Option<usize> {
     checked_product(local).filter(|&n| n <= MAX_WORK_GROUP_SIZE)
 }
 

@@ -32,9 +32,9 @@ use std::sync::{Arc, PoisonError, RwLock};
 use sycl_offload_formats::properties::{PropertySet, PropertySetRegistry, PropertyValue};
 use sycl_offload_formats::validate::{validate, ImageProperties};
 
-use crate::device;
 use crate::kernel_info::{self, KernelInfo};
 use crate::state::NativeCpuState;
+use crate::{device, launch};
 
 /// `__nativecpu_subhandler`: called once per work-group with the group set in the state.
 pub type Subhandler = unsafe extern "C" fn(args: *const *mut c_void, state: *mut NativeCpuState);
@@ -181,6 +181,9 @@ pub struct Kernel {
     /// The kernel's `reqd_work_group_size` in x, y, z order, missing dimensions 1; `None` if its
     /// image does not require one. Registration checked the value (1 to 3 non-zero sizes).
     pub reqd_work_group_size: Option<[usize; 3]>,
+    /// Why the device cannot run the kernel at all, if it cannot ([`unsupported_reason`]),
+    /// decided once at registration.
+    pub unsupported: Option<Arc<str>>,
 }
 
 /// What a launch needs of a registered kernel: copied out under the registry's lock, so that a
@@ -195,49 +198,48 @@ pub struct Launchable {
 }
 
 impl Kernel {
-    /// Why the device cannot run the kernel at all, if it cannot: an aspect its image requires
-    /// that the device lacks (declared with `[[sycl::device_has]]`, docs/kernel-features.md), a
-    /// required work-group larger than the device's, or a required sub-group size it does not
-    /// have (SYCL 2020 "Kernel attributes": `errc::kernel_not_supported`).
-    pub fn unsupported(&self) -> Option<String> {
-        if let Some(aspect) = self
-            .image
-            .properties
-            .aspects
-            .iter()
-            .find(|a| !device::has_aspect(**a))
-        {
-            return Some(format!(
-                "it requires the aspect of sycl::aspect value {aspect}, which the device does not have"
-            ));
-        }
-        if let Some(required) = self.reqd_work_group_size {
-            if required
-                .iter()
-                .try_fold(1usize, |n, s| n.checked_mul(*s))
-                .is_none_or(|n| n > device::MAX_WORK_GROUP_SIZE)
-            {
-                return Some(format!(
-                    "its reqd_work_group_size {required:?} (x, y, z) has more than the device's maximum of {} work-items",
-                    device::MAX_WORK_GROUP_SIZE
-                ));
-            }
-        }
-        match self.info.reqd_sub_group_size {
-            Some(size) if !device::SUB_GROUP_SIZES.contains(&size) => Some(format!(
-                "its reqd_sub_group_size {size} is not one of the device's sub-group sizes {:?}",
-                device::SUB_GROUP_SIZES
-            )),
-            _ => None,
-        }
-    }
-
     /// What a launch of the kernel needs.
     pub fn launchable(&self) -> Launchable {
         Launchable {
             subhandler: self.subhandler,
             reqd_work_group_size: self.reqd_work_group_size,
         }
+    }
+}
+
+/// Why the device cannot run a kernel of `image` with `info` and the required work-group
+/// `reqd_work_group_size`, if it cannot: an aspect the image requires that the device lacks
+/// (declared with `[[sycl::device_has]]`, docs/kernel-features.md), a required work-group larger
+/// than the device's, or a required sub-group size it does not have (SYCL 2020 "Kernel
+/// attributes": `errc::kernel_not_supported`).
+fn unsupported_reason(
+    image: &Image,
+    info: &KernelInfo,
+    reqd_work_group_size: Option<[usize; 3]>,
+) -> Option<Arc<str>> {
+    if let Some(aspect) = image
+        .properties
+        .aspects
+        .iter()
+        .find(|a| !device::has_aspect(**a))
+    {
+        return Some(Arc::from(format!(
+            "it requires the aspect of sycl::aspect value {aspect}, which the device does not have"
+        )));
+    }
+    if let Some(required) = reqd_work_group_size.filter(|r| launch::group_items(*r).is_none()) {
+        return Some(Arc::from(format!(
+            "its reqd_work_group_size {required:?} (x, y, z) has more than the device's maximum \
+             of {} work-items",
+            device::MAX_WORK_GROUP_SIZE
+        )));
+    }
+    match info.reqd_sub_group_size {
+        Some(size) if !device::SUB_GROUP_SIZES.contains(&size) => Some(Arc::from(format!(
+            "its reqd_sub_group_size {size} is not one of the device's sub-group sizes {:?}",
+            device::SUB_GROUP_SIZES
+        ))),
+        _ => None,
     }
 }
 
@@ -297,8 +299,9 @@ pub enum Missing {
     NotRegistered,
     /// Its image was refused at registration, for this reason.
     Refused(Arc<str>),
-    /// The device cannot run it, for this reason ([`Kernel::unsupported`]).
-    Unsupported(String),
+    /// The device cannot run it, for this reason ([`Kernel::unsupported`], decided at
+    /// registration).
+    Unsupported(Arc<str>),
 }
 
 /// A name's registration: the kernel, or the reason its image was refused.
@@ -390,8 +393,10 @@ unsafe fn register_image(
             .zip(infos)
             .map(|((name, subhandler), info)| {
                 let name_text = name.to_string_lossy();
+                let reqd_work_group_size = required_work_group_size(&image, &name_text);
                 let kernel = Kernel {
-                    reqd_work_group_size: required_work_group_size(&image, &name_text),
+                    unsupported: unsupported_reason(&image, &info, reqd_work_group_size),
+                    reqd_work_group_size,
                     name: Arc::from(name_text.as_ref()),
                     subhandler,
                     image: Arc::clone(&image),
@@ -471,8 +476,8 @@ pub fn find(name: &CStr) -> Result<Kernel, Missing> {
 
 /// What a launch needs of the kernel registered under `name`, if the device can run it.
 pub fn find_launchable(name: &CStr) -> Result<Launchable, Missing> {
-    with_kernel(name, |kernel| match kernel.unsupported() {
-        Some(cause) => Err(Missing::Unsupported(cause)),
+    with_kernel(name, |kernel| match &kernel.unsupported {
+        Some(cause) => Err(Missing::Unsupported(Arc::clone(cause))),
         None => Ok(kernel.launchable()),
     })
     .and_then(|launchable| launchable)

@@ -120,6 +120,7 @@ mod tests {
             }),
             info: Default::default(),
             reqd_work_group_size: None,
+            unsupported: None,
         }
     }
 

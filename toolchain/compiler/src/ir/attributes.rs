@@ -176,11 +176,6 @@ pub const REQD_SUB_GROUP_SIZE: &str = "intel_reqd_sub_group_size";
 
 /// The sub-group size `function` requires, if it has `!intel_reqd_sub_group_size`.
 pub fn required_sub_group_size(function: FunctionValue<'_>) -> Option<u32> {
-    let node = super::vector::function_metadata(function, REQD_SUB_GROUP_SIZE)?;
-    match node.get_node_values()?.first()? {
-        inkwell::values::BasicMetadataValueEnum::IntValue(size) => {
-            size.get_zero_extended_constant().map(|size| size as u32)
-        }
-        _ => None,
-    }
+    let sizes = super::vector::function_metadata_integers(function, REQD_SUB_GROUP_SIZE)?;
+    sizes.first().map(|&size| size as u32)
 }

@@ -469,6 +469,30 @@ pub fn function_metadata<'ctx>(
     }
 }
 
+/// The integer operands of `function`'s metadata `kind` (other operands skipped), if it has it.
+pub fn function_metadata_integers(function: FunctionValue<'_>, kind: &str) -> Option<Vec<u64>> {
+    let operands = function_metadata(function, kind)?.get_node_values()?;
+    Some(
+        operands
+            .into_iter()
+            .filter_map(|operand| match operand {
+                BasicMetadataValueEnum::IntValue(value) => value.get_zero_extended_constant(),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+/// Attaches `!kind !{i32 values…}` to `function`.
+pub fn set_function_metadata_integers(function: FunctionValue<'_>, kind: &str, values: &[u64]) {
+    let i32_type = function.get_type().get_context().i32_type();
+    let values: Vec<BasicValueEnum> = values
+        .iter()
+        .map(|&value| i32_type.const_int(value, false).into())
+        .collect();
+    set_function_metadata(function, kind, &values);
+}
+
 /// Attaches `!kind !{values…}` (constants) to `function`. Not through inkwell's metadata
 /// values: a metadata value wrapping a one-element tuple is canonicalised to the element, so
 /// `!intel_reqd_sub_group_size !{i32 8}` would become `!intel_reqd_sub_group_size i32 8`, which

@@ -9,26 +9,27 @@
 //! Expects: the device module of one translation unit, straight from clang `-fsycl-is-device`;
 //! calls `__nativecpu_reqd_work_group_size(i64 x, i64 y, i64 z)` (device order, x fastest) and
 //! `__nativecpu_reqd_sub_group_size(i32 n)` with constant arguments, directly in `spir_kernel`
-//! functions; annotations `sycl-reqd-work-group-size` (1 to 3 sizes, SYCL order) and
-//! `sycl-reqd-sub-group-size` (one size) on `noinline` functions that kernels call.
+//! functions; annotations `sycl-reqd-work-group-size` (1 to 3 sizes, SYCL order),
+//! `sycl-reqd-sub-group-size` (one size) and `sycl-device-has` (`sycl::aspect` values) on
+//! `noinline` functions that kernels call.
 //! Guarantees: each such kernel, and each kernel calling an annotated function directly or
 //! through other functions, carries `!reqd_work_group_size !{i32 x, i32 y, i32 z}` or
-//! `!intel_reqd_sub_group_size !{i32 n}` (two different sizes for one kernel are an error); the
-//! calls and those annotations are gone, and the annotated functions are inlinable again;
-//! sycl-post-link then records
-//! the work-group size in the image's program metadata (which the runtime enforces) and
-//! work-item-loops uses it as constant loop bounds; run-vecz vectorizes at the sub-group size
-//! (docs/vectorizer.md, "Sub-groups").
+//! `!intel_reqd_sub_group_size !{i32 n}` (two different sizes for one kernel are an error), and
+//! the declared aspects in `!sycl_declared_aspects` and `!sycl_used_aspects`; the calls and those
+//! annotations are gone, and the annotated functions are inlinable again. sycl-post-link then
+//! records the work-group size in the image's program metadata and the aspects in its device
+//! requirements (which the runtime enforces); work-item-loops uses the size as constant loop
+//! bounds; run-vecz vectorizes at the sub-group size (docs/vectorizer.md, "Sub-groups").
 
 use std::collections::HashSet;
 
 use inkwell::attributes::AttributeLoc;
 use inkwell::module::Module;
-use inkwell::values::{BasicValueEnum, FunctionValue};
+use inkwell::values::FunctionValue;
 
 use super::{Changed, ModulePass, PassInfo};
 use crate::ir::annotations::{function_annotations, remove_annotations, Annotation};
-use crate::ir::vector::{function_metadata, set_function_metadata};
+use crate::ir::vector::{function_metadata_integers, set_function_metadata_integers};
 use crate::ir::walk::{CallIndex, DirectCall};
 use crate::ir::{attributes, calling_convention, walk};
 use crate::CompileError;
@@ -225,72 +226,50 @@ fn kernels_calling<'ctx>(
 }
 
 /// Gives `kernel` the property's metadata, unless it has it with other values already.
-fn set_property<'ctx>(
+fn set_property(
     property: &Property,
-    kernel: FunctionValue<'ctx>,
+    kernel: FunctionValue<'_>,
     operands: &[u64],
 ) -> Result<(), CompileError> {
-    let i32_type = kernel.get_type().get_context().i32_type();
-    let values: Vec<BasicValueEnum<'ctx>> = operands
-        .iter()
-        .map(|&operand| i32_type.const_int(operand, false).into())
-        .collect();
-    if function_metadata(kernel, property.metadata).is_some()
-        && metadata_integers(kernel, property.metadata) != operands
+    if function_metadata_integers(kernel, property.metadata)
+        .is_some_and(|existing| existing != operands)
     {
         return Err(CompileError::unsupported(
             walk::name(kernel),
             format!("the kernel is given two different {} values", property.name),
         ));
     }
-    set_function_metadata(kernel, property.metadata, &values);
+    set_function_metadata_integers(kernel, property.metadata, operands);
     Ok(())
 }
 
-/// The integer operands of `kernel`'s metadata `kind`.
-fn metadata_integers(kernel: FunctionValue<'_>, kind: &str) -> Vec<u64> {
-    function_metadata(kernel, kind)
-        .and_then(|node| node.get_node_values())
-        .unwrap_or_default()
-        .into_iter()
-        .filter_map(|value| match value {
-            inkwell::values::BasicMetadataValueEnum::IntValue(value) => {
-                value.get_zero_extended_constant()
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-/// Adds `aspects` to the aspects `kernel` declares and uses: a kernel calling a function that
-/// declares aspects needs them too (SYCL 2020 "Optional kernel features").
-fn add_aspects(kernel: FunctionValue<'_>, annotation: &Annotation<'_>) -> Result<(), CompileError> {
-    let aspects = annotation
+/// The aspects a `device_has` annotation declares.
+fn declared_aspects(annotation: &Annotation<'_>) -> Result<Vec<u64>, CompileError> {
+    annotation
         .arguments
         .iter()
-        .map(|aspect| aspect.and_then(|a| u32::try_from(a).ok()))
-        .collect::<Option<Vec<u32>>>()
+        .map(|aspect| aspect.and_then(|a| u32::try_from(a).ok()).map(u64::from))
+        .collect::<Option<Vec<u64>>>()
         .ok_or_else(|| {
             CompileError::unsupported(
                 walk::name(annotation.function),
                 "[[sycl::device_has]] takes constant sycl::aspect values",
             )
-        })?;
-    let i32_type = kernel.get_type().get_context().i32_type();
+        })
+}
+
+/// Adds `aspects` to the aspects `kernel` declares and uses: a kernel calling a function that
+/// declares aspects needs them too (SYCL 2020 "Optional kernel features").
+fn add_aspects(kernel: FunctionValue<'_>, aspects: &[u64]) {
     for kind in [DECLARED_ASPECTS, USED_ASPECTS] {
-        let mut values = metadata_integers(kernel, kind);
-        for aspect in &aspects {
-            if !values.contains(&u64::from(*aspect)) {
-                values.push(u64::from(*aspect));
+        let mut values = function_metadata_integers(kernel, kind).unwrap_or_default();
+        for aspect in aspects {
+            if !values.contains(aspect) {
+                values.push(*aspect);
             }
         }
-        let values: Vec<BasicValueEnum> = values
-            .iter()
-            .map(|&value| i32_type.const_int(value, false).into())
-            .collect();
-        set_function_metadata(kernel, kind, &values);
+        set_function_metadata_integers(kernel, kind, &values);
     }
-    Ok(())
 }
 
 /// Lowers the kernel attributes the driver turned into annotations, and removes those
@@ -319,8 +298,9 @@ fn lower_annotations(module: &Module<'_>) -> Result<Changed, CompileError> {
                 }
             }
             None => {
+                let aspects = declared_aspects(annotation)?;
                 for kernel in kernels {
-                    add_aspects(kernel, annotation)?;
+                    add_aspects(kernel, &aspects);
                 }
             }
         }

@@ -5,9 +5,9 @@
 ; llvm.global.annotations and their functions lose the `noinline` the driver gave them (not an
 ; `optnone` one's, which needs it); a program's own annotation stays. Two different sizes for one
 ; kernel, and sizes below 1, are errors (sizes above 2^32 - 1 become that: no device here has
-; such a work-group, which the runtime says when the kernel is launched). `sycl-device-has` (the aspects a function declares)
-; adds its aspects to the declared and used aspects of every kernel calling the function, after
-; those the kernel has.
+; such a work-group, which the runtime says when the kernel is launched). `sycl-device-has` (the
+; aspects a function declares) adds its aspects to the declared and used aspects of every kernel
+; calling the function, after those the kernel has.
 ; RUN: muxc --passes lower-kernel-properties,verify -S %s | FileCheck %s
 ; RUN: sed -e 's/i32 16 }/i32 8 }/' %s | not muxc --passes lower-kernel-properties 2>&1 | FileCheck %s --check-prefix=TWICE
 ; RUN: sed -e 's/i64 2, i64 4 }/i64 0, i64 4 }/' %s | not muxc --passes lower-kernel-properties 2>&1 | FileCheck %s --check-prefix=RANGE
