@@ -3,11 +3,14 @@
 // nd_launch and single_task from a queue, a handler and a launch_config, one of them defined in
 // another translation unit (free_function_kernels_other.cpp), and as kernel objects of a bundle
 // with set_args and set_arg (wrong or missing arguments, and a lambda's kernel object, throw
-// errc::invalid); the nd_item, group, sub-group, id and item of the calling work-item read from a
-// helper the kernel does not pass them to; the kernel ids of free function kernels.
+// errc::invalid), also through the enqueue functions; work-group scratch memory of a launch_config,
+// behind a local accessor of the same command group; the nd_item, group, sub-group, id and item of
+// the calling work-item read from a helper the kernel does not pass them to; the kernel ids of
+// free function kernels.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/experimental/free_function_traits.hpp>
 #include <sycl/ext/oneapi/free_function_queries.hpp>
+#include <sycl/ext/oneapi/work_group_scratch_memory.hpp>
 #include "check.hpp"
 
 namespace syclext = sycl::ext::oneapi;
@@ -24,6 +27,17 @@ void sum(const float *in, int n, double *result) {
   double total = 0;
   for (int i = 0; i < n; ++i) total += in[i];
   *result = total;
+}
+
+// Reverses each work-group's part of `data` through the work-group's scratch memory.
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::nd_range_kernel<1>))
+void reverse_in_groups(int *data) {
+  auto item = syclext::this_work_item::get_nd_item<1>();
+  int *scratch = static_cast<int *>(syclexp::get_work_group_scratch_memory());
+  size_t local = item.get_local_linear_id(), size = item.get_local_range(0);
+  scratch[local] = data[item.get_global_linear_id()];
+  sycl::group_barrier(item.get_group());
+  data[item.get_global_linear_id()] = scratch[size - 1 - local];
 }
 
 // Defined in free_function_kernels_other.cpp.
@@ -97,6 +111,30 @@ int main() {
      h.single_task(sum_kernel);
    }).wait();
   check::equal("sum as a kernel object", 0, *result, -4.0 * n + n * (n - 1) / 2.0);
+  // Scratch memory, from a launch_config, after a local accessor of the same command group; then
+  // the kernel object of the same kernel, through the enqueue functions with their arguments.
+  constexpr int group = 64;
+  int *data = sycl::malloc_shared<int>(n, q);
+  for (int i = 0; i < n; ++i) data[i] = i;
+  const syclexp::launch_config scratch_launch{
+      sycl::nd_range<1>{n, group}, syclexp::properties{syclexp::work_group_scratch_size(group * sizeof(int))}};
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int> unused(3, h);
+     syclexp::nd_launch(h, scratch_launch, syclexp::kernel_function<reverse_in_groups>, data);
+   }).wait();
+  for (int i = 0; i < n; ++i) check::equal("scratch memory", i, data[i], i / group * group + group - 1 - i % group);
+  sycl::kernel reverse_kernel = all.get_kernel(syclexp::get_kernel_id<reverse_in_groups>());
+  syclexp::nd_launch(q, scratch_launch, reverse_kernel, data);
+  q.wait();
+  for (int i = 0; i < n; ++i) check::equal("scratch memory, kernel object", i, data[i], i);
+  syclexp::nd_launch(q, sycl::nd_range<1>{n, 32}, iota_kernel, 2.0f, out);
+  q.wait();
+  for (int i = 0; i < n; ++i) check::equal("nd_launch of a kernel object", i, out[i], 2.0f + float(i));
+  syclexp::single_task(q, sum_kernel, static_cast<const float *>(out), n, result);
+  q.wait();
+  check::equal("single_task of a kernel object", 0, *result, 2.0 * n + n * (n - 1) / 2.0);
+  sycl::free(data, q);
+
   auto invalid = [&](auto command_group) {
     try {
       q.submit(command_group).wait();

@@ -1,8 +1,10 @@
 // Reductions (SYCL 2020 4.9.2): range and nd_range parallel_for with one and several reductions,
 // into USM and buffers, with and without initialize_to_identity, the standard operators with
 // deduced identities, a user operator with an explicit identity and one without, the reducer's
-// shorthand operators, multi-dimensional ranges, empty ranges, and reductions into spans.
+// shorthand operators (++ on integer vecs too), multi-dimensional ranges, empty ranges, reductions
+// into spans, and the reduction properties of sycl_ext_oneapi_reduction_properties.
 #include <sycl/sycl.hpp>
+#include <sycl/ext/oneapi/experimental/reduction_properties.hpp>
 
 #include <algorithm>
 #include <climits>
@@ -10,6 +12,8 @@
 #include <vector>
 
 #include "check.hpp"
+
+namespace syclex = sycl::ext::oneapi::experimental;
 
 struct MinMax {
   int low, high;
@@ -172,6 +176,27 @@ int main() {
       }
       check::equal("squares (buffer, nd_range)", long(n), squares, expected_squares);
       check::equal("count", long(n), count, long(n));
+    }
+
+    // A number of work-items (handler::parallel_for(size_t, ...)) counted with ++ and ++(int) on a
+    // reducer of an integer vec, into a buffer made with the extension's reduction properties.
+    {
+      sycl::int2 counts{-5, -5};
+      {
+        sycl::buffer<sycl::int2> counts_buffer(&counts, 1);
+        q.submit([&](sycl::handler &h) {
+           auto counts_reduction =
+               sycl::reduction(counts_buffer, h, sycl::int2{0, 0}, sycl::plus<sycl::int2>(),
+                               syclex::properties{syclex::initialize_to_identity, syclex::deterministic});
+           h.parallel_for(n, counts_reduction, [=](sycl::id<1> i, auto &c) {
+             if (i[0] % 2)
+               ++c;
+             else
+               c++;
+           });
+         }).wait();
+      }
+      check::equal("vec counted with ++", long(n), counts[0] == int(n) && counts[1] == int(n), true);
     }
 
     // A user operator with an explicit identity, on a struct.

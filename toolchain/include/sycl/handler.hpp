@@ -38,6 +38,7 @@ class kernel;
 namespace detail {
 // Submits free function kernels (ext/oneapi/experimental/free_function_traits.hpp).
 struct free_function_launch;
+template <typename Properties> std::size_t scratch_offset(handler &h, const Properties &properties);
 } // namespace detail
 enum class bundle_state : int;
 template <bundle_state State> class kernel_bundle;
@@ -137,6 +138,12 @@ public:
   void parallel_for(nd_range<Dims> ndr, const Rest &...rest) {
     detail::reduction_parallel_for<KernelName>(*this, ndr, std::make_index_sequence<sizeof...(Rest) - 1>(), rest...);
   }
+  // A number of work-items, as for a kernel without reductions.
+  template <typename KernelName = detail::auto_name, typename... Rest,
+            typename = std::enable_if_t<(sizeof...(Rest) > 1) && detail::starts_with_reduction_v<Rest...>>>
+  void parallel_for(std::size_t count, const Rest &...rest) {
+    parallel_for<KernelName>(range<1>(count), rest...);
+  }
 
   template <typename KernelName = detail::auto_name, typename Functor>
   NCPU_ALWAYS_INLINE void parallel_for(std::size_t count, const Functor &f) {
@@ -165,15 +172,14 @@ public:
   // properties (work_group_scratch_size: the bytes are reserved after the command group's local
   // accessors, and the kernel wrapped to find them; ext/oneapi/work_group_scratch_memory.hpp).
   template <typename KernelName = detail::auto_name, int Dims, typename Properties, typename Functor,
-            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties> &&
+                                        !std::is_same_v<Functor, kernel>>>
   void parallel_for(nd_range<Dims> ndr, Properties properties, const Functor &f) {
     using Required = typename detail::required_work_group_size_of<Properties>::type;
     constexpr std::uint32_t sub_group_size = detail::required_sub_group_size_of<Properties>::value;
     using ext::oneapi::experimental::work_group_scratch_size_key;
     if constexpr (Properties::template has_property<work_group_scratch_size_key>()) {
-      const std::size_t bytes = properties.template get_property<work_group_scratch_size_key>().value;
-      const detail::work_group_scratch_kernel<Functor> kernel{
-          f, reserve_local_memory(bytes, detail::max_local_alignment)};
+      const detail::work_group_scratch_kernel<Functor> kernel{f, detail::scratch_offset(*this, properties)};
       parallel_for_with_size<detail::work_group_scratch_name_t<KernelName>, sub_group_size>(
           ndr, kernel, static_cast<Required *>(nullptr));
     } else {
@@ -199,6 +205,11 @@ public:
   void single_task(const kernel &k);
   template <int Dims> void parallel_for(range<Dims> extent, const kernel &k);
   template <int Dims> void parallel_for(nd_range<Dims> launch, const kernel &k);
+  // With launch properties: work_group_scratch_size is reserved for a free function kernel;
+  // kernel properties are not applied (the kernel was compiled without them).
+  template <int Dims, typename Properties,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+  void parallel_for(nd_range<Dims> launch, Properties properties, const kernel &k);
 
   // DPC++'s forms taking the kernel object and its lambda (SYCL 1.2.1, not SYCL 2020): the kernel
   // object only chooses the bundle the lambda's kernel comes from, and every executable bundle
@@ -427,7 +438,8 @@ private:
   // (defined in kernel_bundle.hpp, where kernel is complete).
   // Runs the kernel `k` names over `*launch` (a range<Dims> or nd_range<Dims>; nothing for a
   // single task, Launch = void).
-  template <int Dims, typename Launch> void submit_kernel_object(const kernel &k, const Launch *launch, const char *what);
+  template <int Dims, typename Launch>
+  void submit_kernel_object(const kernel &k, const Launch *launch, const char *what, std::size_t scratch_offset = 0);
 
   friend class stream;
   // Host work that runs once the command has run (a stream prints its output).
@@ -647,6 +659,18 @@ inline void detail::require(handler &h, const std::shared_ptr<buffer_storage> &s
 
 inline std::size_t detail::reserve_local_memory(handler &h, std::size_t bytes, std::size_t alignment) {
   return h.reserve_local_memory(bytes, alignment);
+}
+
+// Where a launch's work_group_scratch_size bytes start in the work-group's local memory: after
+// the command group's local accessors, at the largest alignment. A launch without the property
+// reserves nothing (0).
+template <typename Properties> std::size_t detail::scratch_offset(handler &h, const Properties &properties) {
+  using ext::oneapi::experimental::work_group_scratch_size_key;
+  if constexpr (Properties::template has_property<work_group_scratch_size_key>())
+    return reserve_local_memory(h, properties.template get_property<work_group_scratch_size_key>().value,
+                                max_local_alignment);
+  else
+    return 0;
 }
 
 inline void detail::note_local_accessor_copy(const void *copy) {

@@ -524,7 +524,7 @@ template <int Dims> struct kernel_object_launch<nd_range<Dims>, Dims> {
 } // namespace detail
 
 template <int Dims, typename Launch>
-void handler::submit_kernel_object(const kernel &k, const Launch *launch, const char *what) {
+void handler::submit_kernel_object(const kernel &k, const Launch *launch, const char *what, std::size_t scratch_offset) {
   const detail::kernel_object_binder binder =
       detail::find_kernel_object_binder(k.get_info<info::kernel::function_name>());
   if (!binder)
@@ -533,7 +533,7 @@ void handler::submit_kernel_object(const kernel &k, const Launch *launch, const 
                                         "that capture nothing run this way (a SYCL kernel function's arguments "
                                         "are its lambda's, and this device has no interoperability or built-in "
                                         "kernels)");
-  const detail::bound_kernel bound = binder(Dims, kernel_arguments_);
+  const detail::bound_kernel bound = binder(Dims, kernel_arguments_, scratch_offset);
   const detail::kernel_info &info = *bound.info;
   // A free function kernel runs over an nd_range; as a single task, over one work-item.
   if (std::is_void_v<Launch> && info.kind == detail::launch_kind::nd_range && info.shape == detail::nd_range_shape_of<1>) {
@@ -552,6 +552,10 @@ template <int Dims> void handler::parallel_for(range<Dims> extent, const kernel 
 }
 template <int Dims> void handler::parallel_for(nd_range<Dims> launch, const kernel &k) {
   submit_kernel_object<Dims>(k, &launch, "parallel_for");
+}
+template <int Dims, typename Properties, typename>
+void handler::parallel_for(nd_range<Dims> launch, Properties properties, const kernel &k) {
+  submit_kernel_object<Dims>(k, &launch, "parallel_for", detail::scratch_offset(*this, properties));
 }
 
 } // namespace _V1

@@ -461,16 +461,16 @@ inline const stream &operator<<(const stream &os, const char *text) {
   return os;
 }
 
-// bool, the character types (as characters), the other integers, and floating point.
+// bool, char (as a character), the other integers (signed char and unsigned char as numbers,
+// as DPC++'s stream prints them, unlike std::ostream), and floating point.
 template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
 const stream &operator<<(const stream &os, const T &value) {
   detail::stream_state &state = os.state();
   detail::stream_slot &slot = detail::stream_slot_of(state);
   if constexpr (std::is_same_v<T, bool>) {
     detail::stream_put(state, slot, value ? "true" : "false", value ? 4 : 5);
-  } else if constexpr (std::is_same_v<T, char> || std::is_same_v<T, signed char> ||
-                       std::is_same_v<T, unsigned char>) {
-    const char c = static_cast<char>(value);
+  } else if constexpr (std::is_same_v<T, char>) {
+    const char c = value;
     detail::stream_put(state, slot, &c, 1);
   } else if constexpr (std::is_integral_v<T>) {
     char text[48];
@@ -619,12 +619,19 @@ template <int Dims> const stream &operator<<(const stream &os, const nd_range<Di
   return detail::put_text(os, text);
 }
 
+// On five lines, its global, logical local and physical local items, as DPC++ prints it.
 template <int Dims> const stream &operator<<(const stream &os, const h_item<Dims> &value) {
   detail::stream_text text;
-  text << "h_item(global_id: ";
-  text.values(value.get_global_id(), Dims) << ", logical_local_id: ";
-  text.values(value.get_logical_local_id(), Dims) << ", physical_local_id: ";
-  text.values(value.get_physical_local_id(), Dims) << ")";
+  const auto item_line = [&](const char *name, const auto &item) {
+    text << "\n  " << name << " item(range: ";
+    text.values(item.get_range(), Dims) << ", id: ";
+    text.values(item.get_id(), Dims) << ")";
+  };
+  text << "h_item(";
+  item_line("global", value.get_global());
+  item_line("logical local", value.get_logical_local());
+  item_line("physical local", value.get_physical_local());
+  text << "\n)";
   return detail::put_text(os, text);
 }
 

@@ -307,9 +307,11 @@ struct bound_kernel {
   std::shared_ptr<const void> functor;
 };
 // Builds the bound kernel of one kernel from set_arg's arguments, for a launch of `dims`
-// dimensions: free function kernels (ext/oneapi/experimental/free_function_traits.hpp) and
-// captureless lambda kernels (captureless_kernel_binder below).
-using kernel_object_binder = bound_kernel (*)(int dims, const std::vector<std::any> &arguments);
+// dimensions whose work_group_scratch_size bytes (if any) start at `scratch_offset` in the
+// work-group's local memory: free function kernels (ext/oneapi/experimental/free_function_traits.hpp)
+// and captureless lambda kernels (captureless_kernel_binder below).
+using kernel_object_binder = bound_kernel (*)(int dims, const std::vector<std::any> &arguments,
+                                              std::size_t scratch_offset);
 
 // The binders of the kernels a kernel object can launch, by kernel name.
 struct kernel_object_registry {
@@ -336,8 +338,10 @@ inline kernel_object_binder find_kernel_object_binder(const std::string &name) {
 // A lambda kernel that captures nothing needs no arguments, so its kernel object can launch it
 // by itself (`h.parallel_for(range, kernel)`, as DPC++ allows): its submission registers it at
 // start-up. Kernels that capture anything cannot run that way (their captures are their
-// arguments, which only the lambda holds).
-template <const kernel_info &Info> bound_kernel captureless_kernel_binder(int, const std::vector<std::any> &) {
+// arguments, which only the lambda holds). Scratch memory is not pointed to: the lambda was
+// compiled for a launch without it.
+template <const kernel_info &Info>
+bound_kernel captureless_kernel_binder(int, const std::vector<std::any> &, std::size_t) {
   static const char nothing = 0;
   return {&Info, std::shared_ptr<const void>(&nothing, [](const void *) {})};
 }

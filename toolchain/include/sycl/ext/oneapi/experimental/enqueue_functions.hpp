@@ -117,6 +117,50 @@ void nd_launch(queue q, launch_config<nd_range<Dims>, Properties> config, const 
   q.submit([&](handler &h) { nd_launch<KernelName>(h, config, kernel, std::forward<Reductions>(reductions)...); });
 }
 
+// Kernel objects (free function kernels, captureless lambdas): `args` become the kernel's
+// arguments (set_args) and the kernel runs as the handler's kernel-object forms run it; a
+// launch_config's work_group_scratch_size is reserved, its kernel properties are not applied.
+template <typename... Args> void single_task(handler &h, const kernel &k, Args &&...args) {
+  h.set_args(std::forward<Args>(args)...);
+  h.single_task(k);
+}
+template <typename... Args> void single_task(queue q, const kernel &k, Args &&...args) {
+  q.submit([&](handler &h) { single_task(h, k, std::forward<Args>(args)...); });
+}
+template <int Dims, typename... Args> void parallel_for(handler &h, range<Dims> extent, const kernel &k, Args &&...args) {
+  h.set_args(std::forward<Args>(args)...);
+  h.parallel_for(extent, k);
+}
+template <int Dims, typename... Args> void parallel_for(queue q, range<Dims> extent, const kernel &k, Args &&...args) {
+  q.submit([&](handler &h) { parallel_for(h, extent, k, std::forward<Args>(args)...); });
+}
+template <int Dims, typename Properties, typename... Args>
+void parallel_for(handler &h, launch_config<range<Dims>, Properties> config, const kernel &k, Args &&...args) {
+  static_assert(!Properties::template has_property<work_group_scratch_size_key>(),
+                "work_group_scratch_size needs an nd_range launch: a range has no work-groups");
+  parallel_for(h, config.get_range(), k, std::forward<Args>(args)...);
+}
+template <int Dims, typename Properties, typename... Args>
+void parallel_for(queue q, launch_config<range<Dims>, Properties> config, const kernel &k, Args &&...args) {
+  q.submit([&](handler &h) { parallel_for(h, config, k, std::forward<Args>(args)...); });
+}
+template <int Dims, typename... Args> void nd_launch(handler &h, nd_range<Dims> launch, const kernel &k, Args &&...args) {
+  h.set_args(std::forward<Args>(args)...);
+  h.parallel_for(launch, k);
+}
+template <int Dims, typename... Args> void nd_launch(queue q, nd_range<Dims> launch, const kernel &k, Args &&...args) {
+  q.submit([&](handler &h) { nd_launch(h, launch, k, std::forward<Args>(args)...); });
+}
+template <int Dims, typename Properties, typename... Args>
+void nd_launch(handler &h, launch_config<nd_range<Dims>, Properties> config, const kernel &k, Args &&...args) {
+  h.set_args(std::forward<Args>(args)...);
+  h.parallel_for(config.get_range(), config.get_properties(), k);
+}
+template <int Dims, typename Properties, typename... Args>
+void nd_launch(queue q, launch_config<nd_range<Dims>, Properties> config, const kernel &k, Args &&...args) {
+  q.submit([&](handler &h) { nd_launch(h, config, k, std::forward<Args>(args)...); });
+}
+
 inline void memcpy(handler &h, void *destination, const void *source, std::size_t bytes) {
   h.memcpy(destination, source, bytes);
 }

@@ -94,11 +94,20 @@ template <typename... Parameters> struct parameters_of<void(Parameters...)> {
 template <typename... Parameters> struct parameters_of<void(Parameters...) noexcept> : parameters_of<void(Parameters...)> {};
 
 // The kernel object: Func's arguments, already converted to its parameter types, and the call.
+// The one kernel serves launches with and without work_group_scratch_size, so it always points
+// the work-group's scratch memory at `scratch_offset` in its local memory (one store of a uniform
+// value; unspecified, as the extension says, when the launch asked for none).
 template <auto *Func> struct free_function_call {
   using arguments_t = typename parameters_of<std::remove_pointer_t<decltype(Func)>>::stored;
   arguments_t arguments;
+  std::size_t scratch_offset = 0;
 
-  template <int Dims> void operator()(nd_item<Dims>) const { std::apply(*Func, arguments); }
+  template <int Dims> void operator()(nd_item<Dims>) const {
+#ifdef __SYCL_DEVICE_ONLY__
+    sycl::detail::work_group_scratch = __nativecpu_get_local_memory() + scratch_offset;
+#endif
+    std::apply(*Func, arguments);
+  }
 };
 
 template <auto *Func, typename... Args> free_function_call<Func> bind_free_function(Args &&...args) {
@@ -143,15 +152,17 @@ free_function_call<Func> call_from_arguments(const std::vector<std::any> &argume
 
 // Func's binder for kernel objects (sycl::detail::kernel_object_binder).
 template <auto *Func>
-sycl::detail::bound_kernel bind_arguments(int dims, const std::vector<std::any> &arguments) {
+sycl::detail::bound_kernel bind_arguments(int dims, const std::vector<std::any> &arguments,
+                                          std::size_t scratch_offset) {
   using arguments_t = typename free_function_call<Func>::arguments_t;
   constexpr std::size_t parameters = std::tuple_size_v<arguments_t>;
   if (arguments.size() != parameters)
     sycl::detail::throw_error(errc::invalid, "the free function kernel takes " + std::to_string(parameters) +
                                                         " arguments; set_arg and set_args gave " +
                                                         std::to_string(arguments.size()));
-  auto call = std::make_shared<const free_function_call<Func>>(
+  auto call = std::make_shared<free_function_call<Func>>(
       call_from_arguments<Func>(arguments, std::make_index_sequence<parameters>()));
+  call->scratch_offset = scratch_offset;
   const sycl::detail::kernel_info *info = dims == 1   ? &free_function_info<Func, 1>(*call)
                                           : dims == 2 ? &free_function_info<Func, 2>(*call)
                                                       : &free_function_info<Func, 3>(*call);
@@ -208,12 +219,16 @@ template <auto *Func, int Dims, typename... Args>
 void nd_launch(queue q, nd_range<Dims> launch, kernel_function_s<Func> k, Args &&...args) {
   q.submit([&](handler &h) { nd_launch(h, launch, k, std::forward<Args>(args)...); });
 }
-// With a launch_config, whose kernel properties (work_group_size, sub_group_size) are not applied:
-// they are kernel properties, which the one kernel of a free function kernel is compiled without.
+// With a launch_config: its work_group_scratch_size is reserved after the command group's local
+// accessors; its kernel properties (work_group_size, sub_group_size) are not applied, the one
+// kernel of a free function kernel being compiled without them.
 template <auto *Func, int Dims, typename Properties, typename... Args>
-void nd_launch(handler &h, launch_config<nd_range<Dims>, Properties> config, kernel_function_s<Func> k,
+void nd_launch(handler &h, launch_config<nd_range<Dims>, Properties> config, kernel_function_s<Func>,
                Args &&...args) {
-  nd_launch(h, config.get_range(), k, std::forward<Args>(args)...);
+  auto call = detail::bind_free_function<Func>(std::forward<Args>(args)...);
+  call.scratch_offset = sycl::detail::scratch_offset(h, config.get_properties());
+  sycl::detail::free_function_launch::submit(h, detail::free_function_info<Func, Dims>(call), config.get_range(),
+                                             call);
 }
 template <auto *Func, int Dims, typename Properties, typename... Args>
 void nd_launch(queue q, launch_config<nd_range<Dims>, Properties> config, kernel_function_s<Func> k,
