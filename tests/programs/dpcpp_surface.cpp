@@ -14,8 +14,10 @@
 // accessors bound with handler::require and ordered like other accessors; auto_range with a
 // work_group_size property; nan of unsigned long long nancodes; the 2-D memory commands of
 // sycl_ext_oneapi_memcpy2d; sycl_ext_oneapi_prefetch's hints in every form (results unchanged);
-// sycl_ext_oneapi_clock's three scopes.
+// sycl_ext_oneapi_clock's three scopes; sycl_ext_oneapi_ternary_bitwise on integers, vecs and
+// marrays against the functions its tables name.
 #include <sycl/sycl.hpp>
+#include <sycl/ext/oneapi/experimental/ternary_bitwise.hpp>
 #include <sycl/ext/oneapi/memcpy2d.hpp>
 #include <sycl/ext/oneapi/experimental/prefetch.hpp>
 #include <sycl/ext/oneapi/experimental/clock.hpp>
@@ -509,8 +511,48 @@ void clocks(sycl::queue &q) {
   sycl::free(ordered, q);
 }
 
+// Three truth tables (select, parity, majority) and their and/or/xor forms, in a kernel.
+void ternary_bitwise(sycl::queue &q) {
+  namespace syclex = sycl::ext::oneapi::experimental;
+  static_assert(SYCL_EXT_ONEAPI_TERNARY_BITWISE == 1);
+  constexpr int n = 64;
+  int *scalars = sycl::malloc_shared<int>(3 * n, q);
+  sycl::vec<std::uint16_t, 4> *vecs = sycl::malloc_shared<sycl::vec<std::uint16_t, 4>>(n, q);
+  sycl::marray<char, 3> *marrays = sycl::malloc_shared<sycl::marray<char, 3>>(n, q);
+  q.parallel_for(n, [=](sycl::id<1> id) {
+     const int i = int(id[0]);
+     const int a = i * 0x9E3779B1, b = i * 0x85EBCA77 + 3, c = ~(i * 0xC2B2AE3D);
+     scalars[i] = syclex::ternary_bitwise<0xCA>(a, b, c);
+     scalars[n + i] = syclex::ternary_bitwise<0x96>(a, b, c);
+     scalars[2 * n + i] = syclex::ternary_bitwise<0xE8>(a, b, c);
+     const sycl::vec<std::uint16_t, 4> va(std::uint16_t(a), std::uint16_t(b), 7, 0xFFFF);
+     const sycl::vec<std::uint16_t, 4> vb(std::uint16_t(c), 0, std::uint16_t(a), 0x1234);
+     vecs[i] = syclex::ternary_bitwise<0x96>(va, vb, sycl::vec<std::uint16_t, 4>(std::uint16_t(i)));
+     marrays[i] = syclex::ternary_bitwise<0xCA>(sycl::marray<char, 3>(char(a), char(b), char(c)),
+                                                 sycl::marray<char, 3>(char(i)), sycl::marray<char, 3>(char(-i)));
+   }).wait();
+  for (int i = 0; i < n; ++i) {
+    const int a = i * 0x9E3779B1, b = i * 0x85EBCA77 + 3, c = ~(i * 0xC2B2AE3D);
+    check::equal("ternary select", i, scalars[i], (a & b) | (~a & c));
+    check::equal("ternary parity", i, scalars[n + i], a ^ b ^ c);
+    check::equal("ternary majority", i, scalars[2 * n + i], (a & b) | (a & c) | (b & c));
+    const std::uint16_t va[4] = {std::uint16_t(a), std::uint16_t(b), 7, 0xFFFF};
+    const std::uint16_t vb[4] = {std::uint16_t(c), 0, std::uint16_t(a), 0x1234};
+    for (int k = 0; k < 4; ++k)
+      check::equal("ternary parity of vecs", i * 4 + k, int(vecs[i][k]), int(std::uint16_t(va[k] ^ vb[k] ^ i)));
+    const char ma[3] = {char(a), char(b), char(c)};
+    for (int k = 0; k < 3; ++k)
+      check::equal("ternary select of marrays", i * 3 + k, int(marrays[i][k]),
+                   int(char((ma[k] & char(i)) | (~ma[k] & char(-i)))));
+  }
+  sycl::free(scalars, q);
+  sycl::free(vecs, q);
+  sycl::free(marrays, q);
+}
+
 int main() {
   sycl::queue q;
+  ternary_bitwise(q);
   memory_commands_2d(q);
   clocks(q);
   prefetch_hints(q);

@@ -4,8 +4,10 @@
 // compile-time work-group size of the work_group_size property, and the sub-group sizes, each
 // checked after the kernel ran correctly. EXPECTED_SUB_GROUP_SIZE=N in the environment gives
 // the vector width of the build. Also info::kernel::context, which DPC++ still offers, and
-// sycl_ext_oneapi_get_kernel_info's get_kernel_info<Name, Param>, which answers the same.
+// sycl_ext_oneapi_get_kernel_info's get_kernel_info<Name, Param>, which answers the same, and
+// sycl_ext_oneapi_launch_queries' kernel::ext_oneapi_get_info(queue, ...).
 #include <sycl/sycl.hpp>
+#include <sycl/ext/oneapi/experimental/kernel_queue_info.hpp>
 #include <sycl/ext/oneapi/get_kernel_info.hpp>
 #include "check.hpp"
 #include <cstdlib>
@@ -100,6 +102,33 @@ int main() {
                sub_groups.get_info<sycl::info::kernel::attributes>().find("reqd_sub_group_size(4)") !=
                    std::string::npos,
                true);
+
+  // Launch queries: the same answers for a launch on the queue, and which launches can run.
+  namespace kqs = syclex::info::kernel_queue_specific;
+  const auto compute_units = device.get_info<sycl::info::device::max_compute_units>();
+  check::equal("launch: max_work_group_size", 0, local.ext_oneapi_get_info<kqs::max_work_group_size>(q),
+               local.get_info<kds::work_group_size>(device));
+  check::equal("launch: max_work_item_sizes of a fixed shape", 0,
+               fixed.ext_oneapi_get_info<kqs::max_work_item_sizes<3>>(q) == sycl::id<3>(2, 4, 8), true);
+  check::equal("launch: max_num_work_groups", 0,
+               local.ext_oneapi_get_info<kqs::max_num_work_groups>(q, sycl::range<1>(kLocal), 1024), compute_units);
+  check::equal("launch: max_num_work_groups, too large a group", 0,
+               local.ext_oneapi_get_info<kqs::max_num_work_groups>(
+                   q, sycl::range<1>(device.get_info<sycl::info::device::max_work_group_size>() + 1)),
+               0u);
+  check::equal("launch: max_num_work_groups, too much local memory", 0,
+               local.ext_oneapi_get_info<kqs::max_num_work_groups>(
+                   q, sycl::range<1>(kLocal), device.get_info<sycl::info::device::local_mem_size>()),
+               0u);
+  check::equal("launch: max_num_work_groups, the required shape", 0,
+               fixed.ext_oneapi_get_info<kqs::max_num_work_groups>(q, sycl::range<3>(2, 4, 8)), compute_units);
+  check::equal("launch: max_num_work_groups, another shape", 0,
+               fixed.ext_oneapi_get_info<kqs::max_num_work_groups>(q, sycl::range<3>(4, 2, 8)), 0u);
+  check::equal("launch: max_sub_group_size", 0, sub_groups.ext_oneapi_get_info<kqs::max_sub_group_size>(q, sycl::range<1>(kLocal)), 4u);
+  check::equal("launch: max_sub_group_size, a narrow group", 0,
+               sub_groups.ext_oneapi_get_info<kqs::max_sub_group_size>(q, sycl::range<2>(8, 3)), 3u);
+  check::equal("launch: num_sub_groups", 0, sub_groups.ext_oneapi_get_info<kqs::num_sub_groups>(q, sycl::range<2>(3, 10)),
+               9u);
 
   const sycl::kernel plain = kernel_of<Plain>(q);
   check::equal("attributes without properties", 0, plain.get_info<sycl::info::kernel::attributes>().empty(), true);

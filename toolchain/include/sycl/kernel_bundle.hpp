@@ -204,6 +204,14 @@ public:
       static_assert(sizeof(Param) == 0, "unsupported kernel_device_specific info query");
   }
 
+  // sycl_ext_oneapi_launch_queries: what a launch on `q` may use, for the launch's work-group
+  // range and dynamic local memory where the descriptor takes them (the descriptors and their
+  // answers: ext/oneapi/experimental/kernel_queue_info.hpp).
+  template <typename Param, typename Queue, typename... Launch>
+  typename Param::return_type ext_oneapi_get_info(const Queue &q, const Launch &...launch) const {
+    return Param::answer(*this, q.get_device(), launch...);
+  }
+
   friend bool operator==(const kernel &a, const kernel &b) { return a.name_ == b.name_; }
   friend bool operator!=(const kernel &a, const kernel &b) { return !(a == b); }
   NCPU_OWNER_BEFORE
@@ -584,3 +592,6 @@ template <sycl::bundle_state State> struct std::hash<sycl::kernel_bundle<State>>
     return hash;
   }
 };
+
+// The launch queries' descriptors, which DPC++ declares with the kernel class.
+#include "ext/oneapi/experimental/kernel_queue_info.hpp"
