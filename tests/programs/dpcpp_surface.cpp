@@ -11,7 +11,8 @@
 // waiting for the queue; the common interfaces:
 // ==, != and std::hash of the runtime classes, context constructors, queue and platform info,
 // and id/range compared with scalars; placeholder
-// accessors bound with handler::require and ordered like other accessors; auto_range with a
+// accessors bound with handler::require and ordered like other accessors, also with DPC++'s
+// accessor_property_list<> parameter; auto_range with a
 // work_group_size property; nan of unsigned long long nancodes; the 2-D memory commands of
 // sycl_ext_oneapi_memcpy2d; sycl_ext_oneapi_prefetch's hints in every form (results unchanged);
 // sycl_ext_oneapi_clock's three scopes; sycl_ext_oneapi_ternary_bitwise on integers, vecs and
@@ -295,8 +296,22 @@ void placeholder_accessors(sycl::queue &q) {
       check::equal("accessor with a handler", 0, bound.is_placeholder(), false);
       h.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { bound[i] *= 2; });
     });
+    {
+      sycl::host_accessor result(b, sycl::read_only);
+      for (int i = 0; i < 16; ++i) check::equal("placeholder accessor", i, result[i], 2 * (1 + i));
+    }
+    // DPC++'s sixth parameter, as programs write it; the same accessor type as without it.
+    using listed = sycl::accessor<int, 1, sycl::access::mode::read_write, sycl::access::target::device,
+                                  sycl::access::placeholder::true_t, sycl::ext::oneapi::accessor_property_list<>>;
+    static_assert(std::is_same_v<listed, decltype(placeholder)>);
+    listed with_list(b);
+    q.fill(with_list, 5);
+    q.submit([&](sycl::handler &h) {
+      h.require(with_list);
+      h.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { with_list[i] += 1; });
+    });
   }
-  for (int i = 0; i < 16; ++i) check::equal("placeholder accessor", i, values[i], 2 * (1 + i));
+  for (int i = 0; i < 16; ++i) check::equal("accessor_property_list<>", i, values[i], i < 8 ? 6 : 5);
 }
 
 } // namespace

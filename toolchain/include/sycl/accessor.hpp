@@ -16,6 +16,7 @@
 
 #include "atomic.hpp"
 #include "buffer.hpp"
+#include "detail/accessor_declaration.hpp"
 #include "detail/defines.hpp"
 #include "multi_ptr.hpp"
 #include "properties.hpp"
@@ -242,9 +243,7 @@ template <access_mode Mode> void check_no_init(const property_list &props) {
 
 } // namespace detail
 
-template <typename DataT, int Dims = 1,
-          access_mode Mode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write),
-          target Target = target::device, access::placeholder P = access::placeholder::false_t>
+template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P, typename PropertyListT>
 class accessor {
   static_assert(Dims >= 0 && Dims <= 3, "accessors have 0 to 3 dimensions");
   using element = detail::accessor_element<std::remove_const_t<DataT>, Mode>;
@@ -407,7 +406,7 @@ public:
   detail::buffer_storage *storage() const { return storage_; }
 
 private:
-  template <typename, int, access_mode, target, access::placeholder> friend class accessor;
+  template <typename, int, access_mode, target, access::placeholder, typename> friend class accessor;
   detail::accessor_view<element, D> view_;
   detail::buffer_storage *storage_ = nullptr;
   // Which construction this accessor is a copy of (0: default-constructed), for the owner order

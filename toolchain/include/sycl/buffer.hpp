@@ -22,6 +22,7 @@
 #include <type_traits>
 
 #include "access.hpp"
+#include "detail/accessor_declaration.hpp"
 #include "detail/defines.hpp"
 #include "detail/scheduler.hpp"
 #include "exception.hpp"
@@ -33,7 +34,6 @@ inline namespace _V1 {
 
 class handler;
 
-template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P> class accessor;
 template <typename DataT, int Dims, access_mode Mode> class host_accessor;
 
 namespace detail {

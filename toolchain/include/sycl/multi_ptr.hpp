@@ -20,12 +20,12 @@
 #include <type_traits>
 
 #include "access.hpp"
+#include "detail/accessor_declaration.hpp"
 #include "detail/defines.hpp"
 
 namespace sycl {
 inline namespace _V1 {
 
-template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P> class accessor;
 template <typename DataT, int Dims> class local_accessor;
 template <typename ElementType, access::address_space Space, access::decorated DecorateAddress> class multi_ptr;
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "access.hpp"
+#include "detail/accessor_declaration.hpp"
 #include "detail/defines.hpp"
 #include "exception.hpp"
 
@@ -60,7 +61,6 @@ inline constexpr bool is_property_of_v = is_property_of<Property, SyclObject>::v
 
 class queue;
 template <typename T, int Dims, typename AllocatorT> class buffer;
-template <typename DataT, int Dims, access_mode Mode, target Target, access::placeholder P> class accessor;
 template <typename DataT, int Dims, access_mode Mode> class host_accessor;
 
 #define NCPU_PROPERTY(property)                                                                     \
