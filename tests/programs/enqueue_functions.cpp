@@ -1,7 +1,8 @@
 // DPC++'s enqueue functions (sycl_ext_oneapi_enqueue_functions): submit, single_task,
 // parallel_for (range, with a reduction, through a launch_config), nd_launch (nd_range with
 // local memory and a barrier, and a launch_config carrying work_group_size), the USM memory
-// commands, barrier and partial_barrier, on a queue and in a handler; results against the host.
+// commands (prefetch of either prefetch_type), barrier and partial_barrier, on a queue and in a
+// handler; results against the host.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/experimental/enqueue_functions.hpp>
 #include "check.hpp"
@@ -41,6 +42,10 @@ int main() {
   syclex::single_task(q, [=] { b[0] = -1; });
   syclex::memcpy(q, b + 1, a + 1, sizeof(int));
   syclex::copy(q, a + 2, b + 2, 1);
+  // Prefetches in both directions, between commands that use the memory (a hint: results unchanged).
+  syclex::prefetch(q, a, n * sizeof(int));
+  syclex::submit(q, [&](sycl::handler &h) { syclex::prefetch(h, b, n * sizeof(int), syclex::prefetch_type::host); });
+  syclex::prefetch(q, a, n * sizeof(int), syclex::prefetch_type::device);
   sycl::event done = syclex::submit_with_event(q, [&](sycl::handler &h) { syclex::single_task(h, [=] { b[3] = -3; }); });
   syclex::partial_barrier(q, {done});
   q.wait();

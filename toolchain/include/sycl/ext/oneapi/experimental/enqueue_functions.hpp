@@ -185,9 +185,14 @@ template <typename T> void fill(handler &h, T *pointer, const T &pattern, std::s
 template <typename T> void fill(queue q, T *pointer, const T &pattern, std::size_t count) {
   q.submit([&](handler &h) { h.fill(pointer, pattern, count); });
 }
-inline void prefetch(handler &h, void *pointer, std::size_t bytes) { h.prefetch(pointer, bytes); }
-inline void prefetch(queue q, void *pointer, std::size_t bytes) {
-  q.submit([&](handler &h) { h.prefetch(pointer, bytes); });
+// Where a prefetch brings the memory: to the device (the default) or back to the host. Both are
+// the same memory here, so either is handler::prefetch's hint.
+enum class prefetch_type { device, host };
+inline void prefetch(handler &h, void *pointer, std::size_t bytes, prefetch_type = prefetch_type::device) {
+  h.prefetch(pointer, bytes);
+}
+inline void prefetch(queue q, void *pointer, std::size_t bytes, prefetch_type type = prefetch_type::device) {
+  q.submit([&](handler &h) { prefetch(h, pointer, bytes, type); });
 }
 inline void mem_advise(handler &h, void *pointer, std::size_t bytes, int advice) {
   h.mem_advise(pointer, bytes, advice);
