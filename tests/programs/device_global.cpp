@@ -1,6 +1,6 @@
 // device_global (sycl_ext_oneapi_device_global): kernels read and write namespace-scope
 // device_globals directly (an array, a scalar with properties, a struct, one defined in another
-// translation unit), the host reaches them through the queue's and the handler's memcpy and copy
+// translation unit, a device_constant one the host sets), the host reaches them through the queue's and the handler's memcpy and copy
 // (whole, with an offset, after events), and copies past the end throw errc::invalid.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/device_global/device_global.hpp>
@@ -15,6 +15,8 @@ struct pair {
   int first, second;
 };
 syclexp::device_global<pair> both;
+// Written by the host, read by kernels.
+syclexp::device_global<int, decltype(syclexp::properties{syclexp::device_constant})> limit;
 // Defined in device_global_other.cpp.
 extern syclexp::device_global<float> scale;
 
@@ -57,7 +59,10 @@ int main() {
      both->first = 7;
      both.get().second = 8;
    }).wait();
-  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { counts[i] *= 2; }).wait();
+  const int host_limit = 3;
+  q.memcpy(limit, &host_limit).wait();
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { counts[i] *= limit.get() - 1; }).wait();
+  static_assert(decltype(limit)::has_property<syclexp::device_constant_key>());
   int out[4] = {};
   long sum = 0;
   pair got{};

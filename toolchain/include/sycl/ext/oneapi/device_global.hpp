@@ -12,7 +12,7 @@
 // (docs/kernel-features.md, "Global variables"), and the memory commands copy to and from it. A
 // device_global with internal linkage (static, or in an unnamed namespace) is shared too: the
 // compiler and the driver give it a name unique to its translation unit in both objects. The properties
-// (device_image_scope, host_access, init_mode, implement_in_csr) are accepted and reported; none
+// (device_image_scope, host_access, init_mode, implement_in_csr, device_constant) are accepted and reported; none
 // changes anything when host and device share the one instance.
 #pragma once
 
@@ -66,6 +66,13 @@ struct init_mode_key {
 template <init_mode_enum Mode> inline constexpr init_mode_key::value_t<Mode> init_mode{};
 inline constexpr init_mode_key::value_t<init_mode_enum::reprogram> init_mode_reprogram{};
 inline constexpr init_mode_key::value_t<init_mode_enum::reset> init_mode_reset{};
+
+// Kernels only read the variable (the host writes it with memcpy and copy): constant memory on a
+// GPU; the one shared instance here, like any other device_global.
+struct device_constant_key {
+  using value_t = detail::flag_property_value<device_constant_key>;
+};
+inline constexpr device_constant_key::value_t device_constant{};
 
 struct implement_in_csr_key;
 template <bool Enable> struct implement_in_csr_value {
