@@ -16,9 +16,10 @@
 // work_group_size property; nan of unsigned long long nancodes; the 2-D memory commands of
 // sycl_ext_oneapi_memcpy2d; sycl_ext_oneapi_prefetch's hints in every form (results unchanged);
 // sycl_ext_oneapi_clock's three scopes; sycl_ext_oneapi_ternary_bitwise on integers, vecs and
-// marrays against the functions its tables name.
+// marrays against the functions its tables name; USM allocated with Intel's buffer_location.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/experimental/ternary_bitwise.hpp>
+#include <sycl/ext/intel/experimental/usm_properties.hpp>
 #include <sycl/ext/oneapi/memcpy2d.hpp>
 #include <sycl/ext/oneapi/experimental/prefetch.hpp>
 #include <sycl/ext/oneapi/experimental/clock.hpp>
@@ -565,8 +566,23 @@ void ternary_bitwise(sycl::queue &q) {
   sycl::free(marrays, q);
 }
 
+// An FPGA memory's property: the one memory of the CPU, reported back as given.
+void usm_buffer_location(sycl::queue &q) {
+  namespace usm_properties = sycl::ext::intel::experimental::property::usm;
+  const sycl::property_list properties{usm_properties::buffer_location(2)};
+  int *values = sycl::malloc_shared<int>(4, q, properties);
+  values[0] = 20;
+  q.single_task([=] { values[1] = values[0] + 1; }).wait();
+  check::equal("buffer_location allocation", 0, values[1], 21);
+  check::equal("buffer_location", 0, properties.get_property<usm_properties::buffer_location>().get_buffer_location(), 2);
+  check::equal("buffer_location pointer type", 0,
+               sycl::get_pointer_type(values, q.get_context()) == sycl::usm::alloc::shared, true);
+  sycl::free(values, q);
+}
+
 int main() {
   sycl::queue q;
+  usm_buffer_location(q);
   ternary_bitwise(q);
   memory_commands_2d(q);
   clocks(q);
