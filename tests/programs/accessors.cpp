@@ -4,7 +4,7 @@
 // const data or when disabled; 0-dimensional, empty and host-task accessors; host accessors of
 // command groups; handler::copy with void pointers, shared_ptr of arrays and 0-dimensional
 // accessors; update_host of a live buffer; the implicit conversions between accessors; the
-// deprecated get_count and get_size.
+// deprecated get_count and get_size; host memory lent to buffers.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <algorithm>
@@ -277,8 +277,52 @@ void host_memory_used_only_when_the_buffer_is(sycl::queue &q) {
   check::equal("used buffer", 0, used[1], 12);
 }
 
+// A buffer over non-const host memory lends it (as DPC++'s do on a CPU): the host data is
+// current once the commands are done, while the buffer lives. What the program asked for at
+// destruction still holds: without write-back, or with another final destination, the host
+// memory gets its original bytes back; a final destination that is the lent memory keeps the data.
+void lent_host_memory(sycl::queue &q) {
+  int live[4] = {1, 2, 3, 4}, other[4] = {0, 0, 0, 0}, in_place[4] = {1, 1, 1, 1};
+  auto add_ten = [&](sycl::buffer<int> &buffer) {
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor data(buffer, h);
+      h.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { data[i] += 10; });
+    });
+    q.wait();
+  };
+  {
+    sycl::buffer<int> buffer(live, sycl::range<1>(4));
+    add_ten(buffer);
+    check::equal("host data while the buffer lives", 0, live[0] * 1000 + live[3], 11014);
+  }
+  check::equal("written back in place", 0, live[1], 12);
+  {
+    sycl::buffer<int> buffer(live, sycl::range<1>(4));
+    add_ten(buffer);
+    buffer.set_final_data(other);
+  }
+  check::equal("another final destination", 0, other[2], 23);
+  check::equal("the lent memory restored", 0, live[2], 13);
+  {
+    sycl::buffer<int> buffer(in_place, sycl::range<1>(4));
+    buffer.set_final_data(other);
+    buffer.set_final_data(in_place);
+    add_ten(buffer);
+  }
+  check::equal("the lent memory as the final destination", 0, in_place[0] * 100 + other[0], 11 * 100 + 21);
+  std::shared_ptr<int[]> shared(new int[4]{5, 5, 5, 5});
+  {
+    sycl::buffer<int> buffer(shared, sycl::range<1>(4));
+    add_ten(buffer);
+    check::equal("shared_ptr data while the buffer lives", 0, shared[1], 15);
+    buffer.set_write_back(false);
+  }
+  check::equal("shared_ptr data restored without write-back", 0, shared[1], 5);
+}
+
 int main() {
   sycl::queue q;
+  lent_host_memory(q);
   host_memory_used_only_when_the_buffer_is(q);
   explicit_copies(q);
   update_host_while_alive(q);

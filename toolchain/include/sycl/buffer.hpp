@@ -1,9 +1,12 @@
-// sycl::buffer (SYCL 2020 section 4.7.2). Storage is host memory owned by the buffer; data
-// given at construction is copied in, and written back to the host pointer or container on
-// destruction of the last copy unless the buffer was made from const data or write-back was
-// turned off, once every command using it has completed. With property::buffer::use_host_ptr
-// the storage is the given host memory itself: nothing is allocated, copied in or written back
-// (docs/runtime-ordering.md, "Buffers", says why that is not the default). A sub-buffer is a
+// sycl::buffer (SYCL 2020 section 4.7.2). A buffer made over a non-const host pointer (raw or
+// shared_ptr) lends that memory: kernels and host accessors use it directly, as DPC++'s buffers
+// do on a CPU, and its original bytes, kept at first use, are put back on destruction unless
+// the data is written back there (write-back off, or another final destination). Other buffers
+// own their storage: data given at construction (const, a container, an iterator range) is
+// copied in, and written back to the container on destruction of the last copy unless
+// write-back was turned off, once every command using it has completed. With
+// property::buffer::use_host_ptr the storage is the given host memory itself with nothing kept
+// or copied (docs/runtime-ordering.md, "Buffers"). A sub-buffer is a
 // view of a contiguous part of its parent's memory and shares the parent's storage, so its
 // commands are ordered with every command on the parent and its other sub-buffers
 // (docs/runtime-ordering.md).
@@ -59,8 +62,11 @@ public:
       if (!data_) sycl::detail::throw_error(errc::memory_allocation, "cannot allocate buffer memory");
     }
   }
-  // Storage that is `host_memory` itself (property::buffer::use_host_ptr), not owned.
-  buffer_storage(void *host_memory, std::size_t bytes) : data_(host_memory), bytes_(bytes), owned_(false) {}
+  // Storage that is `host_memory` itself, not owned: under property::buffer::use_host_ptr, or
+  // lent (`lent`: the original bytes are kept at first use, to restore them on destruction
+  // unless the data is written back to that memory).
+  buffer_storage(void *host_memory, std::size_t bytes, bool lent)
+      : data_(host_memory), bytes_(bytes), owned_(false), lent_(lent), written_back_here_(lent) {}
   buffer_storage(const buffer_storage &) = delete;
   buffer_storage &operator=(const buffer_storage &) = delete;
   // The last copy of the buffer is gone: its commands finish before the data is written back
@@ -68,6 +74,10 @@ public:
   ~buffer_storage() {
     tracker.wait_all();
     if (used_ && write_back_ && final_data_ && data_) final_data_(data_);
+    if (original_) {
+      if (!write_back_ || !written_back_here_) std::memcpy(data_, original_, bytes_);
+      std::free(original_);
+    }
     if (owned_) std::free(data_);
   }
   // The memory, for an accessor or command that uses it: the first use copies the host data in
@@ -77,6 +87,7 @@ public:
   void *data() const {
     std::call_once(first_use_, [this] {
       if (initial_data_ && bytes_ != 0) std::memcpy(data_, initial_data_, bytes_);
+      if (lent_ && bytes_ != 0) keep_original();
       used_ = true;
     });
     return data_;
@@ -87,7 +98,15 @@ public:
   std::size_t bytes() const { return bytes_; }
   // Where the data goes when the buffer is destroyed: a function given the buffer's memory, or
   // nothing.
-  void set_final_data(std::function<void(const void *)> destination) { final_data_ = std::move(destination); }
+  void set_final_data(std::function<void(const void *)> destination) {
+    final_data_ = std::move(destination);
+    written_back_here_ = false;
+  }
+  // The data stays where it is (the memory lent to the buffer), which is where it goes.
+  void write_back_in_place() {
+    final_data_ = nullptr;
+    written_back_here_ = true;
+  }
   void set_write_back(bool enabled) { write_back_ = enabled; }
   // handler::update_host: the data goes where it would go at destruction, now (write-back
   // disabled or not: the program asks for it).
@@ -100,9 +119,20 @@ public:
   access_tracker tracker;
 
 private:
+  void keep_original() const {
+    original_ = std::malloc(bytes_);
+    if (!original_) sycl::detail::throw_error(errc::memory_allocation, "cannot allocate buffer memory");
+    std::memcpy(original_, data_, bytes_);
+  }
+
   void *data_ = nullptr;
   std::size_t bytes_;
   bool owned_;
+  bool lent_ = false;
+  // The lent memory's bytes before the buffer first used them.
+  mutable void *original_ = nullptr;
+  // Whether the data goes back to the lent memory itself (no other final destination was set).
+  bool written_back_here_ = false;
   std::function<void(const void *)> final_data_;
   bool write_back_ = true;
   std::shared_ptr<void> owner_;
@@ -175,24 +205,20 @@ public:
       : buffer(host_data, extent, AllocatorT(), props) {}
   template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
   buffer(U *host_data, const range<Dims> &extent, AllocatorT allocator, const property_list &props = {})
-      : buffer(from_host_data{}, host_data, extent, allocator, props) {
-    write_back_to(host_data);
-  }
+      : buffer(from_host_data{}, host_data, extent, allocator, props, true) {}
 
   buffer(const std::shared_ptr<T> &host_data, const range<Dims> &extent, const property_list &props = {})
       : buffer(host_data, extent, AllocatorT(), props) {}
   buffer(const std::shared_ptr<T> &host_data, const range<Dims> &extent, AllocatorT allocator,
          const property_list &props = {})
-      : buffer(from_host_data{}, host_data.get(), extent, allocator, props) {
-    if constexpr (!std::is_const_v<T>) write_back_to(host_data.get());
+      : buffer(from_host_data{}, host_data.get(), extent, allocator, props, !std::is_const_v<T>) {
     storage_->keep_alive(host_data);
   }
   buffer(const std::shared_ptr<T[]> &host_data, const range<Dims> &extent, const property_list &props = {})
       : buffer(host_data, extent, AllocatorT(), props) {}
   buffer(const std::shared_ptr<T[]> &host_data, const range<Dims> &extent, AllocatorT allocator,
          const property_list &props = {})
-      : buffer(from_host_data{}, host_data.get(), extent, allocator, props) {
-    if constexpr (!std::is_const_v<T>) write_back_to(host_data.get());
+      : buffer(from_host_data{}, host_data.get(), extent, allocator, props, !std::is_const_v<T>) {
     storage_->keep_alive(host_data);
   }
 
@@ -207,7 +233,7 @@ public:
   buffer(Container &container, AllocatorT allocator, const property_list &props = {})
       : buffer(from_host_data{}, container.data(), range<Dims>(container.size()), allocator, props) {
     using element = std::remove_pointer_t<decltype(container.data())>;
-    if constexpr (!std::is_const_v<element>) write_back_to(container.data());
+    if constexpr (!std::is_const_v<element>) set_final_data(container.data());
   }
 
   template <typename InputIterator, int D = Dims,
@@ -266,12 +292,16 @@ public:
 
   // The write-back destination: a raw pointer, a shared_ptr or weak_ptr (written only if it still
   // points somewhere then), an output iterator, or nullptr for none.
+  // The memory the buffer lends is a destination in place: nothing to copy.
   template <typename Destination = std::nullptr_t> void set_final_data(Destination destination = nullptr) {
     const std::size_t count = size();
     if constexpr (std::is_same_v<Destination, std::nullptr_t>)
       storage_->set_final_data(nullptr);
     else if constexpr (std::is_pointer_v<Destination>)
-      storage_->set_final_data(destination ? final_copy(destination, count) : nullptr);
+      if (static_cast<const void *>(destination) == static_cast<const void *>(element_address()))
+        storage_->write_back_in_place();
+      else
+        storage_->set_final_data(destination ? final_copy(destination, count) : nullptr);
     else if constexpr (detail::is_weak_ptr_v<Destination>)
       storage_->set_final_data([destination, count, offset = offset_](const void *data) {
         if (auto target = destination.lock()) std::copy_n(static_cast<const non_const_t *>(data) + offset, count, target.get());
@@ -322,30 +352,32 @@ public:
 
   // Not part of the SYCL interface: used by accessors.
   non_const_t *data() const { return static_cast<non_const_t *>(storage_->data()) + offset_; }
+  // The first element's address, without using the memory.
+  const non_const_t *element_address() const {
+    return static_cast<const non_const_t *>(storage_->address()) + offset_;
+  }
   const std::shared_ptr<detail::buffer_storage> &storage() const { return storage_; }
 
 private:
   struct from_host_data {};
   buffer(from_host_data, const non_const_t *host_data, const range<Dims> &extent, AllocatorT allocator,
-         const property_list &props)
-      : range_(extent), storage_(make_storage(extent, host_data, props)), allocator_(allocator), properties_(props) {}
+         const property_list &props, bool lend = false)
+      : range_(extent), storage_(make_storage(extent, host_data, props, lend)), allocator_(allocator),
+        properties_(props) {}
 
-  // Memory for `extent` elements: `host_data` itself under property::buffer::use_host_ptr,
-  // else new memory that copies `host_data` (when there is one) at its first use.
+  // Memory for `extent` elements: `host_data` itself under property::buffer::use_host_ptr or
+  // when `lend` (non-const host memory), else new memory that copies `host_data` (when there is
+  // one) at its first use.
   static std::shared_ptr<detail::buffer_storage> make_storage(const range<Dims> &extent,
                                                               const non_const_t *host_data = nullptr,
-                                                              const property_list &props = {}) {
+                                                              const property_list &props = {}, bool lend = false) {
     const std::size_t bytes = detail::storage_bytes<T>(extent, "buffer");
-    if (host_data && props.has_property<property::buffer::use_host_ptr>())
-      return std::make_shared<detail::buffer_storage>(const_cast<non_const_t *>(host_data), bytes);
+    const bool use_host_ptr = props.has_property<property::buffer::use_host_ptr>();
+    if (host_data && (use_host_ptr || lend))
+      return std::make_shared<detail::buffer_storage>(const_cast<non_const_t *>(host_data), bytes, !use_host_ptr);
     auto storage = std::make_shared<detail::buffer_storage>(bytes);
     storage->set_initial_data(host_data);
     return storage;
-  }
-  // The write-back of a buffer made from `host_data`: none when the buffer's memory is that
-  // memory already.
-  template <typename Destination> void write_back_to(Destination *host_data) {
-    if (static_cast<const void *>(host_data) != storage_->address()) set_final_data(host_data);
   }
   // Writes this buffer's `count` elements to `destination` when the storage goes.
   template <typename OutputIterator> std::function<void(const void *)> final_copy(OutputIterator destination, std::size_t count) const {

@@ -13,8 +13,7 @@ namespace ext::oneapi {
 
 template <typename... Properties> class accessor_property_list {
 public:
-  accessor_property_list() = default;
-  explicit accessor_property_list(Properties...) {}
+  accessor_property_list(Properties...) {}
 
   template <typename Property> static constexpr bool has_property() {
     return (std::is_same_v<Property, Properties> || ...);
