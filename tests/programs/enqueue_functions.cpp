@@ -2,14 +2,61 @@
 // parallel_for (range, with a reduction, through a launch_config), nd_launch (nd_range with
 // local memory and a barrier, and a launch_config carrying work_group_size), the USM memory
 // commands (prefetch of either prefetch_type), barrier and partial_barrier, on a queue and in a
-// handler; results against the host.
+// handler; results against the host. And reusable events (make_event, enqueue_signal_event,
+// enqueue_wait_event(s)).
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/experimental/enqueue_functions.hpp>
+#include <sycl/ext/oneapi/experimental/reusable_events.hpp>
 #include "check.hpp"
+
+#include <chrono>
+#include <thread>
 
 namespace syclex = sycl::ext::oneapi::experimental;
 
+// sycl_ext_oneapi_reusable_events: one event signalled on two out-of-order queues in turn, a
+// third queue waiting for it each time; a copy keeps the command it had.
+void reusable_events() {
+  static_assert(SYCL_EXT_ONEAPI_REUSABLE_EVENTS == 1);
+  sycl::queue first, second, third;
+  sycl::event done = syclex::make_event(first.get_context());
+  check::equal("a new event is complete", 0,
+               done.get_info<sycl::info::event::command_execution_status>() ==
+                   sycl::info::event_command_status::complete,
+               true);
+  int *value = sycl::malloc_shared<int>(2, first);
+  value[0] = 1;
+  value[1] = 0;
+  syclex::single_task(first, [=] {
+    for (int i = 0; i < 20000000; ++i) value[0] = value[0] * 3 % 1000003;
+  });
+  syclex::enqueue_signal_event(first, done);
+  const sycl::event copy = done;
+  syclex::enqueue_wait_event(third, done);
+  syclex::single_task(third, [=] { value[1] = value[0] + 1; });
+  syclex::single_task(second, [=] { std::this_thread::sleep_for(std::chrono::milliseconds(200)); });
+  syclex::enqueue_signal_event(second, done);
+  syclex::enqueue_wait_events(third, {done, copy});
+  syclex::single_task(third, [=] { value[1] *= 2; });
+  third.wait();
+  long expected = 1;
+  for (int i = 0; i < 20000000; ++i) expected = expected * 3 % 1000003;
+  check::equal("waited for the first signal", 0, value[1], int((expected + 1) * 2));
+  check::equal("the copy tracks the first command", 0, copy != done, true);
+  check::equal("profiling refused", 0, [] {
+    try {
+      (void)syclex::make_event(syclex::enable_profiling{true});
+    } catch (const sycl::exception &e) {
+      return e.code() == sycl::errc::feature_not_supported;
+    }
+    return false;
+  }(), true);
+  (void)syclex::make_event(syclex::properties{syclex::enable_profiling{false}});
+  sycl::free(value, first);
+}
+
 int main() {
+  reusable_events();
   sycl::queue q{sycl::property::queue::in_order{}};
   constexpr size_t n = 1024, group = 64;
   int *a = sycl::malloc_shared<int>(n, q), *b = sycl::malloc_shared<int>(n, q);
