@@ -582,7 +582,8 @@ static_assert(sycl::is_property_of_v<sycl::property::queue::in_order, sycl::queu
 static_assert(std::is_invocable_r_v<std::size_t, std::hash<sycl::kernel>, const sycl::kernel &>);
 
 // property::buffer::use_host_ptr: the buffer's memory is the host memory itself, for mutable
-// and const data; without the property the buffer works on a copy.
+// and const data; without the property, mutable host memory is lent to the buffer too
+// (docs/runtime-ordering.md, "Buffers") and const data is copied.
 static void use_host_ptr(sycl::queue &q) {
   std::vector<int> data(64, 1);
   {
@@ -600,9 +601,12 @@ static void use_host_ptr(sycl::queue &q) {
   sycl::buffer<const float> c(constant, sycl::range<1>(4), {sycl::property::buffer::use_host_ptr()});
   sycl::host_accessor read(c, sycl::read_only);
   check::equal("use_host_ptr: const data in place", 0, read.get_pointer() == constant, true);
-  sycl::buffer<int> copied(data.data(), sycl::range<1>(64));
-  sycl::host_accessor other(copied, sycl::read_only);
-  check::equal("without use_host_ptr: a copy", 0, other.get_pointer() != data.data() && other[63] == 64, true);
+  sycl::buffer<int> lent(data.data(), sycl::range<1>(64));
+  sycl::host_accessor other(lent, sycl::read_only);
+  check::equal("without use_host_ptr: lent", 0, other.get_pointer() == data.data() && other[63] == 64, true);
+  sycl::buffer<const int> copied(static_cast<const int *>(data.data()), sycl::range<1>(64));
+  sycl::host_accessor copy(copied, sycl::read_only);
+  check::equal("without use_host_ptr, const: a copy", 0, copy.get_pointer() != data.data() && copy[63] == 64, true);
 }
 
 int main() {
