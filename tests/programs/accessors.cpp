@@ -318,6 +318,12 @@ void lent_host_memory(sycl::queue &q) {
     buffer.set_write_back(false);
   }
   check::equal("shared_ptr data restored without write-back", 0, shared[1], 5);
+  {
+    sycl::buffer<int> buffer(shared, sycl::range<1>(4));
+    buffer.set_final_data(std::weak_ptr<int[]>(shared));
+    add_ten(buffer);
+  }
+  check::equal("a weak_ptr to the lent memory as the final destination", 0, shared[2], 15);
 }
 
 int main() {

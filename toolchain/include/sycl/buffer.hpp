@@ -292,16 +292,15 @@ public:
 
   // The write-back destination: a raw pointer, a shared_ptr or weak_ptr (written only if it still
   // points somewhere then), an output iterator, or nullptr for none.
-  // The memory the buffer lends is a destination in place: nothing to copy.
+  // The memory the buffer lends is a destination in place: nothing to copy, nothing to restore.
   template <typename Destination = std::nullptr_t> void set_final_data(Destination destination = nullptr) {
     const std::size_t count = size();
-    if constexpr (std::is_same_v<Destination, std::nullptr_t>)
+    if (static_cast<const void *>(element_address()) == destination_address(destination))
+      storage_->write_back_in_place();
+    else if constexpr (std::is_same_v<Destination, std::nullptr_t>)
       storage_->set_final_data(nullptr);
     else if constexpr (std::is_pointer_v<Destination>)
-      if (static_cast<const void *>(destination) == static_cast<const void *>(element_address()))
-        storage_->write_back_in_place();
-      else
-        storage_->set_final_data(destination ? final_copy(destination, count) : nullptr);
+      storage_->set_final_data(destination ? final_copy(destination, count) : nullptr);
     else if constexpr (detail::is_weak_ptr_v<Destination>)
       storage_->set_final_data([destination, count, offset = offset_](const void *data) {
         if (auto target = destination.lock()) std::copy_n(static_cast<const non_const_t *>(data) + offset, count, target.get());
@@ -355,6 +354,17 @@ public:
   // The first element's address, without using the memory.
   const non_const_t *element_address() const {
     return static_cast<const non_const_t *>(storage_->address()) + offset_;
+  }
+  // Where a final-data destination points now, if it is a pointer of some kind (else null).
+  template <typename Destination> static const void *destination_address(const Destination &destination) {
+    if constexpr (std::is_pointer_v<Destination>)
+      return destination;
+    else if constexpr (detail::is_weak_ptr_v<Destination>)
+      return destination.lock().get();
+    else if constexpr (detail::has_get_v<Destination>)
+      return destination.get();
+    else
+      return nullptr;
   }
   const std::shared_ptr<detail::buffer_storage> &storage() const { return storage_; }
 
