@@ -120,6 +120,15 @@ void nd_launch(queue q, launch_config<nd_range<Dims>, Properties> config, const 
 // Kernel objects (free function kernels, captureless lambdas): `args` become the kernel's
 // arguments (set_args) and the kernel runs as the handler's kernel-object forms run it; a
 // launch_config's work_group_scratch_size is reserved, its kernel properties are not applied.
+namespace detail {
+// Sets the kernel object's arguments, then runs it over `launch` (a range or an nd_range).
+template <typename Launch, typename... Args>
+void run_kernel_object(handler &h, const Launch &launch, const kernel &k, Args &&...args) {
+  h.set_args(std::forward<Args>(args)...);
+  h.parallel_for(launch, k);
+}
+} // namespace detail
+
 template <typename... Args> void single_task(handler &h, const kernel &k, Args &&...args) {
   h.set_args(std::forward<Args>(args)...);
   h.single_task(k);
@@ -128,8 +137,7 @@ template <typename... Args> void single_task(queue q, const kernel &k, Args &&..
   q.submit([&](handler &h) { single_task(h, k, std::forward<Args>(args)...); });
 }
 template <int Dims, typename... Args> void parallel_for(handler &h, range<Dims> extent, const kernel &k, Args &&...args) {
-  h.set_args(std::forward<Args>(args)...);
-  h.parallel_for(extent, k);
+  detail::run_kernel_object(h, extent, k, std::forward<Args>(args)...);
 }
 template <int Dims, typename... Args> void parallel_for(queue q, range<Dims> extent, const kernel &k, Args &&...args) {
   q.submit([&](handler &h) { parallel_for(h, extent, k, std::forward<Args>(args)...); });
@@ -145,8 +153,7 @@ void parallel_for(queue q, launch_config<range<Dims>, Properties> config, const 
   q.submit([&](handler &h) { parallel_for(h, config, k, std::forward<Args>(args)...); });
 }
 template <int Dims, typename... Args> void nd_launch(handler &h, nd_range<Dims> launch, const kernel &k, Args &&...args) {
-  h.set_args(std::forward<Args>(args)...);
-  h.parallel_for(launch, k);
+  detail::run_kernel_object(h, launch, k, std::forward<Args>(args)...);
 }
 template <int Dims, typename... Args> void nd_launch(queue q, nd_range<Dims> launch, const kernel &k, Args &&...args) {
   q.submit([&](handler &h) { nd_launch(h, launch, k, std::forward<Args>(args)...); });
