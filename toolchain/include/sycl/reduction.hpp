@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "buffer.hpp"
+#include "detail/gentypes.hpp"
 #include "functional.hpp"
 #include "group.hpp"
 #include "handler.hpp"
@@ -45,8 +46,6 @@ inline namespace _V1 {
 // fourth parameter is the implementation's: `void` for a reducer holding its value privately,
 // detail::in_local_memory for those of span reductions.
 template <typename T, typename BinaryOperation, int Dimensions = 0, typename Storage = void> class reducer;
-template <typename DataT, int NumElements> class vec;
-template <typename DataT, std::size_t NumElements> class marray;
 
 namespace detail {
 // A reducer's state: its value, and whether it holds one (always, once an identity is known).
@@ -177,9 +176,7 @@ template <typename T, typename BinaryOperation, int Dimensions> struct reducer_i
 };
 
 // The types whose reducers take `++`: integers, and (as in DPC++) vecs and marrays of them.
-template <typename T> struct is_integer_reduction : std::is_integral<T> {};
-template <typename T, int N> struct is_integer_reduction<vec<T, N>> : std::is_integral<T> {};
-template <typename T, std::size_t N> struct is_integer_reduction<marray<T, N>> : std::is_integral<T> {};
+template <typename T> inline constexpr bool is_integer_reduction_v = std::is_integral_v<T> || is_geninteger_v<T>;
 
 // The shorthand operators of SYCL 2020 4.9.2.3, each for its operation. Members rather than
 // friends taking `reducer &`, so that they also apply to the element reducers a span reducer's
@@ -211,12 +208,12 @@ public:
     return self().combine(partial);
   }
   template <typename Op = BinaryOperation,
-            typename = std::enable_if_t<op_kind_v<Op> == op_kind::plus && is_integer_reduction<T>::value>>
+            typename = std::enable_if_t<op_kind_v<Op> == op_kind::plus && is_integer_reduction_v<T>>>
   Reducer &operator++() {
     return self().combine(T(1));
   }
   template <typename Op = BinaryOperation,
-            typename = std::enable_if_t<op_kind_v<Op> == op_kind::plus && is_integer_reduction<T>::value>>
+            typename = std::enable_if_t<op_kind_v<Op> == op_kind::plus && is_integer_reduction_v<T>>>
   void operator++(int) {
     self().combine(T(1));
   }

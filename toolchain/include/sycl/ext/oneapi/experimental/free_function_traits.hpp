@@ -211,9 +211,8 @@ template <auto *Func, typename... Args> void single_task(queue q, kernel_functio
   q.submit([&](handler &h) { single_task(h, k, std::forward<Args>(args)...); });
 }
 template <auto *Func, int Dims, typename... Args>
-void nd_launch(handler &h, nd_range<Dims> launch, kernel_function_s<Func>, Args &&...args) {
-  const auto call = detail::bind_free_function<Func>(std::forward<Args>(args)...);
-  sycl::detail::free_function_launch::submit(h, detail::free_function_info<Func, Dims>(call), launch, call);
+void nd_launch(handler &h, nd_range<Dims> launch, kernel_function_s<Func> k, Args &&...args) {
+  nd_launch(h, launch_config{launch}, k, std::forward<Args>(args)...);
 }
 template <auto *Func, int Dims, typename... Args>
 void nd_launch(queue q, nd_range<Dims> launch, kernel_function_s<Func> k, Args &&...args) {

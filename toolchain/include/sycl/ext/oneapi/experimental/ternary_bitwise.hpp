@@ -9,22 +9,15 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "../../../marray.hpp"
-#include "../../../vec.hpp"
+#include "../../../detail/gentypes.hpp"
 
 #define SYCL_EXT_ONEAPI_TERNARY_BITWISE 1
 
 namespace sycl {
 inline namespace _V1 {
 namespace ext::oneapi::experimental {
-namespace detail {
-template <typename T> struct is_integer_operand : std::is_integral<T> {};
-template <typename T, int N> struct is_integer_operand<vec<T, N>> : std::is_integral<T> {};
-template <typename T, std::size_t N> struct is_integer_operand<marray<T, N>> : std::is_integral<T> {};
-} // namespace detail
-
 // The union of the truth table's minterms, each the and of the operands or their complements.
-template <std::uint8_t LUTIndex, typename T, typename = std::enable_if_t<detail::is_integer_operand<T>::value>>
+template <std::uint8_t LUTIndex, typename T, typename = std::enable_if_t<sycl::detail::is_geninteger_v<T>>>
 T ternary_bitwise(T a, T b, T c) {
   const T not_a = static_cast<T>(~a), not_b = static_cast<T>(~b), not_c = static_cast<T>(~c);
   T result = static_cast<T>(a ^ a);
