@@ -324,6 +324,13 @@ void lent_host_memory(sycl::queue &q) {
     add_ten(buffer);
   }
   check::equal("a weak_ptr to the lent memory as the final destination", 0, shared[2], 15);
+  std::vector<int> vector(4, 7);
+  {
+    sycl::buffer<int> buffer(vector.data(), sycl::range<1>(4));
+    buffer.set_final_data(vector.begin());
+    add_ten(buffer);
+  }
+  check::equal("an iterator into the lent memory as the final destination", 0, vector[3], 17);
 }
 
 int main() {

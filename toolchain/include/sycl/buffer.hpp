@@ -71,13 +71,19 @@ public:
   buffer_storage &operator=(const buffer_storage &) = delete;
   // The last copy of the buffer is gone: its commands finish before the data is written back
   // (not at all if nothing used the memory: its host data was never read either).
+  // Lent memory gets its original bytes back first (they change places with the data), and the
+  // data goes to its destination after: a destination inside the lent memory that set_final_data
+  // cannot recognise, such as an iterator of the vector the buffer was made over, still gets it.
   ~buffer_storage() {
     tracker.wait_all();
-    if (used_ && write_back_ && final_data_ && data_) final_data_(data_);
-    if (original_) {
-      if (!write_back_ || !written_back_here_) std::memcpy(data_, original_, bytes_);
-      std::free(original_);
+    const bool writes_back = used_ && write_back_ && final_data_ && data_;
+    if (original_ && (!write_back_ || !written_back_here_)) {
+      std::swap_ranges(static_cast<char *>(data_), static_cast<char *>(data_) + bytes_, static_cast<char *>(original_));
+      if (writes_back) final_data_(original_);
+    } else if (writes_back) {
+      final_data_(data_);
     }
+    std::free(original_);
     if (owned_) std::free(data_);
   }
   // The memory, for an accessor or command that uses it: the first use copies the host data in
