@@ -196,11 +196,9 @@ fn device_requirements(
             joint_matrix_mad = Some(value);
         }
     }
-    let reqd_sub_group_size = entry_points.iter().find_map(|f| {
-        ir::metadata_integers(*f, "intel_reqd_sub_group_size")?
-            .first()
-            .map(|v| *v as u32)
-    });
+    let reqd_sub_group_size = entry_points
+        .iter()
+        .find_map(|f| required_sub_group_size(*f));
 
     let aspects: Vec<u32> = aspects.into_iter().collect();
     let mut result = vec![("aspects", PropertyValue::from_u32s(&aspects))];
@@ -233,6 +231,18 @@ fn device_requirements(
         result.push(("work_group_num_dim", PropertyValue::U32(dims)));
     }
     result
+}
+
+/// The sub-group size `function` requires (`!intel_reqd_sub_group_size`), if it names one. A
+/// size of 0 is the `sub_group_size_primary` property, which the compiler resolves from the
+/// device's target after this tool has run (docs/vectorizer.md, "Sub-groups"), so it is left
+/// out: DPC++'s runtime checks a recorded size against the device's sub-group sizes, and ours
+/// checks the resolved one in the kernel's metadata note.
+fn required_sub_group_size(function: FunctionValue<'_>) -> Option<u32> {
+    ir::metadata_integers(function, "intel_reqd_sub_group_size")?
+        .first()
+        .map(|size| *size as u32)
+        .filter(|size| *size != 0)
 }
 
 fn first_string(function: FunctionValue<'_>, kind: &str) -> Option<String> {
@@ -281,8 +291,11 @@ fn program_metadata(function: FunctionValue<'_>) -> Vec<(String, PropertyValue)>
     if let Some(value) = sizes("reqd_work_group_size") {
         entries.push((format!("{name}@reqd_work_group_size"), value));
     }
-    if let Some(value) = single("intel_reqd_sub_group_size") {
-        entries.push((format!("{name}@reqd_sub_group_size"), value));
+    if let Some(size) = required_sub_group_size(function) {
+        entries.push((
+            format!("{name}@reqd_sub_group_size"),
+            PropertyValue::U32(size),
+        ));
     }
     if let Some(value) = single("work_group_num_dim") {
         entries.push((format!("{name}@work_group_num_dim"), value));

@@ -417,6 +417,34 @@ fn kernels_with_different_work_group_requirements_get_separate_images() {
 }
 
 #[test]
+fn a_primary_sub_group_size_is_not_recorded_as_a_size() {
+    let dir = run_ok(
+        "sub_group_metadata.ll",
+        &[
+            "-properties",
+            "-symbols",
+            "-emit-program-metadata",
+            "-o",
+            "s.table",
+        ],
+    );
+    assert_eq!(read(dir.path(), "s_0.sym"), "Eight\n");
+    assert_eq!(read(dir.path(), "s_1.sym"), "Primary\n");
+    assert_eq!(
+        read(dir.path(), "s_0.prop"),
+        "[SYCL/device requirements]\n\
+         aspects=2|AAAAAAAAAAA\n\
+         reqd_sub_group_size=1|8\n\
+         [SYCL/program metadata]\n\
+         Eight@reqd_sub_group_size=1|8\n"
+    );
+    assert_eq!(
+        read(dir.path(), "s_1.prop"),
+        "[SYCL/device requirements]\naspects=2|AAAAAAAAAAA\n"
+    );
+}
+
+#[test]
 fn assembly_output_writes_ll_files() {
     let dir = run_ok("two_tus.ll", &["-S", "-symbols", "-o", "t.table"]);
     let dir = dir.path();

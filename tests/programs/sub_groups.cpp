@@ -13,6 +13,7 @@
 class SubGroups;
 class RequiresFour;
 class RequiresOne;
+class RequiresPrimary;
 
 constexpr size_t kRows = 3, kRowLength = 20, kGroupsY = 2, kGroupsX = 2;
 constexpr size_t kSegment = 13;
@@ -111,7 +112,7 @@ int main() {
   // The sub_group_size kernel property: 4 lanes (or 1) whatever the build's width, and the
   // kernel reports the size it required.
   namespace syclex = sycl::ext::oneapi::experimental;
-  uint32_t *required = sycl::malloc_shared<uint32_t>(2 * n, q);
+  uint32_t *required = sycl::malloc_shared<uint32_t>(3 * n, q);
   q.parallel_for<RequiresFour>(sycl::nd_range<1>(n, 30), syclex::properties{syclex::sub_group_size<4>},
                                [=](sycl::nd_item<1> it) {
                                  sycl::sub_group sg = it.get_sub_group();
@@ -124,11 +125,26 @@ int main() {
                                 sycl::sub_group sg = it.get_sub_group();
                                 required[n + it.get_global_id(0)] = sg.get_max_local_range()[0];
                               });
+  // sub_group_size_primary: one vector register of the CPU (the device's primary size, also its
+  // native float width), even for a kernel with a loop, which the default width doubles below
+  // AVX-512.
+  q.parallel_for<RequiresPrimary>(sycl::nd_range<1>(n, 30), syclex::properties{syclex::sub_group_size_primary},
+                                  [=](sycl::nd_item<1> it) {
+                                    uint32_t steps = 0;
+                                    for (size_t k = 0; k < it.get_local_id(0); ++k) steps += uint32_t(k & 1);
+                                    required[2 * n + it.get_global_id(0)] =
+                                        it.get_sub_group().get_max_local_range()[0] * 1000 + steps;
+                                  });
   q.wait();
+  const uint32_t primary = q.get_device().get_info<sycl::info::device::primary_sub_group_size>();
+  check::equal("primary_sub_group_size is the native float width", 0, primary,
+               q.get_device().get_info<sycl::info::device::native_vector_width_float>());
   for (size_t i = 0; i < n; ++i) {
     // Rows of 30: seven sub-groups of 4, then one of 2.
     check::equal("sub_group_size<4> kernel", long(i), required[i], 4 * 100 + (i % 30 < 28 ? 4 : 2));
     check::equal("sub_group_size<1> kernel", long(i), required[n + i], 1);
+    check::equal("sub_group_size_primary kernel", long(i), required[2 * n + i],
+                 primary * 1000 + uint32_t(i % 30) / 2);
   }
   sycl::free(required, q);
 
@@ -147,6 +163,10 @@ int main() {
                four.get_info<sycl::info::kernel_device_specific::max_sub_group_size>(device), 4u);
   check::equal("required kernel compile_sub_group_size", 0,
                four.get_info<sycl::info::kernel_device_specific::compile_sub_group_size>(device), 4u);
+  const sycl::kernel primary_kernel = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context())
+                                          .get_kernel(sycl::get_kernel_id<RequiresPrimary>());
+  check::equal("primary kernel compile_sub_group_size", 0,
+               primary_kernel.get_info<sycl::info::kernel_device_specific::compile_sub_group_size>(device), primary);
   const auto sizes = device.get_info<sycl::info::device::sub_group_sizes>();
   check::equal("device sub_group_sizes lists it", 0, std::count(sizes.begin(), sizes.end(), width), 1);
   if (const char *expected = std::getenv("EXPECTED_SUB_GROUP_SIZE"))

@@ -228,6 +228,11 @@ uint64_t __nativecpu_global_memory_size(void);
 uint64_t __nativecpu_global_memory_cache_size(void);
 uint32_t __nativecpu_global_memory_cache_line_size(void);
 
+/* Bytes of the CPU's widest vector register: 64 with AVX-512, 32 with AVX, 16 otherwise. The
+   device's vector widths and primary sub-group size come from it, so that they describe the
+   CPU the kernels were compiled for (-march=native), not the host compilation's target. */
+uint32_t __nativecpu_vector_register_bytes(void);
+
 /* What the compiler decided about a kernel, from the metadata note it left in the device
  * object (docs/formats.md, "Kernel metadata notes"). A kernel without a note (compiled by
  * another back end) reads as scalar, with no requirements and no work-group memory. */

@@ -87,6 +87,8 @@ struct max_work_item_dimensions { using return_type = std::uint32_t; };
 struct global_mem_size { using return_type = std::uint64_t; };
 struct local_mem_size { using return_type = std::uint64_t; };
 struct sub_group_sizes { using return_type = std::vector<std::size_t>; };
+// sycl_ext_oneapi_named_sub_group_sizes: the size the sub_group_size_primary property gives.
+struct primary_sub_group_size { using return_type = std::uint32_t; };
 struct max_num_sub_groups { using return_type = std::uint32_t; };
 struct sub_group_independent_forward_progress { using return_type = bool; };
 template <int Dimensions = 3> struct max_work_item_sizes { using return_type = range<Dimensions>; };
@@ -291,31 +293,25 @@ inline std::uint32_t max_clock_mhz() {
   return khz / 1000;
 }
 
-// Bytes of one SIMD register of the host compilation's target (vector widths are in elements).
-#if defined(__AVX512F__)
-inline constexpr std::uint32_t simd_bytes = 64;
-#elif defined(__AVX__)
-inline constexpr std::uint32_t simd_bytes = 32;
-#else
-inline constexpr std::uint32_t simd_bytes = 16;
-#endif
-
 template <typename Param, typename... Widths> inline constexpr bool is_one_of_v = (std::is_same_v<Param, Widths> || ...);
 
-// The preferred and native vector width of `Param`, or 0 if it is not a vector-width query.
-template <typename Param> constexpr std::uint32_t vector_width() {
+// The element size in bytes of a preferred or native vector width query, or 0 if `Param` is not
+// one. The widths are the elements of the CPU's widest vector register, which the runtime reads
+// from the CPU: the host compilation's target macros (__AVX__) describe the host pass, compiled
+// without the device pass's -march=native.
+template <typename Param> constexpr std::uint32_t vector_element_bytes() {
   using namespace info::device;
-  if constexpr (is_one_of_v<Param, preferred_vector_width_char, native_vector_width_char>) return simd_bytes;
+  if constexpr (is_one_of_v<Param, preferred_vector_width_char, native_vector_width_char>) return 1;
   else if constexpr (is_one_of_v<Param, preferred_vector_width_short, native_vector_width_short,
                                  preferred_vector_width_half, native_vector_width_half>)
-    return simd_bytes / 2;
+    return 2;
   else if constexpr (is_one_of_v<Param, preferred_vector_width_int, native_vector_width_int,
                                  preferred_vector_width_float, native_vector_width_float>)
-    return simd_bytes / 4;
+    return 4;
   else if constexpr (is_one_of_v<Param, preferred_vector_width_long, native_vector_width_long,
                                  preferred_vector_width_double, native_vector_width_double,
                                  preferred_vector_width_long_long, native_vector_width_long_long>)
-    return simd_bytes / 8;
+    return 8;
   else
     return 0;
 }
@@ -374,7 +370,8 @@ template <typename Param> typename Param::return_type device_property() {
   else if constexpr (std::is_same_v<Param, partition_max_sub_devices>) return std::uint32_t(0);
   else if constexpr (is_one_of_v<Param, opencl_c_version, backend_version>) return std::string();
   else if constexpr (is_one_of_v<Param, half_fp_config, single_fp_config, double_fp_config>) return ieee_fp_config();
-  else if constexpr (vector_width<Param>() != 0) return vector_width<Param>();
+  else if constexpr (vector_element_bytes<Param>() != 0)
+    return __nativecpu_vector_register_bytes() / vector_element_bytes<Param>();
   else static_assert(sizeof(Param) == 0, "unsupported device info query");
 }
 } // namespace detail
@@ -481,6 +478,10 @@ public:
     // takes any up to 64; kernels it does not vectorize have sub-groups of one work-item).
     else if constexpr (std::is_same_v<Param, sub_group_sizes>)
       return {1, 2, 4, 8, 16, 32, 64};
+    // The 32-bit lanes of the CPU's widest vector register, the width the compiler gives a kernel
+    // with the sub_group_size_primary property (docs/vectorizer.md, "Sub-groups").
+    else if constexpr (std::is_same_v<Param, primary_sub_group_size>)
+      return __nativecpu_vector_register_bytes() / 4;
     // The runtime's nd_range limits. A work-group may have up to max_work_group_size work-items
     // in any shape, so that is also each dimension's limit.
     else if constexpr (std::is_same_v<Param, max_work_group_size>)

@@ -114,7 +114,7 @@ public:
             typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties> &&
                                         (sizeof...(Rest) > 1) && detail::starts_with_reduction_v<Rest...>>>
   void parallel_for(Range launch, Properties, const Rest &...rest) {
-    static_assert(detail::required_sub_group_size_of<Properties>::value == 0 &&
+    static_assert(detail::required_sub_group_size_of<Properties>::value == detail::automatic_sub_group_size &&
                       std::is_void_v<typename detail::required_work_group_size_of<Properties>::type>,
                   "ncpu does not implement the sub_group_size and work_group_size properties with reductions");
     parallel_for<KernelName>(launch, rest...);

@@ -61,6 +61,23 @@ pub const LOCAL_MEMORY_ALIGN: usize = 128;
 const _: () = assert!(crate::launch::MAX_RANGE_GROUP_ITEMS <= MAX_WORK_GROUP_SIZE);
 const _: () = assert!(LOCAL_MEMORY_ALIGN.is_power_of_two());
 
+/// Bytes of the widest vector register the CPU has and the operating system saves: 64 with
+/// AVX-512, 32 with AVX, 16 otherwise. The device's native and preferred vector widths, and its
+/// primary sub-group size (in 32-bit lanes), come from it, as the vectorizer's width comes from
+/// the same features of the device compile's `-march=native` (docs/vectorizer.md, "Sub-groups").
+pub fn vector_register_bytes() -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            return 64;
+        }
+        if std::arch::is_x86_feature_detected!("avx") {
+            return 32;
+        }
+    }
+    16
+}
+
 /// A `sysconf` value, or `fallback` where the C library does not know it.
 fn sysconf_or(name: libc::c_int, fallback: i64) -> i64 {
     // SAFETY: sysconf only reads the system's configuration.
@@ -274,5 +291,25 @@ mod tests {
     #[test]
     fn the_device_is_named() {
         assert!(!device_name().to_bytes().is_empty());
+    }
+
+    #[test]
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+    fn the_vector_register_is_what_the_cpu_flags_say() {
+        let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").expect("/proc/cpuinfo");
+        let flags: Vec<&str> = cpuinfo
+            .lines()
+            .find_map(|line| line.strip_prefix("flags"))
+            .and_then(|rest| rest.split_once(':'))
+            .map(|(_, flags)| flags.split_whitespace().collect())
+            .expect("a flags line");
+        let expected = if flags.contains(&"avx512f") {
+            64
+        } else if flags.contains(&"avx") {
+            32
+        } else {
+            16
+        };
+        assert_eq!(vector_register_bytes(), expected);
     }
 }

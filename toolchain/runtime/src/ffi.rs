@@ -487,6 +487,12 @@ pub extern "C" fn __nativecpu_global_memory_cache_line_size() -> u32 {
     device::global_memory_cache_line_size()
 }
 
+/// Bytes of the CPU's widest vector register (64 with AVX-512, 32 with AVX, 16 otherwise).
+#[no_mangle]
+pub extern "C" fn __nativecpu_vector_register_bytes() -> u32 {
+    device::vector_register_bytes()
+}
+
 /// `NATIVECPU_SUCCESS` when the device can run the kernel; `NATIVECPU_ERROR_INVALID_KERNEL`,
 /// with the last error set, when no such kernel is registered or the device cannot run it (an
 /// aspect it lacks, a required size it does not have: `sycl::is_compatible`).

@@ -38,6 +38,20 @@ pub fn has_target_feature(function: FunctionValue<'_>, feature: &str) -> bool {
     })
 }
 
+/// 32-bit lanes in the widest vector register the function's target features allow: the
+/// vectorizer's width (docs/vectorizer.md, "Where it runs") and the device's primary sub-group
+/// size, which the runtime reports from the same features of the CPU it runs on.
+pub fn vector_register_lanes(function: FunctionValue<'_>) -> u32 {
+    let has = |feature| has_target_feature(function, feature);
+    if has("avx512f") {
+        16
+    } else if has("avx") || has("avx2") {
+        8
+    } else {
+        4
+    }
+}
+
 /// Sets a string function attribute, replacing any previous value.
 pub fn set_string_attribute(function: FunctionValue<'_>, key: &str, value: &str) {
     let context = function.get_type().get_context();
@@ -174,8 +188,14 @@ pub fn copy_parameter_attributes(to: FunctionValue<'_>, from: FunctionValue<'_>)
 /// Metadata on a kernel that requires a sub-group size: `!{i32 N}` (DPC++'s name).
 pub const REQD_SUB_GROUP_SIZE: &str = "intel_reqd_sub_group_size";
 
-/// The sub-group size `function` requires, if it has `!intel_reqd_sub_group_size`.
+/// The sub-group size `function` requires, if it has `!intel_reqd_sub_group_size`: its size, or
+/// for 0 (the `sub_group_size_primary` property, as DPC++ encodes it) the lanes of one vector
+/// register of the function's target, which is known once the module is retargeted
+/// (`target::retarget`).
 pub fn required_sub_group_size(function: FunctionValue<'_>) -> Option<u32> {
     let sizes = super::vector::function_metadata_integers(function, REQD_SUB_GROUP_SIZE)?;
-    sizes.first().map(|&size| size as u32)
+    sizes.first().map(|&size| match size {
+        0 => vector_register_lanes(function),
+        size => size as u32,
+    })
 }

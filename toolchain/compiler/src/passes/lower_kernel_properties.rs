@@ -8,8 +8,9 @@
 //!
 //! Expects: the device module of one translation unit, straight from clang `-fsycl-is-device`;
 //! calls `__nativecpu_reqd_work_group_size(i64 x, i64 y, i64 z)` (device order, x fastest) and
-//! `__nativecpu_reqd_sub_group_size(i32 n)` with constant arguments, directly in `spir_kernel`
-//! functions; annotations `sycl-reqd-work-group-size` (1 to 3 sizes, SYCL order),
+//! `__nativecpu_reqd_sub_group_size(i32 n)` with constant arguments (n = 0 for the
+//! `sub_group_size_primary` property, the width of one vector register of the target, which the
+//! passes after retargeting read from it), directly in `spir_kernel` functions; annotations `sycl-reqd-work-group-size` (1 to 3 sizes, SYCL order),
 //! `sycl-reqd-sub-group-size` (one size) and `sycl-device-has` (`sycl::aspect` values) on
 //! `noinline` functions that kernels call.
 //! Guarantees: each such kernel, and each kernel calling an annotated function directly or
@@ -82,6 +83,10 @@ struct Property {
     /// on no device here, which the runtime reports when the kernel is launched
     /// (`errc::kernel_not_supported`, as DPC++ compiles such a kernel and refuses it then).
     clamp: bool,
+    /// Whether a call may pass 0: the headers pass the `sub_group_size_primary` property as
+    /// DPC++ encodes it, a size of 0, which stays 0 in the metadata until the target is known
+    /// (`attributes::required_sub_group_size`).
+    zero_in_calls: bool,
 }
 
 impl Property {
@@ -102,6 +107,14 @@ impl Property {
             _ => self.clamp.then_some(self.limit),
         }
     }
+
+    /// `value` as the operand of a call: as [`Self::operand`], but 0 may be one.
+    fn call_operand(&self, value: u64) -> Option<u64> {
+        match value {
+            0 if self.zero_in_calls => Some(0),
+            value => self.operand(value),
+        }
+    }
 }
 
 const PROPERTIES: [Property; 2] = [
@@ -114,6 +127,7 @@ const PROPERTIES: [Property; 2] = [
         operands: 3,
         limit: u32::MAX as u64,
         clamp: true,
+        zero_in_calls: false,
     },
     Property {
         builtin: REQD_SUB_GROUP_SIZE,
@@ -124,6 +138,7 @@ const PROPERTIES: [Property; 2] = [
         operands: 1,
         limit: 64,
         clamp: false,
+        zero_in_calls: true,
     },
 ];
 
@@ -150,7 +165,7 @@ fn lower_call<'ctx>(
             .get_operand(index)
             .and_then(|o| o.value())
             .and_then(|v| v.into_int_value().get_zero_extended_constant())
-            .and_then(|value| property.operand(value))
+            .and_then(|value| property.call_operand(value))
             .ok_or_else(|| {
                 CompileError::unsupported(
                     walk::name(function),

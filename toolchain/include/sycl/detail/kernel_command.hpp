@@ -366,7 +366,8 @@ template <typename Name, typename Functor> NCPU_ALWAYS_INLINE const kernel_info 
   return registered_if_captureless<Functor, single_task_info_of<Name, Functor>>();
 #endif
 }
-template <typename Name, int Dims, typename Functor, std::uint32_t SubGroupSize = 0, std::size_t... RequiredSize>
+template <typename Name, int Dims, typename Functor, std::uint32_t SubGroupSize = automatic_sub_group_size,
+          std::size_t... RequiredSize>
 NCPU_ALWAYS_INLINE const kernel_info &range_info(const Functor &f) {
 #ifdef __SYCL_DEVICE_ONLY__
   range_kernel<Name, Dims, Functor, SubGroupSize, RequiredSize...>(f, nullptr);
@@ -377,9 +378,10 @@ NCPU_ALWAYS_INLINE const kernel_info &range_info(const Functor &f) {
 #endif
 }
 
-// `SubGroupSize` is the sub_group_size kernel property (0 if none), `RequiredSize...` the
+// `SubGroupSize` is the sub_group_size kernel property (`automatic` if none), `RequiredSize...` the
 // work_group_size property in SYCL order, if any.
-template <typename Name, int Dims, typename Functor, std::uint32_t SubGroupSize = 0, std::size_t... RequiredSize>
+template <typename Name, int Dims, typename Functor, std::uint32_t SubGroupSize = automatic_sub_group_size,
+          std::size_t... RequiredSize>
 NCPU_ALWAYS_INLINE const kernel_info &nd_range_info(const Functor &f) {
 #ifdef __SYCL_DEVICE_ONLY__
   nd_range_kernel<Name, Dims, Functor, SubGroupSize, RequiredSize...>(f, nullptr);

@@ -16,6 +16,7 @@
 
 #include "../nd_item.hpp"
 #include "../range.hpp"
+#include "../ext/oneapi/properties.hpp"
 #include "../specialization_constant.hpp"
 #include "builtins.hpp"
 #include "defines.hpp"
@@ -113,12 +114,13 @@ NCPU_ALWAYS_INLINE void invoke_range_kernel(const Functor &f, const char *spec_c
 }
 
 #ifdef __SYCL_DEVICE_ONLY__
-// The sub_group_size (0 if none) and work_group_size (SYCL order, if any) kernel properties, as
-// the calls lower-kernel-properties turns into the kernel's metadata. Template arguments, so the
+// The sub_group_size (a size, 0 for `primary`, `automatic` if none) and work_group_size (SYCL
+// order, if any) kernel properties, as the calls lower-kernel-properties turns into the kernel's
+// metadata. Template arguments, so the
 // calls' operands are constants even at -O0, where this is inlined as always-inline.
 template <int Dims, std::uint32_t SubGroupSize, std::size_t... RequiredSize>
 NCPU_ALWAYS_INLINE void declare_kernel_properties() {
-  if constexpr (SubGroupSize != 0) __nativecpu_reqd_sub_group_size(SubGroupSize);
+  if constexpr (SubGroupSize != automatic_sub_group_size) __nativecpu_reqd_sub_group_size(SubGroupSize);
   if constexpr (sizeof...(RequiredSize) > 0) {
     static_assert(sizeof...(RequiredSize) == Dims, "work_group_size must have the launch's dimensions");
     constexpr std::size_t sycl_order[] = {RequiredSize...};
@@ -130,10 +132,11 @@ NCPU_ALWAYS_INLINE void declare_kernel_properties() {
 }
 #endif
 
-// `SubGroupSize` is the sub_group_size kernel property (0 if none), `RequiredSize...` the
+// `SubGroupSize` is the sub_group_size kernel property (`automatic` if none), `RequiredSize...` the
 // work_group_size property in SYCL order, if any: a range kernel's work-groups are the runtime's
 // choice, of that size when required.
-template <typename KernelName, int Dims, typename Functor, std::uint32_t SubGroupSize = 0, std::size_t... RequiredSize>
+template <typename KernelName, int Dims, typename Functor, std::uint32_t SubGroupSize = automatic_sub_group_size,
+          std::size_t... RequiredSize>
 [[clang::sycl_kernel_entry_point(KernelName)]] void range_kernel(Functor functor, const char *spec_constants) {
 #ifdef __SYCL_DEVICE_ONLY__
   declare_kernel_properties<Dims, SubGroupSize, RequiredSize...>();
@@ -153,8 +156,9 @@ NCPU_ALWAYS_INLINE void invoke_nd_range_kernel(const Functor &f, const char *spe
 }
 
 // `RequiredSize...` is the work_group_size kernel property in SYCL order, if any, and
-// `SubGroupSize` the sub_group_size property (0 if none).
-template <typename KernelName, int Dims, typename Functor, std::uint32_t SubGroupSize = 0, std::size_t... RequiredSize>
+// `SubGroupSize` the sub_group_size property (`automatic` if none).
+template <typename KernelName, int Dims, typename Functor, std::uint32_t SubGroupSize = automatic_sub_group_size,
+          std::size_t... RequiredSize>
 [[clang::sycl_kernel_entry_point(KernelName)]] void nd_range_kernel(Functor functor, const char *spec_constants) {
 #ifdef __SYCL_DEVICE_ONLY__
   declare_kernel_properties<Dims, SubGroupSize, RequiredSize...>();

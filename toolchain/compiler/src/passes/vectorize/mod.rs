@@ -134,7 +134,7 @@ pub fn vector_kernel<'ctx>(kernel: FunctionValue<'ctx>) -> Option<(FunctionValue
 /// chains, which hides the latency (4 cycles for an FMA) that one chain exposes. AVX and SSE
 /// have 16 registers, AVX-512 32 of twice the width, so only the narrower ones are doubled.
 fn width_for(kernel: FunctionValue<'_>) -> u32 {
-    let lanes = register_lanes(kernel);
+    let lanes = attributes::vector_register_lanes(kernel);
     if lanes < 16 && has_loop(kernel) {
         lanes * 2
     } else {
@@ -144,19 +144,7 @@ fn width_for(kernel: FunctionValue<'_>) -> u32 {
 
 /// The size of the widest vector register the kernel's target features allow.
 fn register_bits(kernel: FunctionValue<'_>) -> u64 {
-    u64::from(register_lanes(kernel)) * 32
-}
-
-/// 32-bit lanes in the widest vector register the kernel's target features allow.
-fn register_lanes(kernel: FunctionValue<'_>) -> u32 {
-    let has = |feature| attributes::has_target_feature(kernel, feature);
-    if has("avx512f") {
-        16
-    } else if has("avx") || has("avx2") {
-        8
-    } else {
-        4
-    }
+    u64::from(attributes::vector_register_lanes(kernel)) * 32
 }
 
 /// The vector function's type and attributes: the kernel's, plus the active lane count.

@@ -34,14 +34,27 @@ struct work_group_size_key {
 
 template <std::size_t... Dims> inline constexpr work_group_size_key::value_t<Dims...> work_group_size{};
 
+// sycl_ext_oneapi_named_sub_group_sizes: sizes a kernel may name instead of a number. `primary`
+// is the device's primary sub-group size (info::device::primary_sub_group_size: the lanes of the
+// CPU's widest vector register), `automatic` leaves the size to the compiler, as a kernel
+// without the property does.
+struct named_sub_group_size {
+  static constexpr std::uint32_t primary = 0;
+  static constexpr std::uint32_t automatic = std::uint32_t(-1);
+};
+
 struct sub_group_size_key {
   template <std::uint32_t Size> struct value_t {
     using key_t = sub_group_size_key;
-    static_assert(Size >= 1 && Size <= 64, "sub_group_size takes a size from 1 to 64");
+    static_assert((Size >= 1 && Size <= 64) || Size == named_sub_group_size::primary ||
+                      Size == named_sub_group_size::automatic,
+                  "sub_group_size takes a size from 1 to 64, or a named_sub_group_size");
   };
 };
 
 template <std::uint32_t Size> inline constexpr sub_group_size_key::value_t<Size> sub_group_size{};
+inline constexpr sub_group_size_key::value_t<named_sub_group_size::primary> sub_group_size_primary{};
+inline constexpr sub_group_size_key::value_t<named_sub_group_size::automatic> sub_group_size_automatic{};
 
 // sycl_ext_oneapi_work_group_scratch_memory's launch property: the bytes of work-group local
 // memory get_work_group_scratch_memory() gives each work-group (a runtime value, kept in the
@@ -237,8 +250,12 @@ struct required_work_group_size_of<ext::oneapi::experimental::properties<Propert
   using type = typename required_work_group_size<Properties...>::type;
 };
 
-// The sub_group_size a property list requires, or 0.
-template <typename Property> struct sub_group_size_of : std::integral_constant<std::uint32_t, 0> {};
+// The sub_group_size a property list requires: a size, `primary` (0), or `automatic` when it
+// requires none.
+inline constexpr std::uint32_t automatic_sub_group_size =
+    ext::oneapi::experimental::named_sub_group_size::automatic;
+template <typename Property>
+struct sub_group_size_of : std::integral_constant<std::uint32_t, automatic_sub_group_size> {};
 template <std::uint32_t Size>
 struct sub_group_size_of<ext::oneapi::experimental::sub_group_size_key::value_t<Size>>
     : std::integral_constant<std::uint32_t, Size> {};
@@ -254,7 +271,8 @@ struct declared_kernel_properties<
 template <typename PropertyList> struct required_sub_group_size_of;
 template <typename... Properties>
 struct required_sub_group_size_of<ext::oneapi::experimental::properties<Properties...>>
-    : std::integral_constant<std::uint32_t, (sub_group_size_of<Properties>::value | ... | 0u)> {};
+    : std::integral_constant<std::uint32_t,
+                             (sub_group_size_of<Properties>::value & ... & automatic_sub_group_size)> {};
 } // namespace detail
 
 } // namespace _V1
