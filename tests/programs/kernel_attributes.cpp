@@ -6,27 +6,15 @@
 // accepted; [[sycl::device_has]] on kernels' callees decides which kernels the device can run
 // (is_compatible, bundles, errc::kernel_not_supported). The kernel properties a functor declares
 // with get(properties_tag) apply too, and properties given to range and single_task launches.
+// Functors in the project's own header (kernel_attributes.hpp) have their attributes honoured too.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
+#include "kernel_attributes.hpp"
 
 namespace syclex = sycl::ext::oneapi::experimental;
 
 #define SUB_GROUP_ATTRIBUTE(N) [[intel::reqd_sub_group_size(N)]]
 
-// The sub-group size a kernel saw, in every work-item.
-template <int Size> struct SubGroupFunctor {
-  int *out;
-  [[sycl::reqd_sub_group_size(Size)]] void operator()(sycl::nd_item<1> it) const {
-    out[it.get_global_linear_id()] = int(it.get_sub_group().get_max_local_range()[0]);
-  }
-};
-
-struct WorkGroupFunctor {
-  int *out;
-  [[sycl::reqd_work_group_size(2, 4)]] void operator()(sycl::nd_item<2> it) const {
-    out[it.get_global_linear_id()] = int(it.get_local_range(0) * 10 + it.get_local_range(1));
-  }
-};
 
 struct DeclaredProperties {
   int *out;

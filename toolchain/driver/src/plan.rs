@@ -209,9 +209,10 @@ struct Planner<'a> {
     scratch: Scratch,
     commands: Vec<Command>,
     dependency_merges: Vec<(PathBuf, PathBuf)>,
-    /// Sources with SYCL kernel attributes, and their rewritten text's file
+    /// Per source whose translation unit has SYCL kernel attributes (in the source or in the
+    /// project headers it includes), each such file and its rewritten text's file
     /// ([`kernel_attributes`]).
-    rewritten_sources: Vec<(PathBuf, PathBuf)>,
+    rewritten_sources: Vec<(PathBuf, Vec<(PathBuf, PathBuf)>)>,
 }
 
 /// Which front-end pass reads a source.
@@ -277,25 +278,27 @@ impl Planner<'_> {
         Ok(shared.objcopy_args())
     }
 
-    /// `-x c++` before the source when the user forced the language; the source's rewritten
-    /// kernel attributes and their macro, if it has any.
+    /// `-x c++` before the source when the user forced the language; the rewritten kernel
+    /// attributes of the source and its project headers, and their macro, if it has any.
     fn source_args(&self, source: &Path, pass: Pass) -> Vec<OsString> {
         let mut args: Vec<OsString> = Vec::new();
-        if let Some((_, rewritten)) = self.rewritten_sources.iter().find(|(s, _)| s == source) {
+        if let Some((_, remaps)) = self.rewritten_sources.iter().find(|(s, _)| s == source) {
             let definition = match pass {
                 Pass::Device => kernel_attributes::DEVICE_DEFINITION,
                 Pass::Host => kernel_attributes::HOST_DEFINITION,
             };
-            let mut remap = OsString::from(source);
-            remap.push(";");
-            remap.push(rewritten);
-            args.extend([
-                format!("-D{definition}").into(),
-                "-Xclang".into(),
-                "-remap-file".into(),
-                "-Xclang".into(),
-                remap,
-            ]);
+            args.push(format!("-D{definition}").into());
+            for (file, rewritten) in remaps {
+                let mut remap = OsString::from(file);
+                remap.push(";");
+                remap.push(rewritten);
+                args.extend([
+                    "-Xclang".into(),
+                    "-remap-file".into(),
+                    "-Xclang".into(),
+                    remap,
+                ]);
+            }
         }
         if self.invocation.force_cpp {
             args.extend(["-x".into(), "c++".into()]);
@@ -304,35 +307,87 @@ impl Planner<'_> {
         args
     }
 
-    /// Writes the rewritten text of every source with SYCL kernel attributes to the scratch
-    /// directory, for both front-ends to read in its place.
+    /// Writes the rewritten text of every source and included header (but ours) with SYCL kernel
+    /// attributes to the scratch directory, for both front-ends to read in its place.
     fn rewrite_kernel_attributes(&mut self) -> Result<(), DriverError> {
         for (source, kind) in &self.invocation.inputs {
             if *kind != InputKind::Source || source.as_os_str() == "-" {
                 continue;
             }
-            let Some(text) = kernel_attributes::rewrite(&read_input(source)?) else {
-                continue;
-            };
-            let extension = source
-                .extension()
-                .map_or("cpp".into(), |e| e.to_string_lossy());
-            let rewritten = self
-                .scratch
-                .file(&format!("{}.kernel-attributes.{extension}", stem(source)));
-            if source.to_string_lossy().contains(';') || rewritten.to_string_lossy().contains(';') {
-                return Err(DriverError::Invalid(format!(
-                    "{}: a source with SYCL kernel attributes cannot have ';' in its path",
-                    source.display()
-                )));
+            let mut remaps = Vec::new();
+            if let Some(text) = kernel_attributes::rewrite(&read_input(source)?) {
+                remaps.push(self.write_rewritten(source, source, 0, &text)?);
             }
-            std::fs::write(&rewritten, text).map_err(|source| DriverError::Io {
-                path: rewritten.clone(),
-                source,
-            })?;
-            self.rewritten_sources.push((source.clone(), rewritten));
+            for header in self.included_headers(source) {
+                // A header the preprocessor did not find is the front-ends' error to report.
+                let Ok(bytes) = std::fs::read(&header) else {
+                    continue;
+                };
+                if let Some(text) = kernel_attributes::rewrite(&bytes) {
+                    remaps.push(self.write_rewritten(source, &header, remaps.len() + 1, &text)?);
+                }
+            }
+            if !remaps.is_empty() {
+                self.rewritten_sources.push((source.clone(), remaps));
+            }
         }
         Ok(())
+    }
+
+    /// Writes the rewritten `text` of `file`, the `index`th of `source`'s translation unit, to
+    /// the scratch directory; returns the pair `-remap-file` takes.
+    fn write_rewritten(
+        &self,
+        source: &Path,
+        file: &Path,
+        index: usize,
+        text: &[u8],
+    ) -> Result<(PathBuf, PathBuf), DriverError> {
+        let extension = file
+            .extension()
+            .map_or("cpp".into(), |e| e.to_string_lossy());
+        let rewritten = self.scratch.file(&format!(
+            "{}.{index}.kernel-attributes.{extension}",
+            stem(source)
+        ));
+        if file.to_string_lossy().contains(';') || rewritten.to_string_lossy().contains(';') {
+            return Err(DriverError::Invalid(format!(
+                "{}: a file with SYCL kernel attributes cannot have ';' in its path",
+                file.display()
+            )));
+        }
+        std::fs::write(&rewritten, text).map_err(|source| DriverError::Io {
+            path: rewritten.clone(),
+            source,
+        })?;
+        Ok((file.to_path_buf(), rewritten))
+    }
+
+    /// The headers the device pass of `source` includes, as the preprocessor lists them (`-M`),
+    /// but for ours: kernels and their attributes are also written in a project's headers and
+    /// in header-only libraries. Empty when the preprocessor fails: the front-ends then report
+    /// why.
+    fn included_headers(&self, source: &Path) -> Vec<PathBuf> {
+        let scan = self
+            .device_clang()
+            .args(["-M", "-MG"])
+            .args(self.invocation.force_cpp.then_some("-x"))
+            .args(self.invocation.force_cpp.then_some("c++"))
+            .arg(source);
+        let output = std::process::Command::new(&scan.program)
+            .args(&scan.args)
+            .stderr(std::process::Stdio::null())
+            .output();
+        match output {
+            Ok(output) if output.status.success() => {
+                let listed = make_prerequisites(&String::from_utf8_lossy(&output.stdout));
+                listed
+                    .into_iter()
+                    .filter(|path| path != source && !path.starts_with(&self.tools.include_dir))
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// The device pass's clang with every flag but what it does with the source.
@@ -778,6 +833,42 @@ fn dependency_flags(
     args
 }
 
+/// The prerequisites of the one rule of a Make dependency file as clang writes it
+/// (`target: a.cpp b.h \` and a new line before `c.h`; a space in a name is `\ `, `#` is `\#`
+/// and `$` is `$$`).
+fn make_prerequisites(rule: &str) -> Vec<PathBuf> {
+    let joined = rule.replace("\\\n", " ").replace("\\\r\n", " ");
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut characters = joined.chars().peekable();
+    while let Some(character) = characters.next() {
+        match character {
+            '\\' if matches!(characters.peek(), Some(' ' | '#')) => {
+                word.extend(characters.next());
+            }
+            '$' if characters.peek() == Some(&'$') => {
+                word.push('$');
+                characters.next();
+            }
+            c if c.is_whitespace() => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    let after_target = words
+        .iter()
+        .position(|w| w.ends_with(':'))
+        .map_or(0, |i| i + 1);
+    words.drain(..after_target);
+    words.into_iter().map(PathBuf::from).collect()
+}
+
 fn read_input(path: &Path) -> Result<Vec<u8>, DriverError> {
     std::fs::read(path).map_err(|source| DriverError::Io {
         path: path.to_path_buf(),
@@ -892,4 +983,19 @@ pub fn plan(invocation: &Invocation, tools: &Tools) -> Result<Plan, DriverError>
         dependency_merges: planner.dependency_merges,
         scratch: planner.scratch,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn make_prerequisites_follow_the_target_across_continued_lines() {
+        let rule = "dir/a\\ b.o: a\\ b.cpp inc/x.h \\\n  inc/odd\\#1.h inc/$$cost.h\n";
+        assert_eq!(
+            make_prerequisites(rule),
+            ["a b.cpp", "inc/x.h", "inc/odd#1.h", "inc/$cost.h"].map(PathBuf::from)
+        );
+        assert!(make_prerequisites("").is_empty());
+    }
 }
