@@ -1,7 +1,7 @@
 // Interfaces programs written for DPC++ use: the device and platform information descriptors
 // (usm_*_allocations, extensions, aspects and DPC++'s extension aspects, memory and cache sizes,
 // vector widths, fp configs),
-// accessor::get_multi_ptr, multi_ptr<void>, legacy multi_ptrs assigned raw pointers,
+// accessor::get_multi_ptr, multi_ptr<void>, legacy multi_ptrs assigned and made from raw pointers,
 // ext::intel::device_ptr/host_ptr and the conversions between multi_ptrs, the
 // ext::oneapi function objects in reductions, sycl::span in kernels, the headers
 // <sycl/ext/oneapi/functional.hpp>, <sycl/properties/all_properties.hpp>, <sycl/types.hpp> and
@@ -39,6 +39,11 @@
 #include <vector>
 
 #include "check.hpp"
+
+// Kernels need no name, and the headers say so as DPC++'s do (oneDPL reads it).
+#if !__SYCL_UNNAMED_LAMBDA__
+#error "__SYCL_UNNAMED_LAMBDA__ is not set"
+#endif
 
 namespace {
 
@@ -118,6 +123,13 @@ void pointers(sycl::queue &q) {
   legacy_void = host.data() + 2;
   check::equal("legacy multi_ptr = raw pointer", 1, legacy.get() == host.data() + 1, true);
   check::equal("legacy multi_ptr<const void> = raw pointer", 2, legacy_void.get() == host.data() + 2, true);
+  // The legacy form is made from a raw pointer implicitly (oneDPL's `global_ptr<T> p = raw;`), the
+  // SYCL 2020 decorated forms only explicitly.
+  sycl::global_ptr<int> converted = host.data() + 3;
+  check::equal("legacy multi_ptr from a raw pointer", 3, converted.get() == host.data() + 3, true);
+  static_assert(std::is_convertible_v<int *, sycl::global_ptr<int>> &&
+                !std::is_convertible_v<int *, sycl::decorated_global_ptr<int>> &&
+                std::is_constructible_v<sycl::decorated_global_ptr<int>, int *>);
   // DPC++'s device and host pointers, and the implicit conversions between multi_ptrs.
   int *usm = sycl::malloc_device<int>(4, q);
   q.single_task([=] {

@@ -14,6 +14,7 @@ class SubGroups;
 class RequiresFour;
 class RequiresOne;
 class RequiresPrimary;
+class LoopingSubGroups;
 
 constexpr size_t kRows = 3, kRowLength = 20, kGroupsY = 2, kGroupsX = 2;
 constexpr size_t kSegment = 13;
@@ -112,7 +113,7 @@ int main() {
   // The sub_group_size kernel property: 4 lanes (or 1) whatever the build's width, and the
   // kernel reports the size it required.
   namespace syclex = sycl::ext::oneapi::experimental;
-  uint32_t *required = sycl::malloc_shared<uint32_t>(3 * n, q);
+  uint32_t *required = sycl::malloc_shared<uint32_t>(4 * n, q);
   q.parallel_for<RequiresFour>(sycl::nd_range<1>(n, 30), syclex::properties{syclex::sub_group_size<4>},
                                [=](sycl::nd_item<1> it) {
                                  sycl::sub_group sg = it.get_sub_group();
@@ -135,6 +136,14 @@ int main() {
                                     required[2 * n + it.get_global_id(0)] =
                                         it.get_sub_group().get_max_local_range()[0] * 1000 + steps;
                                   });
+  // A kernel with a loop has sub-groups of the same size as the first kernel, which has none: every
+  // kernel observing its sub-groups gets one width (docs/vectorizer.md, "Where it runs"), so that
+  // kernels may hand per-sub-group results to one another.
+  q.parallel_for<LoopingSubGroups>(sycl::nd_range<1>(n, 30), [=](sycl::nd_item<1> it) {
+    uint32_t steps = 0;
+    for (size_t k = 0; k < it.get_local_id(0); ++k) steps += uint32_t(k & 1);
+    required[3 * n + it.get_global_id(0)] = it.get_sub_group().get_max_local_range()[0] * 1000 + steps;
+  });
   q.wait();
   const uint32_t primary = q.get_device().get_info<sycl::info::device::primary_sub_group_size>();
   check::equal("primary_sub_group_size is the native float width", 0, primary,
@@ -146,9 +155,12 @@ int main() {
     check::equal("sub_group_size_primary kernel", long(i), required[2 * n + i],
                  primary * 1000 + uint32_t(i % 30) / 2);
   }
+  const size_t width = size_t(out[kMax]);
+  for (size_t i = 0; i < n; ++i)
+    check::equal("a looping kernel's sub-groups", long(i), required[3 * n + i],
+                 uint32_t(width) * 1000 + uint32_t(i % 30) / 2);
   sycl::free(required, q);
 
-  const size_t width = size_t(out[kMax]);
   // The kernel's info queries report the size it ran with.
   const sycl::device device = q.get_device();
   const sycl::kernel kernel = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context())

@@ -101,7 +101,12 @@ public:
 
   multi_ptr() = default;
   multi_ptr(std::nullptr_t) {}
+  template <access::decorated D = DecorateAddress, std::enable_if_t<D != access::decorated::legacy, int> = 0>
   explicit multi_ptr(ElementType *pointer) : pointer_(pointer) {}
+  // The legacy form converts from a raw pointer implicitly, as SYCL 1.2.1's did (SYCL 2020
+  // 4.7.7.2): `sycl::global_ptr<T> p = raw;` (oneDPL writes it).
+  template <access::decorated D = DecorateAddress, std::enable_if_t<D == access::decorated::legacy, int> = 0>
+  multi_ptr(ElementType *pointer) : pointer_(pointer) {}
   // From the accessors of the address space: a device accessor (global, generic or DPC++'s device
   // space) or a local accessor (local or generic space), of ElementType with or without const.
   template <typename DataT, int Dims, access_mode Mode, access::placeholder P, access::address_space S = Space,

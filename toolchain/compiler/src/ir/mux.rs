@@ -535,6 +535,13 @@ impl SubGroupOperation {
     }
 }
 
+/// Whether `name` is a sub-group builtin: a query of the work-item's sub-group or an operation
+/// across it. A kernel calling one observes the size of its sub-groups.
+pub fn is_sub_group_builtin(name: &str) -> bool {
+    WorkItemQuery::from_mux_name(name).is_some_and(WorkItemQuery::is_sub_group)
+        || SubGroupOperation::from_mux_name(name).is_some()
+}
+
 /// The identity of `op` for values of type `ty`: the start of every reduction and scan, and
 /// what an exclusive scan gives the first work-item.
 pub fn identity<'ctx>(

@@ -10,6 +10,13 @@
 
 #define SYCL_LANGUAGE_VERSION 202012L
 #define SYCL_IMPLEMENTATION_NATIVECPU 1
+// Kernels need no name: an unnamed one is named by its functor's type (detail::auto_name), as
+// DPC++'s -fsycl-unnamed-lambda (its default) allows, and DPC++ says so with this macro. oneDPL
+// reads it to name each of its kernels by the functors it is made of; without it, two of its
+// algorithms would give two kernels the same name.
+#ifndef __SYCL_UNNAMED_LAMBDA__
+#define __SYCL_UNNAMED_LAMBDA__ 1
+#endif
 
 // SYCL_EXTERNAL marks a function that kernels of other translation units may call. clang 22's
 // device compilation emits only the functions a kernel reaches, unless the function carries
