@@ -2,7 +2,8 @@
 // 15 work-items ordered by local linear id), including small-integer (whose minimum and maximum
 // identities are their own, not int's), float and struct values;
 // then the joint_* forms over a 37-element segment per group (not a multiple of the group size),
-// one of them in place.
+// one of them in place; and joint algorithms reading, without a barrier, what the work-items
+// wrote just before the call (they are synchronization points).
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include <algorithm>
@@ -149,8 +150,35 @@ int main() {
     check::equal("joint reduce max", long(group), reduced[group * 3 + 1], best);
     check::equal("joint reduce init", long(group), reduced[group * 3 + 2], sum + 3);
   }
+  // Each work-item fills its own elements of a local array (strided, as oneDPL's copy_if does) and
+  // the group scans and reduces it at once: the joint algorithms see every work-item's writes.
+  constexpr size_t kItems = 64, kFilled = 150;
+  int *fresh = sycl::malloc_shared<int>(kFilled + 2, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> local(sycl::range<1>(kFilled), h);
+     h.parallel_for(sycl::nd_range<1>(kItems, kItems), [=](sycl::nd_item<1> it) {
+       auto g = it.get_group();
+       int *data = &local[0];
+       for (size_t i = it.get_local_linear_id(); i < kFilled; i += kItems) data[i] = int(i % 3);
+       int total = sycl::joint_reduce(g, data, data + kFilled, sycl::plus<int>());
+       bool any_two = sycl::joint_any_of(g, data, data + kFilled, [](int v) { return v == 2; });
+       sycl::joint_exclusive_scan(g, data, data + kFilled, data, sycl::plus<int>());
+       for (size_t i = it.get_local_linear_id(); i < kFilled; i += kItems) fresh[i] = data[i];
+       if (g.leader()) {
+         fresh[kFilled] = total;
+         fresh[kFilled + 1] = any_two;
+       }
+     });
+   }).wait();
+  int before = 0;
+  for (size_t i = 0; i < kFilled; ++i) {
+    check::equal("joint scan of values written just before", long(i), fresh[i], before);
+    before += int(i % 3);
+  }
+  check::equal("joint reduce of values written just before", 0, fresh[kFilled], before);
+  check::equal("joint any_of of values written just before", 0, fresh[kFilled + 1], 1);
   for (void *p : {(void *)res, (void *)fres, (void *)in, (void *)out_a, (void *)out_b, (void *)out_c,
-                  (void *)in_place, (void *)reduced})
+                  (void *)in_place, (void *)reduced, (void *)fresh})
     sycl::free(p, q);
   return check::finish();
 }

@@ -357,11 +357,21 @@ template <typename Group> NCPU_ALWAYS_INLINE share share_of(const Group &g, std:
 
 template <typename Iterator> using iter_value_t = std::remove_cv_t<typename std::iterator_traits<Iterator>::value_type>;
 
+// The calling work-item's share of [first, last) for a joint algorithm, read once every work-item
+// of the group has arrived: the algorithms are group functions, synchronization points (SYCL 2020
+// 4.17.3), so what the work-items wrote before the call is what they read, also the elements
+// another work-item wrote (oneDPL fills a local array, each work-item its own elements, and
+// scans it at once).
+template <typename Group> NCPU_ALWAYS_INLINE share arrive_for_share(const Group &g, std::size_t n) {
+  group_barrier(g);
+  return share_of(g, n);
+}
+
 // The combination, in T, of the calling work-item's share of [first, last); the identity if the
 // share is empty.
 template <typename T, typename Group, typename InPtr, typename BinaryOperation>
 NCPU_ALWAYS_INLINE T share_partial(const Group &g, InPtr first, InPtr last, BinaryOperation op) {
-  share s = share_of(g, static_cast<std::size_t>(last - first));
+  share s = arrive_for_share(g, static_cast<std::size_t>(last - first));
   if (s.begin == s.end) return identity_for<BinaryOperation, T>();
   T partial = static_cast<T>(first[s.begin]);
   for (std::size_t i = s.begin + 1; i < s.end; ++i) partial = op(partial, static_cast<T>(first[i]));
@@ -469,7 +479,7 @@ NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> none_of
 template <typename Group, typename Ptr, typename Predicate>
 NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> joint_any_of(Group g, Ptr first, Ptr last,
                                                                                      Predicate pred) {
-  detail::share s = detail::share_of(g, static_cast<std::size_t>(last - first));
+  detail::share s = detail::arrive_for_share(g, static_cast<std::size_t>(last - first));
   bool found = false;
   for (std::size_t i = s.begin; i < s.end && !found; ++i) found = static_cast<bool>(pred(first[i]));
   return detail::group_any(g, found);
@@ -477,7 +487,7 @@ NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> joint_a
 template <typename Group, typename Ptr, typename Predicate>
 NCPU_ALWAYS_INLINE std::enable_if_t<detail::is_group_arg_v<Group>, bool> joint_all_of(Group g, Ptr first, Ptr last,
                                                                                      Predicate pred) {
-  detail::share s = detail::share_of(g, static_cast<std::size_t>(last - first));
+  detail::share s = detail::arrive_for_share(g, static_cast<std::size_t>(last - first));
   bool all = true;
   for (std::size_t i = s.begin; i < s.end && all; ++i) all = static_cast<bool>(pred(first[i]));
   return detail::group_all(g, all);
