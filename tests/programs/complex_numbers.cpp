@@ -144,6 +144,24 @@ int main() {
     static_assert(std::is_same_v<decltype(3.0i), ex::complex<double>> && std::is_same_v<decltype(3if), ex::complex<float>>);
     check::equal("literals", 0, 2.0 + 3.0i == ex::complex<double>(2.0, 3.0) && 1if == ex::complex<float>(0, 1), true);
   }
+  // std::complex<float> through its 64 bits and back in a vectorized kernel (oneDPL's scans move
+  // it as an i64: a bitcast between <2 x float> and i64, which the vectorizer regroups by lane).
+  std::uint64_t *bits = sycl::malloc_shared<std::uint64_t>(64, q);
+  std::complex<float> *pairs = sycl::malloc_shared<std::complex<float>>(64, q);
+  q.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) {
+     std::complex<float> c(float(i[0]), float(2 * i[0] + 1));
+     c += c;
+     const std::uint64_t b = sycl::bit_cast<std::uint64_t>(c) ^ i[0];
+     bits[i] = b;
+     pairs[i] = sycl::bit_cast<std::complex<float>>(b ^ i[0]) * 0.5f;
+   }).wait();
+  for (std::uint64_t i = 0; i < 64; ++i) {
+    const std::complex<float> doubled(float(2 * i), float(4 * i + 2));
+    check::equal("complex<float> as 64 bits", long(i), bits[i], sycl::bit_cast<std::uint64_t>(doubled) ^ i);
+    check::equal("64 bits as complex<float>", long(i), pairs[i] == std::complex<float>(float(i), float(2 * i + 1)), true);
+  }
+  sycl::free(bits, q);
+  sycl::free(pairs, q);
   sycl::free(in, q);
   sycl::free(out, q);
   sycl::free(out_float, q);

@@ -335,7 +335,10 @@ impl<'ctx> Emitter<'_, 'ctx> {
         let source = self.operand_packet(instruction, 0)?;
         let targets = self.component_types(Self::result_type(instruction)?)?;
         if source.len() != targets.len() {
-            return refuse("a cast that changes the number of vector elements");
+            if instruction.get_opcode() != InstructionOpcode::BitCast {
+                return refuse("a cast that changes the number of vector elements");
+            }
+            return self.regrouping_bitcast(&source, &targets);
         }
         source
             .iter()
@@ -348,6 +351,62 @@ impl<'ctx> Emitter<'_, 'ctx> {
                     )?;
                 Self::copy_flags(instruction, value);
                 Ok(value.into_vector_value())
+            })
+            .collect()
+    }
+
+    /// A bitcast between per-lane types of different element counts, such as `<2 x float>` to
+    /// `i64` (how `std::complex<float>` travels). Each component is one vector of the lanes'
+    /// values, so the lanes' elements are first put in memory order (lane 0's components, then
+    /// lane 1's, …), cast as one vector of the same bits, and split into the result's components.
+    fn regrouping_bitcast(
+        &self,
+        source: &[VectorValue<'ctx>],
+        targets: &[BasicTypeEnum<'ctx>],
+    ) -> EmitResult<Vec<VectorValue<'ctx>>> {
+        let i32_type = self.context.i32_type();
+        let index = |i: u32| i32_type.const_int(u64::from(i), false);
+        let (parts, results) = (source.len() as u32, targets.len() as u32);
+        let whole_type = |element: BasicTypeEnum<'ctx>, count: u32| {
+            vector_of(element, self.width * count).ok_or_else(|| {
+                super::divergence::NotVectorizable(format!("a bitcast to {element}"))
+            })
+        };
+        let mut interleaved =
+            whole_type(source[0].get_type().get_element_type(), parts)?.get_poison();
+        for lane in 0..self.width {
+            for (part_index, part) in (0u32..).zip(source) {
+                let element = built(self.builder.build_extract_element(
+                    *part,
+                    index(lane),
+                    "lane",
+                ))?;
+                interleaved = built(self.builder.build_insert_element(
+                    interleaved,
+                    element,
+                    index(lane * parts + part_index),
+                    "interleaved",
+                ))?;
+            }
+        }
+        let target_element = targets[0].into_vector_type().get_element_type();
+        let cast = built(self.builder.build_bit_cast(
+            interleaved,
+            whole_type(target_element, results)?,
+            "regrouped",
+        ))?
+        .into_vector_value();
+        (0..results)
+            .map(|component| {
+                let mask: Vec<_> = (0..self.width)
+                    .map(|lane| index(lane * results + component))
+                    .collect();
+                built(self.builder.build_shuffle_vector(
+                    cast,
+                    cast.get_type().get_poison(),
+                    inkwell::types::VectorType::const_vector(&mask),
+                    "component",
+                ))
             })
             .collect()
     }
