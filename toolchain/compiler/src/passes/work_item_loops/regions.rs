@@ -514,11 +514,12 @@ fn lay_out_live_struct<'ctx>(
     let mut alignment_of_element: HashMap<u32, u32> = HashMap::new();
     for member in &members {
         let alignment = alignment_of(member);
-        alignment_of_element.insert(member_types.len() as u32, alignment as u32);
         let aligned = offset.div_ceil(alignment) * alignment;
         if aligned > offset {
             member_types.push(i8_type.array_type((aligned - offset) as u32).into());
         }
+        // Keyed by the member's own element, after any padding placed before it.
+        alignment_of_element.insert(member_types.len() as u32, alignment as u32);
         element_of_member.push(member_types.len() as u32);
         member_types.push(member.ty);
         offset = aligned + target_data.get_abi_size(&member.ty);

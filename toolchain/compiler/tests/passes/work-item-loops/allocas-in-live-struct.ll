@@ -6,7 +6,10 @@
 ; layout): [3 x i32] aligned 32 (12 bytes, then 4 bytes
 ; of padding), double (8), the live i32 %x (4), the i8 flag (1), then 3 bytes so the 32-byte
 ; stride keeps every work-item's struct 32-aligned; the wrapper sizes the buffer with that stride.
+; A live value placed after padding (`_ZTS6Padded`: the double after [3 x i32]'s 4 bytes of
+; padding) is stored and reloaded at its own alignment.
 ; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s
+; RUN: muxc --passes work-item-loops,verify -S %s | FileCheck %s --check-prefix=PADDED
 
 ; CHECK: %_ZTS7Private_live_mem_info = type <{ [3 x i32], [4 x i8], double, i32, i8, [3 x i8] }>
 
@@ -48,6 +51,14 @@
 ; CHECK: ret i32 0
 ; CHECK-NEXT: }
 
+; PADDED: %_ZTS6Padded_live_mem_info = type <{ [3 x i32], [4 x i8], double, [8 x i8] }>
+; PADDED-LABEL: define internal i32 @_ZTS6Padded.mux-barrier-region.1(ptr %0, ptr %1)
+; PADDED: [[VP:%.*]] = getelementptr inbounds nuw %_ZTS6Padded_live_mem_info, ptr %1, i32 0, i32 2
+; PADDED-NEXT: store double %v, ptr [[VP]], align 8
+; PADDED-LABEL: define internal i32 @_ZTS6Padded.mux-barrier-region.2(ptr %0, ptr %1)
+; PADDED: [[VP:%.*]] = getelementptr inbounds nuw %_ZTS6Padded_live_mem_info, ptr %1, i32 0, i32 2
+; PADDED-NEXT: load double, ptr [[VP]], align 8
+
 source_filename = "alloca.cpp"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -75,9 +86,26 @@ entry:
   ret void
 }
 
+define spir_kernel void @_ZTS6Padded(ptr %out) #1 {
+entry:
+  %arr = alloca [3 x i32], align 32
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %slot = getelementptr inbounds i32, ptr %out, i64 %gid
+  %x = load i32, ptr %slot, align 4
+  store i32 %x, ptr %arr, align 32
+  %v = sitofp i32 %x to double
+  call void @__mux_work_group_barrier(i32 0, i32 2, i32 272)
+  %y = load i32, ptr %arr, align 32
+  %w = fptosi double %v to i32
+  %z = add i32 %y, %w
+  store i32 %z, ptr %out, align 4
+  ret void
+}
+
 declare void @llvm.lifetime.start.p0(ptr)
 declare void @llvm.lifetime.end.p0(ptr)
 declare i64 @__mux_get_global_id(i32)
 declare void @__mux_work_group_barrier(i32, i32, i32)
 
 attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="_ZTS7Private" "mux-base-fn-name"="_ZTS7Private" }
+attributes #1 = { "mux-kernel"="entry-point" "mux-orig-fn"="_ZTS6Padded" "mux-base-fn-name"="_ZTS6Padded" }
