@@ -5,7 +5,9 @@
 //! prerequisites.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use ncpu_locate::depfile::prerequisites;
 
 use crate::DriverError;
 
@@ -16,29 +18,16 @@ fn read(path: &Path) -> Result<String, DriverError> {
     })
 }
 
-/// The prerequisites of every rule of a Make dependency file, as written (a name with escaped
-/// spaces counts as several words on both sides, which is enough to compare two files).
-fn prerequisites(text: &str) -> BTreeSet<&str> {
-    text.split("\\\n")
-        .flat_map(|part| part.lines())
-        .flat_map(|line| {
-            match line.split_once(": ") {
-                Some((_, after)) => after,
-                None => line,
-            }
-            .split_whitespace()
-        })
-        .filter(|word| !word.ends_with(':'))
-        .collect()
-}
-
 /// Appends the rule of the device pass's file `device` to `requested` if it lists a header
 /// that `requested` does not.
 pub fn merge(device: &Path, requested: &Path) -> Result<(), DriverError> {
     let device_text = read(device)?;
     let requested_text = read(requested)?;
-    let known = prerequisites(&requested_text);
-    if prerequisites(&device_text).is_subset(&known) {
+    let known: BTreeSet<PathBuf> = prerequisites(&requested_text).into_iter().collect();
+    if prerequisites(&device_text)
+        .iter()
+        .all(|path| known.contains(path))
+    {
         return Ok(());
     }
     let mut merged = requested_text;
@@ -55,13 +44,6 @@ pub fn merge(device: &Path, requested: &Path) -> Result<(), DriverError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn prerequisites_span_continuation_lines_and_skip_targets() {
-        let text = "a.o: a.cpp \\\n  /inc/x.h y.h\nx.h:\n";
-        let words: Vec<_> = prerequisites(text).into_iter().collect();
-        assert_eq!(words, ["/inc/x.h", "a.cpp", "y.h"]);
-    }
 
     #[test]
     fn device_only_headers_are_appended_once() {

@@ -8,6 +8,7 @@ use crate::kernel_attributes;
 use crate::options::{DependencyFlags, InputKind, Invocation, Mode};
 use crate::tools::Tools;
 use crate::DriverError;
+use ncpu_locate::depfile;
 
 /// The section of a `-c` SYCL object that carries its translation unit's device bitcode. It is
 /// marked SHF_EXCLUDE, so a link that does not know about it drops it.
@@ -380,7 +381,7 @@ impl Planner<'_> {
             .output();
         match output {
             Ok(output) if output.status.success() => {
-                let listed = make_prerequisites(&String::from_utf8_lossy(&output.stdout));
+                let listed = depfile::prerequisites(&String::from_utf8_lossy(&output.stdout));
                 listed
                     .into_iter()
                     .filter(|path| path != source && !path.starts_with(&self.tools.include_dir))
@@ -833,42 +834,6 @@ fn dependency_flags(
     args
 }
 
-/// The prerequisites of the one rule of a Make dependency file as clang writes it
-/// (`target: a.cpp b.h \` and a new line before `c.h`; a space in a name is `\ `, `#` is `\#`
-/// and `$` is `$$`).
-fn make_prerequisites(rule: &str) -> Vec<PathBuf> {
-    let joined = rule.replace("\\\n", " ").replace("\\\r\n", " ");
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut characters = joined.chars().peekable();
-    while let Some(character) = characters.next() {
-        match character {
-            '\\' if matches!(characters.peek(), Some(' ' | '#')) => {
-                word.extend(characters.next());
-            }
-            '$' if characters.peek() == Some(&'$') => {
-                word.push('$');
-                characters.next();
-            }
-            c if c.is_whitespace() => {
-                if !word.is_empty() {
-                    words.push(std::mem::take(&mut word));
-                }
-            }
-            c => word.push(c),
-        }
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    let after_target = words
-        .iter()
-        .position(|w| w.ends_with(':'))
-        .map_or(0, |i| i + 1);
-    words.drain(..after_target);
-    words.into_iter().map(PathBuf::from).collect()
-}
-
 fn read_input(path: &Path) -> Result<Vec<u8>, DriverError> {
     std::fs::read(path).map_err(|source| DriverError::Io {
         path: path.to_path_buf(),
@@ -983,19 +948,4 @@ pub fn plan(invocation: &Invocation, tools: &Tools) -> Result<Plan, DriverError>
         dependency_merges: planner.dependency_merges,
         scratch: planner.scratch,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn make_prerequisites_follow_the_target_across_continued_lines() {
-        let rule = "dir/a\\ b.o: a\\ b.cpp inc/x.h \\\n  inc/odd\\#1.h inc/$$cost.h\n";
-        assert_eq!(
-            make_prerequisites(rule),
-            ["a b.cpp", "inc/x.h", "inc/odd#1.h", "inc/$cost.h"].map(PathBuf::from)
-        );
-        assert!(make_prerequisites("").is_empty());
-    }
 }

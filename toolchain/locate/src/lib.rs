@@ -5,10 +5,12 @@
 //! * [`Layout`]: the toolchain's own files (the SYCL headers, the runtime library, the tools),
 //!   found from the executable that needs them, so an installed toolchain can be moved;
 //! * [`driver`]: `ncpu++`, for the programs that run it (`cargo nativecpu`, `nativecpu-build`,
-//!   the benchmarks).
+//!   the benchmarks);
+//! * [`depfile`]: the Make dependency files clang and `ncpu++` write.
 //!
 //! The crate depends on nothing heavy, so build scripts can use it.
 
+pub mod depfile;
 pub mod driver;
 pub mod layout;
 pub mod llvm;

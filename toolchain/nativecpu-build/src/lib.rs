@@ -32,7 +32,7 @@
 //! which cargo prints, and [`Build::compile`] ends the build script with one line, as `cc` does.
 //! The design is described in `docs/rust.md`.
 
-pub mod depfile;
+pub use ncpu_locate::depfile;
 pub mod environment;
 mod error;
 mod jobs;

@@ -1,5 +1,7 @@
-//! Reads the Make dependency files `ncpu++ -MD` writes (one per object, listing the headers of
-//! both front-end passes), so that cargo reruns the build script when any of them changes.
+//! Reads the Make dependency files clang and `ncpu++` write: `ncpu++ -MD`'s (one per object,
+//! listing the headers of both front-end passes), which `nativecpu-build` gives cargo so that the
+//! build script reruns when any of them changes, and the preprocessor's `-M` list, from which
+//! `ncpu++` learns the headers a source includes.
 
 use std::path::PathBuf;
 
