@@ -491,11 +491,13 @@ fn divergent_branches<'ctx>(
 /// reaches (a varying value stored, a per-lane call given the address, an access under a mask).
 /// Making one varying makes its addresses, and so its loads, varying too (docs/vectorizer.md,
 /// "Private variables"). Every varying alloca, including one whose length is varying, gets a
-/// copy per lane, and only a single scalar or structure of scalars can be copied: an array, a
-/// vector or a computed length refuses the kernel.
+/// copy per lane. A single scalar or structure of scalars can always be copied; an array or
+/// vector only with `arrays` (a kernel observing its sub-groups, which must not stay scalar); a
+/// computed length refuses the kernel.
 fn allocas_needing_lane_copies<'ctx>(
     graph: &Graph<'ctx>,
     varying: &HashSet<InstructionValue<'ctx>>,
+    arrays: bool,
 ) -> Result<Vec<InstructionValue<'ctx>>, NotVectorizable> {
     let mut needing = Vec::new();
     for id in 0..graph.len() {
@@ -504,9 +506,9 @@ fn allocas_needing_lane_copies<'ctx>(
                 continue;
             }
             if varying.contains(&instruction) {
-                check_copyable(instruction)?;
+                check_copyable(instruction, arrays)?;
             } else if reaches_varying_user(instruction, varying) {
-                check_copyable(instruction)?;
+                check_copyable(instruction, arrays)?;
                 needing.push(instruction);
             }
         }
@@ -514,14 +516,16 @@ fn allocas_needing_lane_copies<'ctx>(
     Ok(needing)
 }
 
-/// Refuses an alloca that cannot get a copy per lane: one whose length is computed, or one
-/// holding an array or vector. Copies per lane of the latter are accessed by gathers and
-/// scatters of every element, which made LLVM's optimisation of large kernels (the integer
-/// built-ins on `vec<T, 16>`) take minutes; such kernels stay scalar.
-fn check_copyable(alloca: InstructionValue<'_>) -> Result<(), NotVectorizable> {
+/// Refuses an alloca that cannot get a copy per lane: one whose length is computed, or, unless
+/// `arrays`, one holding an array or vector. Copies per lane of the latter are accessed by
+/// gathers and scatters of every element, which made LLVM's optimisation of large kernels (the
+/// integer built-ins on `vec<T, 16>`) take minutes, so such kernels stay scalar; but a kernel
+/// observing its sub-groups is vectorized whatever it costs, since sub-groups of one would
+/// disagree with its companion kernels' (docs/vectorizer.md, "Where it runs").
+fn check_copyable(alloca: InstructionValue<'_>, arrays: bool) -> Result<(), NotVectorizable> {
     let single = operand(alloca, 0).and_then(constant_int) == Some(1);
     match alloca.get_allocated_type() {
-        Ok(ty) if single && !holds_array(ty) => Ok(()),
+        Ok(ty) if single && (arrays || !holds_array(ty)) => Ok(()),
         Ok(_) if single => refuse("a private array that differs between work-items"),
         _ => refuse("a private array whose length is not a constant"),
     }
@@ -591,6 +595,17 @@ fn check_barriers(graph: &Graph<'_>, masked: &HashSet<BlockId>) -> Result<(), No
     Ok(())
 }
 
+/// Whether `kernel` (prepared: its callees inlined) observes its sub-groups, through a sub-group
+/// query or operation. Such kernels all get one width, the register's lanes, which is the
+/// device's primary sub-group size (docs/vectorizer.md, "Where it runs"), whatever their cost:
+/// programs split one computation into kernels that hand per-sub-group results to one another
+/// (oneDPL's scans), which is only right if every kernel's sub-groups have the same size.
+pub fn observes_sub_groups(kernel: FunctionValue<'_>) -> bool {
+    walk::direct_calls(kernel)
+        .iter()
+        .any(|call| mux::is_sub_group_builtin(&walk::name(call.callee)))
+}
+
 /// Analyses `function` (prepared: single return, loops in simplified and LCSSA form, no switch).
 pub fn analyse(function: FunctionValue<'_>) -> Result<Divergence<'_>, NotVectorizable> {
     let graph = Graph::new(function);
@@ -609,6 +624,7 @@ pub fn analyse(function: FunctionValue<'_>) -> Result<Divergence<'_>, NotVectori
         post_dominators: &post_dominators,
         loops: &loops,
     };
+    let arrays = observes_sub_groups(function);
     let mut varying = HashSet::new();
     let mut masked: HashSet<BlockId> = HashSet::new();
     loop {
@@ -620,7 +636,7 @@ pub fn analyse(function: FunctionValue<'_>) -> Result<Divergence<'_>, NotVectori
         let before = varying.len();
         propagate(&graph, &new_masked, &blending, &mut varying);
         if new_masked == masked && varying.len() == before {
-            let private = allocas_needing_lane_copies(&graph, &varying)?;
+            let private = allocas_needing_lane_copies(&graph, &varying, arrays)?;
             if !private.is_empty() {
                 varying.extend(private);
                 continue;

@@ -45,7 +45,7 @@ use inkwell::values::{BasicMetadataValueEnum, FunctionValue};
 use super::{Changed, ModulePass, PassInfo};
 use crate::ir::graph::has_loop;
 use crate::ir::vector::{function_metadata, metadata_function};
-use crate::ir::{attributes, calling_convention, mux, walk};
+use crate::ir::{attributes, calling_convention, walk};
 use crate::CompileError;
 use divergence::{refuse, NotVectorizable};
 
@@ -341,8 +341,8 @@ impl ModulePass for RunVecz {
         let target_data = walk::target_data(module);
         for kernel in kernels {
             let required = attributes::required_sub_group_size(kernel);
-            let uniform =
-                observes_sub_groups(kernel).then(|| attributes::vector_register_lanes(kernel));
+            let uniform = divergence::observes_sub_groups(kernel)
+                .then(|| attributes::vector_register_lanes(kernel));
             let outcome = match required.or(self.width).or(uniform) {
                 Some(width) => vectorize_at(module, kernel, width, &target_data),
                 None => vectorize_within_budget(
@@ -365,17 +365,6 @@ impl ModulePass for RunVecz {
         }
         Ok(Changed::Yes)
     }
-}
-
-/// Whether `kernel` (prepared: its callees inlined) observes its sub-groups, through a sub-group
-/// query or operation. Such kernels all get one width, the register's lanes, which is the
-/// device's primary sub-group size (docs/vectorizer.md, "Sub-groups"), whatever their cost:
-/// programs split one computation into kernels that hand per-sub-group results to one another
-/// (oneDPL's scans), which is only right if every kernel's sub-groups have the same size.
-fn observes_sub_groups(kernel: FunctionValue<'_>) -> bool {
-    walk::direct_calls(kernel)
-        .iter()
-        .any(|call| mux::is_sub_group_builtin(&walk::name(call.callee)))
 }
 
 /// The vector form at exactly `width` lanes, as asked (`width=N`) or required
