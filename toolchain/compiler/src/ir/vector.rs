@@ -282,6 +282,23 @@ impl<'ctx> VectorBuilder<'_, 'ctx> {
             .map_err(build_error)
     }
 
+    /// The lanes of `vector` at `indices`, in that order (every index within `vector`).
+    pub fn select_lanes(
+        &self,
+        vector: VectorValue<'ctx>,
+        indices: impl IntoIterator<Item = u32>,
+    ) -> Result<VectorValue<'ctx>, CompileError> {
+        let i32_type = self.context().i32_type();
+        let mask: Vec<IntValue> = indices
+            .into_iter()
+            .map(|lane| i32_type.const_int(u64::from(lane), false))
+            .collect();
+        let poison = vector.get_type().get_poison();
+        self.builder
+            .build_shuffle_vector(vector, poison, VectorType::const_vector(&mask), "selected")
+            .map_err(build_error)
+    }
+
     /// The first `width` lanes of `parts` laid end to end (all parts of one type).
     pub fn concatenate(
         &self,

@@ -357,56 +357,35 @@ impl<'ctx> Emitter<'_, 'ctx> {
 
     /// A bitcast between per-lane types of different element counts, such as `<2 x float>` to
     /// `i64` (how `std::complex<float>` travels). Each component is one vector of the lanes'
-    /// values, so the lanes' elements are first put in memory order (lane 0's components, then
-    /// lane 1's, …), cast as one vector of the same bits, and split into the result's components.
+    /// values, so the components are laid end to end and their elements put in memory order
+    /// (lane 0's components, then lane 1's, …), cast as one vector of the same bits, and split
+    /// into the result's components.
     fn regrouping_bitcast(
         &self,
         source: &[VectorValue<'ctx>],
         targets: &[BasicTypeEnum<'ctx>],
     ) -> EmitResult<Vec<VectorValue<'ctx>>> {
-        let i32_type = self.context.i32_type();
-        let index = |i: u32| i32_type.const_int(u64::from(i), false);
+        let lanes = self.lanes();
+        let width = self.width;
         let (parts, results) = (source.len() as u32, targets.len() as u32);
-        let whole_type = |element: BasicTypeEnum<'ctx>, count: u32| {
-            vector_of(element, self.width * count).ok_or_else(|| {
-                super::divergence::NotVectorizable(format!("a bitcast to {element}"))
-            })
-        };
-        let mut interleaved =
-            whole_type(source[0].get_type().get_element_type(), parts)?.get_poison();
-        for lane in 0..self.width {
-            for (part_index, part) in (0u32..).zip(source) {
-                let element = built(self.builder.build_extract_element(
-                    *part,
-                    index(lane),
-                    "lane",
-                ))?;
-                interleaved = built(self.builder.build_insert_element(
-                    interleaved,
-                    element,
-                    index(lane * parts + part_index),
-                    "interleaved",
-                ))?;
-            }
-        }
+        let end_to_end = built(lanes.concatenate(source, width * parts))?;
+        // Element `i` in memory order is component `i % parts` of lane `i / parts`.
+        let memory_order = built(lanes.select_lanes(
+            end_to_end,
+            (0..width * parts).map(|i| (i % parts) * width + i / parts),
+        ))?;
         let target_element = targets[0].into_vector_type().get_element_type();
-        let cast = built(self.builder.build_bit_cast(
-            interleaved,
-            whole_type(target_element, results)?,
-            "regrouped",
-        ))?
+        let whole_target = vector_of(target_element, width * results).ok_or_else(|| {
+            super::divergence::NotVectorizable(format!("a bitcast to {target_element}"))
+        })?;
+        let cast = built(
+            self.builder
+                .build_bit_cast(memory_order, whole_target, "regrouped"),
+        )?
         .into_vector_value();
         (0..results)
             .map(|component| {
-                let mask: Vec<_> = (0..self.width)
-                    .map(|lane| index(lane * results + component))
-                    .collect();
-                built(self.builder.build_shuffle_vector(
-                    cast,
-                    cast.get_type().get_poison(),
-                    inkwell::types::VectorType::const_vector(&mask),
-                    "component",
-                ))
+                built(lanes.select_lanes(cast, (0..width).map(|lane| lane * results + component)))
             })
             .collect()
     }

@@ -1,15 +1,15 @@
 ; run-vecz: a bitcast between per-lane types of different element counts (`<2 x float>` to `i64`,
 ; how std::complex<float> travels, and back) is vectorized: the components, one vector each, are
-; interleaved into memory order (lane 0's elements, then lane 1's, …), cast as one vector of the
-; same bits, and split into the result's components by shuffles. Other casts that change the
+; laid end to end and shuffled into memory order (lane 0's elements, then lane 1's, …), cast as
+; one vector of the same bits, and split into the result's components by shuffles. Other casts that change the
 ; number of elements (there are none in LLVM) stay refused.
 ; RUN: muxc --passes 'run-vecz<width=4;remarks>,verify' -S %s 2>&1 | FileCheck %s
 
 ; CHECK: remark: to_integer: vectorized at width 4
 ; CHECK: remark: to_pair: vectorized at width 4
 ; CHECK-LABEL: define internal void @__vecz_v4_to_integer(
-; CHECK: insertelement <8 x float> {{.*}}, i32 7
-; CHECK: [[WHOLE:%.*]] = bitcast <8 x float> %{{.*}} to <4 x i64>
+; CHECK: [[ORDER:%.*]] = shufflevector <8 x float> %{{.*}}, <8 x float> poison, <8 x i32> <i32 0, i32 4, i32 1, i32 5, i32 2, i32 6, i32 3, i32 7>
+; CHECK: [[WHOLE:%.*]] = bitcast <8 x float> [[ORDER]] to <4 x i64>
 ; CHECK: shufflevector <4 x i64> [[WHOLE]], <4 x i64> poison, <4 x i32> <i32 0, i32 1, i32 2, i32 3>
 ; CHECK-LABEL: define internal void @__vecz_v4_to_pair(
 ; CHECK: [[PAIRS:%.*]] = bitcast <4 x i64> %{{.*}} to <8 x float>
