@@ -7,6 +7,8 @@
 // (is_compatible, bundles, errc::kernel_not_supported). The kernel properties a functor declares
 // with get(properties_tag) apply too, and properties given to range and single_task launches.
 // Functors in the project's own header (kernel_attributes.hpp) have their attributes honoured too.
+// [[intel::named_sub_group_size(primary)]] requires the primary size; SYCL_EXTERNAL may follow
+// `extern` and `inline`, as DPC++'s does.
 #include <sycl/sycl.hpp>
 #include "check.hpp"
 #include "kernel_attributes.hpp"
@@ -31,6 +33,13 @@ struct DeclaredProperties {
 class GpuKernel;
 class CpuKernel;
 class TooLargeKernel;
+class PrimaryKernel;
+
+// DPC++'s SYCL_EXTERNAL is a GNU attribute, so programs write it after `extern` or `inline`;
+// the driver puts ours, a standard attribute, before them (docs/kernel-features.md).
+extern SYCL_EXTERNAL int scaled(int value);
+inline SYCL_EXTERNAL int tripled(int value) { return 3 * value; }
+SYCL_EXTERNAL int scaled(int value) { return tripled(value); }
 
 template <typename T> int nd_range_error(sycl::queue &q, T launch) {
   try {
@@ -68,6 +77,25 @@ int main() {
   expect_all("macro sub-group size", out, 64, 16);
 
   sub_group_of<8>(q, out);
+
+  // sycl_ext_oneapi_named_sub_group_sizes' attribute form: primary is the device's primary size.
+  const uint32_t primary = q.get_device().get_info<sycl::info::device::primary_sub_group_size>();
+  q.parallel_for<PrimaryKernel>(sycl::nd_range<1>(64, 16), [=](sycl::nd_item<1> it)
+                                    [[intel::named_sub_group_size(primary)]] {
+                                      out[it.get_global_linear_id()] =
+                                          int(it.get_sub_group().get_max_local_range()[0]);
+                                    }).wait();
+  expect_all("named_sub_group_size(primary) lambda", out, 64, int(primary));
+  // The kernel reports the size it required (0 for a kernel requiring none).
+  check::equal("named_sub_group_size(primary) compile_sub_group_size", 0,
+               sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context())
+                   .get_kernel(sycl::get_kernel_id<PrimaryKernel>())
+                   .get_info<sycl::info::kernel_device_specific::compile_sub_group_size>(q.get_device()),
+               primary);
+  q.parallel_for(sycl::nd_range<1>(64, 16), [=](sycl::nd_item<1> it) [[intel::named_sub_group_size(automatic)]] {
+     out[it.get_global_linear_id()] = scaled(int(it.get_global_linear_id()));
+   }).wait();
+  for (int i = 0; i < 64; ++i) check::equal("named_sub_group_size(automatic) lambda", i, out[i], 3 * i);
   sub_group_of<1>(q, out);
 
   q.parallel_for(sycl::nd_range<1>(64, 32), SubGroupFunctor<16>{out}).wait();

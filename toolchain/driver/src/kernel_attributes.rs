@@ -9,9 +9,13 @@
 //!
 //! The rewrite is textual and keeps every line where it was: clang reads the rewritten text
 //! under the source's own name (`-remap-file`), so diagnostics, `__FILE__`, `#include "…"` and
-//! dependency files are the source's. It covers the main source, where kernels and their
-//! attributes are written, including attributes inside its macros; comments, string and
-//! character literals are skipped.
+//! dependency files are the source's. It covers the main source and the headers it includes
+//! (but ours), attributes inside macros included; comments, string and character literals are
+//! skipped.
+//!
+//! It also moves `SYCL_EXTERNAL` written after declaration specifiers (`extern SYCL_EXTERNAL`)
+//! before them: DPC++ defines the macro as a GNU attribute, which may stand there; ours is
+//! `[[clang::sycl_external]]`, which may not (docs/kernel-features.md, "Kernel attributes").
 
 /// The macro the rewritten attributes call.
 pub const MACRO: &str = "__ncpu_sycl_kernel_attribute";
@@ -25,7 +29,9 @@ pub const DEVICE_DEFINITION: &str =
 pub const HOST_DEFINITION: &str = "__ncpu_sycl_kernel_attribute(...)=";
 
 use nativecpu_compiler::passes::lower_kernel_properties::{
-    DEVICE_HAS_ANNOTATION as DEVICE_HAS, REQD_SUB_GROUP_SIZE_ANNOTATION as REQD_SUB_GROUP_SIZE,
+    DEVICE_HAS_ANNOTATION as DEVICE_HAS,
+    PRIMARY_SUB_GROUP_SIZE_ANNOTATION as PRIMARY_SUB_GROUP_SIZE,
+    REQD_SUB_GROUP_SIZE_ANNOTATION as REQD_SUB_GROUP_SIZE,
     REQD_WORK_GROUP_SIZE_ANNOTATION as REQD_WORK_GROUP_SIZE,
 };
 
@@ -35,6 +41,9 @@ enum Meaning {
     Annotation(&'static str),
     /// Nothing: a hint with no effect on this device.
     Dropped,
+    /// `named_sub_group_size(primary)`, the `sub_group_size_primary` property's annotation;
+    /// `(automatic)`, nothing (sycl_ext_oneapi_named_sub_group_sizes).
+    NamedSubGroupSize,
 }
 
 /// The attributes this module rewrites, by namespace and name. The hints are those DPC++
@@ -58,9 +67,9 @@ fn meaning(namespace: &str, name: &str) -> Option<Meaning> {
             | "initiation_interval"
             | "max_concurrency"
             | "loop_fuse"
-            | "loop_fuse_independent"
-            | "named_sub_group_size",
+            | "loop_fuse_independent",
         ) => Some(Meaning::Dropped),
+        ("intel", "named_sub_group_size") => Some(Meaning::NamedSubGroupSize),
         _ => None,
     }
 }
@@ -77,6 +86,17 @@ pub fn rewrite(source: &[u8]) -> Option<Vec<u8>> {
             position = skipped;
             continue;
         }
+        if starts_token(source, position, SYCL_EXTERNAL) {
+            if let Some(start) = trailing_specifiers(&output) {
+                let specifiers = output.split_off(start);
+                output.extend_from_slice(SYCL_EXTERNAL);
+                output.push(b' ');
+                output.extend_from_slice(&specifiers);
+                position += SYCL_EXTERNAL.len();
+                changed = true;
+                continue;
+            }
+        }
         if source[position..].starts_with(b"[[") {
             if let Some((end, replacement)) = rewrite_specifier(source, position) {
                 output.extend_from_slice(&replacement);
@@ -89,6 +109,50 @@ pub fn rewrite(source: &[u8]) -> Option<Vec<u8>> {
         position += 1;
     }
     changed.then_some(output)
+}
+
+/// The macro marking functions other translation units' kernels call.
+const SYCL_EXTERNAL: &[u8] = b"SYCL_EXTERNAL";
+
+/// The declaration specifiers DPC++'s `SYCL_EXTERNAL`, a GNU attribute there, may follow
+/// (`extern SYCL_EXTERNAL void f();`) but ours, a standard attribute, may not: clang 22 has
+/// `sycl_external` in no other spelling.
+const SPECIFIERS: [&[u8]; 7] = [
+    b"extern",
+    b"static",
+    b"inline",
+    b"constexpr",
+    b"consteval",
+    b"virtual",
+    b"friend",
+];
+
+/// Whether the identifier `token` is at `position`, not inside a longer one.
+fn starts_token(source: &[u8], position: usize, token: &[u8]) -> bool {
+    let is_identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    source[position..].starts_with(token)
+        && (position == 0 || !is_identifier(source[position - 1]))
+        && source
+            .get(position + token.len())
+            .is_none_or(|&b| !is_identifier(b))
+}
+
+/// Where the run of [`SPECIFIERS`] that `text` ends with (spaces after them allowed) starts,
+/// if it ends with one.
+fn trailing_specifiers(text: &[u8]) -> Option<usize> {
+    let mut first = None;
+    let mut end = text.len();
+    loop {
+        while end > 0 && text[end - 1].is_ascii_whitespace() {
+            end -= 1;
+        }
+        let start = identifier_start(text, end);
+        if start == end || !SPECIFIERS.contains(&&text[start..end]) {
+            return first;
+        }
+        first = Some(start);
+        end = start;
+    }
 }
 
 /// The end of the comment or literal starting at `position`, or `position` when code starts
@@ -203,6 +267,12 @@ fn rewrite_specifier(source: &[u8], start: usize) -> Option<(usize, Vec<u8>)> {
                 });
             }
             Some(Meaning::Dropped) => {}
+            Some(Meaning::NamedSubGroupSize) => match attribute.arguments.map(str::trim) {
+                Some("primary") => calls.push(format!("{MACRO}(\"{PRIMARY_SUB_GROUP_SIZE}\")")),
+                Some("automatic") => {}
+                // Any other name is clang's to report ("unknown attribute ignored").
+                _ => kept.push(attribute.text.replace('\n', " ")),
+            },
             None => kept.push(attribute.text.replace('\n', " ")),
         }
     }
@@ -398,6 +468,43 @@ mod tests {
             rewritten("#define SG [[intel::reqd_sub_group_size(SIZE)]]\n").unwrap(),
             "#define SG __ncpu_sycl_kernel_attribute(\"sycl-reqd-sub-group-size\", SIZE)\n"
         );
+    }
+
+    #[test]
+    fn named_sub_group_sizes() {
+        assert_eq!(
+            rewritten("[[intel::named_sub_group_size(primary)]] void f();").unwrap(),
+            "__ncpu_sycl_kernel_attribute(\"sycl-primary-sub-group-size\") void f();"
+        );
+        assert_eq!(
+            rewritten("[[intel::named_sub_group_size( automatic )]] void f();").unwrap(),
+            " void f();"
+        );
+        assert_eq!(
+            rewritten("[[intel::named_sub_group_size(widest)]] void f();").unwrap(),
+            " [[intel::named_sub_group_size(widest)]] void f();"
+        );
+    }
+
+    #[test]
+    fn puts_sycl_external_before_declaration_specifiers() {
+        assert_eq!(
+            rewritten("extern SYCL_EXTERNAL int f(int);").unwrap(),
+            "SYCL_EXTERNAL extern  int f(int);"
+        );
+        assert_eq!(
+            rewritten("static inline\nSYCL_EXTERNAL int g();").unwrap(),
+            "SYCL_EXTERNAL static inline\n int g();"
+        );
+        for source in [
+            "SYCL_EXTERNAL extern int f(int);",
+            "extern \"C\" SYCL_EXTERNAL int f(int);",
+            "my_extern SYCL_EXTERNAL_IMPL int f(int);",
+            "#ifndef SYCL_EXTERNAL\n#define SYCL_EXTERNAL\n#endif",
+            "// extern SYCL_EXTERNAL int f(int);",
+        ] {
+            assert_eq!(rewritten(source), None, "{source}");
+        }
     }
 
     #[test]

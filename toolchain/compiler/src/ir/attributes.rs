@@ -156,6 +156,16 @@ pub fn original_name(function: FunctionValue<'_>) -> String {
         .unwrap_or_else(|| function.get_name().to_string_lossy().into_owned())
 }
 
+/// A kernel's name as its source wrote it: its original name demangled, without the `typeinfo
+/// name for ` prefix of SYCL's `_ZTS…` kernel names (`main::{lambda(sycl::_V1::id<1>)#1}`).
+pub fn readable_kernel_name(kernel: FunctionValue<'_>) -> String {
+    let readable = super::walk::demangled(&original_name(kernel));
+    match readable.strip_prefix("typeinfo name for ") {
+        Some(type_name) => type_name.to_owned(),
+        None => readable,
+    }
+}
+
 /// Gives `to` the CPU `from` is compiled for (`target-cpu`, `target-features`, `tune-cpu`): a
 /// function a pass creates for `from` to call, or to call `from`, must agree with it for LLVM to
 /// inline one into the other.

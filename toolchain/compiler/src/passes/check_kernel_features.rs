@@ -30,7 +30,7 @@ use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue};
 use super::{Changed, ModulePass, PassInfo};
 use crate::ir::value::Value;
 use crate::ir::vector::operand;
-use crate::ir::{calling_convention, globals, spirv, walk};
+use crate::ir::{attributes, calling_convention, globals, spirv, walk};
 use crate::CompileError;
 
 /// The pass's name in pipeline text.
@@ -189,10 +189,7 @@ fn chain_error<'ctx>(
     chain.push("kernel".into());
     chain.reverse();
     let place = walk::source_line(instruction).map_or(String::new(), |l| format!(" at {l}"));
-    let readable = walk::demangled(&walk::name(kernel));
-    let readable = readable
-        .strip_prefix("typeinfo name for ")
-        .unwrap_or(&readable);
+    let readable = attributes::readable_kernel_name(kernel);
     CompileError::Pass(format!(
         "kernel '{readable}' {reason}: {}{place}",
         chain.join(" -> ")

@@ -10,9 +10,10 @@
 //! calls `__nativecpu_reqd_work_group_size(i64 x, i64 y, i64 z)` (device order, x fastest) and
 //! `__nativecpu_reqd_sub_group_size(i32 n)` with constant arguments (n = 0 for the
 //! `sub_group_size_primary` property, the width of one vector register of the target, which the
-//! passes after retargeting read from it), directly in `spir_kernel` functions; annotations `sycl-reqd-work-group-size` (1 to 3 sizes, SYCL order),
-//! `sycl-reqd-sub-group-size` (one size) and `sycl-device-has` (`sycl::aspect` values) on
-//! `noinline` functions that kernels call.
+//! passes after retargeting read from it), directly in `spir_kernel` functions; annotations
+//! `sycl-reqd-work-group-size` (1 to 3 sizes, SYCL order), `sycl-reqd-sub-group-size` (one
+//! size), `sycl-primary-sub-group-size` (no argument: size 0, as the property) and
+//! `sycl-device-has` (`sycl::aspect` values) on `noinline` functions that kernels call.
 //! Guarantees: each such kernel, and each kernel calling an annotated function directly or
 //! through other functions, carries `!reqd_work_group_size !{i32 x, i32 y, i32 z}` or
 //! `!intel_reqd_sub_group_size !{i32 n}` (two different sizes for one kernel are an error), and
@@ -55,6 +56,9 @@ pub const REQD_SUB_GROUP_SIZE: &str = "__nativecpu_reqd_sub_group_size";
 pub const REQD_WORK_GROUP_SIZE_ANNOTATION: &str = "sycl-reqd-work-group-size";
 /// The annotation the driver writes for `[[sycl::reqd_sub_group_size(n)]]`.
 pub const REQD_SUB_GROUP_SIZE_ANNOTATION: &str = "sycl-reqd-sub-group-size";
+/// The annotation the driver writes for `[[intel::named_sub_group_size(primary)]]`: the
+/// `sub_group_size` property with DPC++'s size 0, as the `sub_group_size_primary` property.
+pub const PRIMARY_SUB_GROUP_SIZE_ANNOTATION: &str = "sycl-primary-sub-group-size";
 /// The annotation the driver writes for `[[sycl::device_has(aspects…)]]` (`sycl::aspect` values).
 pub const DEVICE_HAS_ANNOTATION: &str = "sycl-device-has";
 
@@ -186,6 +190,9 @@ fn annotation_sizes(
     property: &Property,
     annotation: &Annotation<'_>,
 ) -> Result<Vec<u64>, CompileError> {
+    if annotation.text == PRIMARY_SUB_GROUP_SIZE_ANNOTATION && annotation.arguments.is_empty() {
+        return Ok(vec![0]);
+    }
     let error = || {
         CompileError::unsupported(
             walk::name(annotation.function),
@@ -291,9 +298,13 @@ fn add_aspects(kernel: FunctionValue<'_>, aspects: &[u64]) {
 /// annotations.
 fn lower_annotations(module: &Module<'_>) -> Result<Changed, CompileError> {
     let property_of = |annotation: &Annotation<'_>| {
+        let text = match annotation.text.as_str() {
+            PRIMARY_SUB_GROUP_SIZE_ANNOTATION => REQD_SUB_GROUP_SIZE_ANNOTATION,
+            text => text,
+        };
         PROPERTIES
             .iter()
-            .find(|property| property.annotation == annotation.text)
+            .find(|property| property.annotation == text)
     };
     let ours = |annotation: &Annotation<'_>| {
         property_of(annotation).is_some() || annotation.text == DEVICE_HAS_ANNOTATION

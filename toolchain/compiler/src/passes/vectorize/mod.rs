@@ -236,6 +236,18 @@ fn lanes_pay(vectorized: &Vectorized<'_>) -> Result<(), NotVectorizable> {
     ))
 }
 
+/// Whether at most half of the vector form's varying instructions run once per lane: past
+/// that, the vector form is the scalar kernel's work plus the cost of taking lanes apart.
+fn few_per_lane(vectorized: &Vectorized<'_>) -> Result<(), NotVectorizable> {
+    let (widened, per_lane) = (vectorized.widened, vectorized.per_lane);
+    if per_lane * 2 <= widened {
+        return Ok(());
+    }
+    refuse(format!(
+        "not worth it: {per_lane} of {widened} varying instructions would run once per lane"
+    ))
+}
+
 /// Makes `kernel`'s vector form at `width`, not yet linked to the kernel.
 fn vectorize_kernel<'ctx>(
     module: &Module<'ctx>,
@@ -270,12 +282,6 @@ fn vectorize_kernel<'ctx>(
             return Err(reason);
         }
     };
-    if per_lane * 2 > widened {
-        walk::delete_function(function, None);
-        return refuse(format!(
-            "not worth it: {per_lane} of {widened} varying instructions would run once per lane"
-        ));
-    }
     let cost = cost::Cost {
         register_bits: register_bits(kernel),
         target_data,
@@ -341,10 +347,12 @@ impl ModulePass for RunVecz {
         let target_data = walk::target_data(module);
         for kernel in kernels {
             let required = attributes::required_sub_group_size(kernel);
-            let uniform = divergence::observes_sub_groups(kernel)
-                .then(|| attributes::vector_register_lanes(kernel));
-            let outcome = match required.or(self.width).or(uniform) {
-                Some(width) => vectorize_at(module, kernel, width, &target_data),
+            let observes_sub_groups = divergence::observes_sub_groups(kernel);
+            let uniform = observes_sub_groups.then(|| attributes::vector_register_lanes(kernel));
+            let width = required.or(self.width).or(uniform);
+            let whatever_the_cost = required.is_some() || observes_sub_groups;
+            let outcome = match width {
+                Some(width) => vectorize_at(module, kernel, width, whatever_the_cost, &target_data),
                 None => vectorize_within_budget(
                     module,
                     kernel,
@@ -361,24 +369,41 @@ impl ModulePass for RunVecz {
                     ),
                 ));
             }
+            if let (true, Some(2..), Err(reason)) = (observes_sub_groups, width, &outcome) {
+                eprintln!(
+                    "warning: kernel '{}' runs with sub-groups of one work-item, not {}: it could \
+                     not be vectorized ({reason})",
+                    attributes::readable_kernel_name(kernel),
+                    width.unwrap_or(1)
+                );
+            }
             self.remark(kernel, outcome);
         }
         Ok(Changed::Yes)
     }
 }
 
-/// The vector form at exactly `width` lanes, as asked (`width=N`) or required
-/// (`reqd_sub_group_size`), whatever it costs.
+/// The vector form at exactly `width` lanes, as asked (`width=N`), required
+/// (`reqd_sub_group_size`) or shared by the kernels observing their sub-groups. An asked width
+/// still gives up when most varying instructions would run once per lane; the other two are
+/// taken `whatever_the_cost`, since a kernel left scalar would have sub-groups of one.
 fn vectorize_at<'ctx>(
     module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
     width: u32,
+    whatever_the_cost: bool,
     target_data: &inkwell::targets::TargetData,
 ) -> Result<Vectorized<'ctx>, NotVectorizable> {
     if width < 2 {
         return refuse("the width is 1");
     }
     let vectorized = vectorize_kernel(module, kernel, width, target_data)?;
+    if !whatever_the_cost {
+        if let Err(reason) = few_per_lane(&vectorized) {
+            walk::delete_function(vectorized.function, None);
+            return Err(reason);
+        }
+    }
     link(module, kernel, vectorized.function, width);
     Ok(vectorized)
 }
@@ -400,7 +425,7 @@ fn vectorize_within_budget<'ctx>(
     let mut width = width_for(kernel);
     loop {
         let vectorized = vectorize_kernel(module, kernel, width, target_data)?;
-        if let Err(reason) = lanes_pay(&vectorized) {
+        if let Err(reason) = few_per_lane(&vectorized).and_then(|()| lanes_pay(&vectorized)) {
             walk::delete_function(vectorized.function, None);
             return Err(reason);
         }
