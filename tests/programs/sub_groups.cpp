@@ -16,6 +16,27 @@ class RequiresOne;
 class RequiresPrimary;
 class LoopingSubGroups;
 
+// A sub-group scan by shifts, through local memory or the sub-group's own shift (oneDPL's two
+// ways, chosen at run time).
+template <bool Local> uint32_t shift_scan(sycl::nd_item<1> it, uint32_t *scratch, uint32_t value) {
+  const sycl::sub_group sg = it.get_sub_group();
+  const uint32_t lane = sg.get_local_linear_id(), size = sg.get_local_linear_range();
+  for (uint32_t shift = 1; shift < size; shift <<= 1) {
+    uint32_t before;
+    if constexpr (Local) {
+      const uint32_t base = uint32_t(it.get_local_linear_id()) - lane;
+      scratch[base + lane] = value;
+      sycl::group_barrier(sg);
+      before = scratch[base + (lane >= shift ? lane - shift : lane)];
+      sycl::group_barrier(sg);
+    } else {
+      before = sycl::shift_group_right(sg, value, shift);
+    }
+    if (lane >= shift) value += before;
+  }
+  return value;
+}
+
 constexpr size_t kRows = 3, kRowLength = 20, kGroupsY = 2, kGroupsX = 2;
 constexpr size_t kSegment = 13;
 
@@ -160,6 +181,38 @@ int main() {
     check::equal("a looping kernel's sub-groups", long(i), required[3 * n + i],
                  uint32_t(width) * 1000 + uint32_t(i % 30) / 2);
   sycl::free(required, q);
+
+  // Two paths chosen by an argument, each ending in the same store under a condition that differs
+  // between work-items: clang's optimiser makes that store one block both paths enter, which the
+  // vectorizer refused ("more than one entry"), leaving this kernel sub-groups of one beside the
+  // others' (oneDPL's transform_exclusive_scan gave wrong results so). Now it has the same width.
+  const size_t kept = 61;
+  uint32_t *scanned = sycl::malloc_shared<uint32_t>(2 * n, q);
+  for (int through_local = 0; through_local < 2; ++through_local) {
+    q.submit([&](sycl::handler &h) {
+       sycl::local_accessor<uint32_t, 1> scratch(sycl::range<1>(30), h);
+       uint32_t *o = scanned + through_local * n;
+       const bool local = through_local;
+       h.parallel_for(sycl::nd_range<1>(n, 30), [=](sycl::nd_item<1> it) {
+         const size_t i = it.get_global_id(0);
+         uint32_t *s = &scratch[0];
+         const uint32_t max = it.get_sub_group().get_max_local_range()[0];
+         if (local) {
+           const uint32_t v = shift_scan<true>(it, s, 1);
+           if (i < kept) o[i] = v * 1000 + max;
+         } else {
+           const uint32_t v = shift_scan<false>(it, s, 1);
+           if (i < kept) o[i] = v * 1000 + max;
+         }
+       });
+     }).wait();
+    for (size_t i = 0; i < kept; ++i) {
+      const size_t lane = (i % 30) % width;
+      check::equal(through_local ? "shift scan through local memory" : "shift scan by shift_group_right",
+                   long(i), scanned[through_local * n + i], uint32_t((lane + 1) * 1000 + width));
+    }
+  }
+  sycl::free(scanned, q);
 
   // The kernel's info queries report the size it ran with.
   const sycl::device device = q.get_device();

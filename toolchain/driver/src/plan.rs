@@ -399,8 +399,11 @@ impl Planner<'_> {
             .args(["-Xclang", "-fsycl-is-device"])
             // The vectorizer across work-items wants one work-item's scalar code: no SLP packing
             // of unrelated values, no loop vectorization (docs/vectorizer.md,
-            // "Preparation"). The backend's own O3 does those later on the final code.
+            // "Preparation"). The backend's own O3 does those later on the final code. Nor
+            // common code sunk out of two paths into one block both enter: a divergent branch
+            // then leads into a region with a second entry, which the vectorizer refuses.
             .args(["-fno-vectorize", "-fno-slp-vectorize"])
+            .args(["-mllvm", "-sink-common-insts=false"])
             .args([
                 "-D__SYCL_DEVICE_ONLY__",
                 "-D__SYCL_NATIVE_CPU__",
