@@ -331,6 +331,27 @@ void lent_host_memory(sycl::queue &q) {
     add_ten(buffer);
   }
   check::equal("an iterator into the lent memory as the final destination", 0, vector[3], 17);
+  // Two buffers over one vector (oneDPL's in-place algorithms over host iterators): one only read,
+  // without write-back, the other written to it as its final data. The one that only read has
+  // nothing to undo, whichever is destroyed last.
+  for (const bool reader_last : {false, true}) {
+    std::vector<unsigned> in_place_vector(4, 5);
+    auto reader = std::make_unique<sycl::buffer<unsigned>>(in_place_vector.data(), sycl::range<1>(4));
+    reader->set_write_back(false);
+    auto writer = std::make_unique<sycl::buffer<unsigned>>(sycl::range<1>(4));
+    writer->set_final_data(in_place_vector.data());
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor from(*reader, h, sycl::read_only);
+      sycl::accessor to(*writer, h, sycl::write_only, sycl::no_init);
+      h.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { to[i] = from[i] + 1; });
+    });
+    if (reader_last) writer.reset();
+    reader.reset();
+    writer.reset();
+    check::equal(reader_last ? "a reading buffer destroyed last keeps the data"
+                             : "a reading buffer destroyed first keeps the data",
+                 0, in_place_vector[3], 6u);
+  }
 }
 
 int main() {

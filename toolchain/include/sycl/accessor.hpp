@@ -504,6 +504,7 @@ public:
       : storage_(buf.storage()), view_(buf.data(), buf.get_range(), access_range, offset), properties_(props) {
     detail::check_sub_range(buf.get_range(), access_range, offset);
     detail::check_no_init<Mode>(props);
+    if constexpr (Mode != access_mode::read) storage_->note_written();
     access_ = std::make_shared<detail::host_access>(storage_->tracker, Mode != access_mode::read);
   }
   template <typename T, typename AllocatorT, access_mode TagMode>

@@ -1,7 +1,8 @@
 // sycl::buffer (SYCL 2020 section 4.7.2). A buffer made over a non-const host pointer (raw or
 // shared_ptr) lends that memory: kernels and host accessors use it directly, as DPC++'s buffers
-// do on a CPU, and its original bytes, kept at first use, are put back on destruction unless
-// the data is written back there (write-back off, or another final destination). Other buffers
+// do on a CPU, and its original bytes, kept at first use, are put back on destruction if the
+// buffer may have written them and its data is not written back there (write-back off, or
+// another final destination). Other buffers
 // own their storage: data given at construction (const, a container, an iterator range) is
 // copied in, and written back to the container on destruction of the last copy unless
 // write-back was turned off, once every command using it has completed. With
@@ -13,6 +14,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -77,7 +79,7 @@ public:
   ~buffer_storage() {
     tracker.wait_all();
     const bool writes_back = used_ && write_back_ && final_data_ && data_;
-    if (original_ && (!write_back_ || !written_back_here_)) {
+    if (original_ && written_ && (!write_back_ || !written_back_here_)) {
       std::swap_ranges(static_cast<char *>(data_), static_cast<char *>(data_) + bytes_, static_cast<char *>(original_));
       if (writes_back) final_data_(original_);
     } else if (writes_back) {
@@ -114,6 +116,11 @@ public:
     written_back_here_ = true;
   }
   void set_write_back(bool enabled) { write_back_ = enabled; }
+  // A command or host accessor may write the memory. Only then does lent memory get its
+  // original bytes back on destruction: a buffer that only read it has nothing to undo, and
+  // another buffer over the same memory may have written its data there since (oneDPL reads and
+  // writes one vector in place through two buffers).
+  void note_written() { written_.store(true, std::memory_order_relaxed); }
   // handler::update_host: the data goes where it would go at destruction, now (write-back
   // disabled or not: the program asks for it).
   void update_host() const {
@@ -145,6 +152,7 @@ private:
   const void *initial_data_ = nullptr;
   mutable std::once_flag first_use_;
   mutable bool used_ = false;
+  std::atomic<bool> written_{false};
 };
 
 template <typename T> inline constexpr bool is_weak_ptr_v = false;

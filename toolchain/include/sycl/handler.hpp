@@ -624,6 +624,7 @@ private:
   }
   friend void detail::require(handler &, const std::shared_ptr<detail::buffer_storage> &, bool);
   void require_storage(const std::shared_ptr<detail::buffer_storage> &storage, bool writes) {
+    if (writes) storage->note_written();
     requirements_.emplace_back(storage, writes);
   }
   std::vector<detail::tracked_access> tracked_accesses() const {
