@@ -18,7 +18,10 @@
 //! one over the budget (`budget=N`) is made again at half the width (`cost.rs`).
 //! A kernel with `!intel_reqd_sub_group_size !{i32 N}` is vectorized at width N whatever the
 //! `width` parameter (sub-groups are the vector's lanes); N = 1 keeps it scalar, and a kernel
-//! that cannot be vectorized at N > 1 is a compile error naming it and the reason. With
+//! that cannot be vectorized at N > 1 is a compile error naming it and the reason. A kernel that
+//! observes its sub-groups is vectorized at the register's lanes whatever it costs, and one that
+//! cannot be gets a warning on standard error naming it and the reason (its sub-groups have one
+//! work-item). With
 //! `required-only` (vectorization disabled) only such kernels are vectorized.
 //!
 //! Plain barriers stay in the vector form, once for all lanes (every lane reaches them together;
