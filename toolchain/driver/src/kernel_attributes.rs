@@ -470,32 +470,43 @@ mod tests {
         );
     }
 
+    /// Asserts that each source is rewritten into its expected text.
+    fn assert_rewrites(cases: &[(&str, &str)]) {
+        for (source, expected) in cases {
+            assert_eq!(rewritten(source).as_deref(), Some(*expected), "{source}");
+        }
+    }
+
     #[test]
     fn named_sub_group_sizes() {
-        assert_eq!(
-            rewritten("[[intel::named_sub_group_size(primary)]] void f();").unwrap(),
-            "__ncpu_sycl_kernel_attribute(\"sycl-primary-sub-group-size\") void f();"
-        );
-        assert_eq!(
-            rewritten("[[intel::named_sub_group_size( automatic )]] void f();").unwrap(),
-            " void f();"
-        );
-        assert_eq!(
-            rewritten("[[intel::named_sub_group_size(widest)]] void f();").unwrap(),
-            " [[intel::named_sub_group_size(widest)]] void f();"
-        );
+        assert_rewrites(&[
+            (
+                "[[intel::named_sub_group_size(primary)]] void f();",
+                "__ncpu_sycl_kernel_attribute(\"sycl-primary-sub-group-size\") void f();",
+            ),
+            (
+                "[[intel::named_sub_group_size( automatic )]] void f();",
+                " void f();",
+            ),
+            (
+                "[[intel::named_sub_group_size(widest)]] void f();",
+                " [[intel::named_sub_group_size(widest)]] void f();",
+            ),
+        ]);
     }
 
     #[test]
     fn puts_sycl_external_before_declaration_specifiers() {
-        assert_eq!(
-            rewritten("extern SYCL_EXTERNAL int f(int);").unwrap(),
-            "SYCL_EXTERNAL extern  int f(int);"
-        );
-        assert_eq!(
-            rewritten("static inline\nSYCL_EXTERNAL int g();").unwrap(),
-            "SYCL_EXTERNAL static inline\n int g();"
-        );
+        assert_rewrites(&[
+            (
+                "extern SYCL_EXTERNAL int f(int);",
+                "SYCL_EXTERNAL extern  int f(int);",
+            ),
+            (
+                "static inline\nSYCL_EXTERNAL int g();",
+                "SYCL_EXTERNAL static inline\n int g();",
+            ),
+        ]);
         for source in [
             "SYCL_EXTERNAL extern int f(int);",
             "extern \"C\" SYCL_EXTERNAL int f(int);",
