@@ -47,11 +47,24 @@ pub const PASS: PassInfo = PassInfo {
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct UnmaskFullMasks;
 
-/// A stretch of one block to version: its first and last instruction and their mask.
+/// A stretch of one block to version: its first and last masked access under one mask.
 struct Stretch<'ctx> {
     first: Value<'ctx>,
     last: Value<'ctx>,
-    mask: Value<'ctx>,
+}
+
+impl<'ctx> Stretch<'ctx> {
+    /// The stretch's mask as its first access reads it now: versioning a block that loops to
+    /// itself rebuilds the block's PHIs, and the mask may be one of them, so a mask read before
+    /// would name a PHI that is gone.
+    fn mask(&self) -> Value<'ctx> {
+        let access = self
+            .first
+            .instruction()
+            .and_then(MaskedAccess::of)
+            .expect("a stretch starts with a masked access");
+        self.first.operand(access.mask_operand())
+    }
 }
 
 /// The stretch of `block` between the first and the last masked access under its most used
@@ -72,11 +85,10 @@ fn stretch_of(block: BasicBlock<'_>) -> Option<Stretch<'_>> {
         }
     }
     let most = by_mask.iter().map(|(_, accesses)| accesses.len()).max()?;
-    let (mask, accesses) = by_mask.into_iter().find(|(_, a)| a.len() == most)?;
+    let (_, accesses) = by_mask.into_iter().find(|(_, a)| a.len() == most)?;
     Some(Stretch {
         first: accesses[0],
         last: *accesses.last().expect("a mask with accesses"),
-        mask,
     })
 }
 
@@ -126,9 +138,12 @@ fn unmasked<'ctx>(
 
 /// Versions `stretch` on "all lanes of its mask set", the copy using plain accesses.
 fn version<'ctx>(module: &Module<'ctx>, stretch: Stretch<'ctx>) -> Result<(), CompileError> {
-    let mask = stretch.mask;
     let all_set = |builder: &Builder<'ctx>| {
-        let mask = mask.basic().expect("a mask value").into_vector_value();
+        let mask = stretch
+            .mask()
+            .basic()
+            .expect("a mask value")
+            .into_vector_value();
         let vectors = VectorBuilder {
             builder,
             module,
@@ -138,7 +153,8 @@ fn version<'ctx>(module: &Module<'ctx>, stretch: Stretch<'ctx>) -> Result<(), Co
     };
     // The mask is defined before the stretch (its first access reads it), so the copies read it
     // too.
-    let rewrite = |builder: &Builder<'ctx>, copy: Value<'ctx>| unmasked(builder, copy, mask);
+    let rewrite =
+        |builder: &Builder<'ctx>, copy: Value<'ctx>| unmasked(builder, copy, stretch.mask());
     cfg::version_range(stretch.first, stretch.last, "full", all_set, rewrite)
 }
 

@@ -95,3 +95,30 @@ attributes #1 = { "target-features"="+avx,+avx2,+avx512f" }
 !0 = !{!1, !1, i64 0}
 !1 = !{!"float", !2}
 !2 = !{!"tbaa root"}
+
+; A block that loops to itself, with its mask a PHI of the block: splitting the block rebuilds
+; its PHIs, and the test of "all lanes set" reads the mask the accesses read now (the pass kept
+; the PHI from before the split, by then deleted, and crashed on oneDPL's search_n).
+; CHECK-LABEL: define void @self_loop(
+; CHECK: loop:
+; CHECK-NEXT: %mask = phi <4 x i1> [ %first.mask, %entry ], [ %next.mask, %full.join ]
+; CHECK: call i1 @llvm.vector.reduce.and.v4i1(<4 x i1> %mask)
+; CHECK: full.fast:
+; CHECK-NEXT: store <4 x float> zeroinitializer, ptr %p, align 16
+define void @self_loop(ptr %out, <4 x i1> %first.mask, <4 x i1> %next.mask, i64 %n) #0 {
+entry:
+  br label %loop
+
+loop:
+  %mask = phi <4 x i1> [ %first.mask, %entry ], [ %next.mask, %loop ]
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr <4 x float>, ptr %out, i64 %i
+  call void @llvm.masked.store.v4f32.p0(<4 x float> zeroinitializer, ptr align 16 %p, <4 x i1> %mask)
+  call void @llvm.masked.store.v4f32.p0(<4 x float> splat (float 1.0), ptr align 16 %p, <4 x i1> %mask)
+  %i.next = add i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %loop, label %done
+
+done:
+  ret void
+}
