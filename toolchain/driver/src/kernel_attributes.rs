@@ -129,12 +129,11 @@ const SPECIFIERS: [&[u8]; 7] = [
 
 /// Whether the identifier `token` is at `position`, not inside a longer one.
 fn starts_token(source: &[u8], position: usize, token: &[u8]) -> bool {
-    let is_identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     source[position..].starts_with(token)
-        && (position == 0 || !is_identifier(source[position - 1]))
+        && identifier_start(source, position) == position
         && source
             .get(position + token.len())
-            .is_none_or(|&b| !is_identifier(b))
+            .is_none_or(|&b| !is_identifier_byte(b))
 }
 
 /// Where the run of [`SPECIFIERS`] that `text` ends with (spaces after them allowed) starts,
@@ -217,10 +216,15 @@ fn skip_raw_string(source: &[u8], position: usize) -> usize {
     find(source, position + open + 1, &closing).map_or(source.len(), |end| end + closing.len())
 }
 
+/// Whether `byte` may be part of an identifier or number.
+fn is_identifier_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_'
+}
+
 /// Where the identifier or number ending just before `position` starts.
 fn identifier_start(source: &[u8], position: usize) -> usize {
     let mut start = position;
-    while start > 0 && (source[start - 1].is_ascii_alphanumeric() || source[start - 1] == b'_') {
+    while start > 0 && is_identifier_byte(source[start - 1]) {
         start -= 1;
     }
     start

@@ -170,7 +170,8 @@ fn intersect(idom: &[usize], mut a: usize, mut b: usize) -> usize {
 }
 
 /// Rewrites the PHIs of `block` so that incoming edges from `old` come from `new` instead (the C
-/// API cannot change a PHI's incoming block, so each affected PHI is rebuilt).
+/// API cannot change a PHI's incoming block, so each affected PHI is rebuilt: a handle to one
+/// kept from before names a deleted value).
 pub fn retarget_phis<'ctx>(block: BasicBlock<'ctx>, old: BasicBlock<'ctx>, new: BasicBlock<'ctx>) {
     for phi in phis(block) {
         let incoming = phi.incoming();
@@ -217,7 +218,9 @@ pub fn rebuild_phi<'ctx>(
 }
 
 /// Splits `block` before `at`: `at` and everything after it move to a new block named `name`,
-/// placed after `block`, and `block` ends with a branch to it. Returns the new block.
+/// placed after `block`, and `block` ends with a branch to it. Returns the new block. The PHIs
+/// of the moved terminator's successors are rebuilt ([`retarget_phis`]), `block`'s own when it
+/// loops to itself: re-read them (through the instructions using them) after the split.
 pub fn split_block_before<'ctx>(
     block: BasicBlock<'ctx>,
     at: Value<'ctx>,

@@ -372,12 +372,11 @@ impl ModulePass for RunVecz {
                     ),
                 ));
             }
-            if let (true, Some(2..), Err(reason)) = (observes_sub_groups, width, &outcome) {
+            if let (true, Some(lanes @ 2..), Err(reason)) = (observes_sub_groups, width, &outcome) {
                 eprintln!(
-                    "warning: kernel '{}' runs with sub-groups of one work-item, not {}: it could \
-                     not be vectorized ({reason})",
-                    attributes::readable_kernel_name(kernel),
-                    width.unwrap_or(1)
+                    "warning: kernel '{}' runs with sub-groups of one work-item, not {lanes}: it \
+                     could not be vectorized ({reason})",
+                    attributes::readable_kernel_name(kernel)
                 );
             }
             self.remark(kernel, outcome);
