@@ -19,7 +19,8 @@ static const std::pair<sycl::aspect, const char *> aspect_names[] = {
     NCPU_ASPECT(ext_oneapi_clock_sub_group), NCPU_ASPECT(ext_oneapi_clock_work_group),
     NCPU_ASPECT(ext_oneapi_clock_device), NCPU_ASPECT(ext_oneapi_ballot_group), NCPU_ASPECT(ext_oneapi_fixed_size_group),
     NCPU_ASPECT(ext_oneapi_opportunistic_group), NCPU_ASPECT(ext_oneapi_tangle_group), NCPU_ASPECT(ext_oneapi_tangle),
-    NCPU_ASPECT(ext_oneapi_chunk), NCPU_ASPECT(ext_oneapi_fragment)};
+    NCPU_ASPECT(ext_oneapi_chunk), NCPU_ASPECT(ext_oneapi_fragment),
+    NCPU_ASPECT(ext_oneapi_limited_graph)};
 
 int main() {
   sycl::device device;

@@ -156,6 +156,13 @@ fn asynchronous_command_groups_events_and_dependencies() {
 }
 
 #[test]
+fn command_graphs_recorded_and_explicit_run_many_times() {
+    let built = Built::compile(&[program("command_graphs.cpp")], &["-O2"]);
+    built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
+    built.run_and_check(&[]);
+}
+
+#[test]
 fn sub_buffers_view_their_parents_memory() {
     compile_and_run(&["sub_buffers.cpp"], &["-O2"]);
 }

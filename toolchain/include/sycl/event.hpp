@@ -46,8 +46,13 @@ public:
   // (docs/compile-cost.md).
   [[gnu::noinline]] ~event() = default;
 
+  // An event of a submission recorded to a command graph stands for a node, not a command:
+  // waiting for it is errc::invalid (sycl_ext_oneapi_graph, "Event Limitations").
   void wait() const {
-    if (state_) state_->wait();
+    if (!state_) return;
+    if (state_->recorded())
+      sycl::detail::throw_error(errc::invalid, "cannot wait for an event of a submission recorded to a command graph");
+    state_->wait();
   }
   // Waits, then reports the command's exception, if any, to the queue's async_handler.
   void wait_and_throw() const {
@@ -66,6 +71,8 @@ public:
 
   template <typename Param> typename Param::return_type get_info() const {
     static_assert(std::is_same_v<Param, info::event::command_execution_status>, "unsupported event info query");
+    if (state_ && state_->recorded())
+      sycl::detail::throw_error(errc::invalid, "a recorded command graph node has no execution status");
     switch (state_ ? state_->status() : 2) {
     case 0: return info::event_command_status::submitted;
     case 1: return info::event_command_status::running;

@@ -17,6 +17,7 @@
 
 #include "accessor.hpp"
 #include "detail/defines.hpp"
+#include "detail/graph_hooks.hpp"
 #include "detail/kernel_command.hpp"
 #include "detail/kernel_entry.hpp"
 #include "event.hpp"
@@ -38,6 +39,8 @@ class kernel;
 namespace detail {
 // Submits free function kernels (ext/oneapi/experimental/free_function_traits.hpp).
 struct free_function_launch;
+// Builds command graph nodes from command groups (ext/oneapi/experimental/graph.hpp).
+struct graph_access;
 template <typename Properties> std::size_t scratch_offset(handler &h, const Properties &properties);
 } // namespace detail
 enum class bundle_state : int;
@@ -269,10 +272,10 @@ public:
   }
   // One row of the 2-D commands below.
   void memset(void *pointer, int value, std::size_t bytes) {
-    fill_2d("memset", static_cast<unsigned char *>(pointer), bytes, static_cast<unsigned char>(value), bytes, 1);
+    fill_2d("memset", detail::command_kind::memset, static_cast<unsigned char *>(pointer), bytes, static_cast<unsigned char>(value), bytes, 1);
   }
   template <typename T> void fill(void *pointer, const T &pattern, std::size_t count) {
-    fill_2d("fill", static_cast<T *>(pointer), count, pattern, count, 1);
+    fill_2d("fill", detail::command_kind::memfill, static_cast<T *>(pointer), count, pattern, count, 1);
   }
 
   // sycl_ext_oneapi_memcpy2d: `height` rows of `width` bytes, each row `*_pitch` bytes after the
@@ -290,13 +293,13 @@ public:
   }
   void ext_oneapi_memset2d(void *destination, std::size_t destination_pitch, int value, std::size_t width,
                            std::size_t height) {
-    fill_2d("ext_oneapi_memset2d", static_cast<unsigned char *>(destination), destination_pitch,
+    fill_2d("ext_oneapi_memset2d", detail::command_kind::memset, static_cast<unsigned char *>(destination), destination_pitch,
             static_cast<unsigned char>(value), width, height);
   }
   template <typename T>
   void ext_oneapi_fill2d(void *destination, std::size_t destination_pitch, const T &pattern, std::size_t width,
                          std::size_t height) {
-    fill_2d("ext_oneapi_fill2d", static_cast<T *>(destination), destination_pitch, pattern, width, height);
+    fill_2d("ext_oneapi_fill2d", detail::command_kind::memfill, static_cast<T *>(destination), destination_pitch, pattern, width, height);
   }
 
   // Specialization constants of this command group (SYCL 2020 4.9.4.2.3); both throw
@@ -331,7 +334,7 @@ public:
   // A host task (SYCL 2020 4.10): `f()` runs on a runtime thread when its dependencies are met.
   template <typename Functor> void host_task(Functor f) {
     static_assert(std::is_invocable_v<Functor &>, "a host task takes no arguments here (no interop_handle)");
-    set_command([f]() mutable { f(); });
+    set_command(detail::command_kind::host_task, [f]() mutable { f(); });
   }
 
   // Explicit copies with accessors (SYCL 2020 4.9.4.3), 0-dimensional ones included; shared_ptr
@@ -348,7 +351,7 @@ public:
   void copy(accessor<T, Dims, Mode, Target, P> source, U *destination) {
     require_pointers(source.size(), "copy", destination);
     detail::check_usm_extent("copy", "destination", destination, element_bytes<U>("copy", source.size()));
-    set_command([source, destination] {
+    set_command(detail::command_kind::memcpy, [source, destination] {
       std::size_t i = 0;
       detail::for_each_index(source.get_range(), [&](const auto &index) { destination[i++] = source[index]; });
     });
@@ -357,7 +360,7 @@ public:
   void copy(const U *source, accessor<T, Dims, Mode, Target, P> destination) {
     require_pointers(destination.size(), "copy", source);
     detail::check_usm_extent("copy", "source", source, element_bytes<U>("copy", destination.size()));
-    set_command([source, destination] {
+    set_command(detail::command_kind::memcpy, [source, destination] {
       std::size_t i = 0;
       detail::for_each_index(destination.get_range(),
                              [&](const auto &index) { destination[index] = source[i++]; });
@@ -382,7 +385,7 @@ public:
       sycl::detail::throw_error(errc::invalid,
                       "copy: the destination accessor has " + std::to_string(destination.size()) +
                           " elements, fewer than the source's " + std::to_string(source.size()));
-    set_command([source, destination] {
+    set_command(detail::command_kind::memcpy, [source, destination] {
       id<detail::view_dims<DestinationDims>> to;
       detail::for_each_index(source.get_range(), [&](const auto &from) {
         destination[to] = source[from];
@@ -392,7 +395,7 @@ public:
   }
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
   void fill(accessor<T, Dims, Mode, Target, P> destination, const T &value) {
-    set_command([destination, value] {
+    set_command(detail::command_kind::memfill, [destination, value] {
       detail::for_each_index(destination.get_range(), [&](const auto &index) { destination[index] = value; });
     });
   }
@@ -401,30 +404,32 @@ public:
   // The command orders like a read.
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
   void update_host(accessor<T, Dims, Mode, Target, P> source) {
-    set_command([storage = source.storage()] {
+    set_command(detail::command_kind::memcpy, [storage = source.storage()] {
       if (storage) storage->update_host();
     });
   }
 
   // USM hints: accepted, nothing to do when host and device share memory.
-  void prefetch(const void *, std::size_t) { set_no_op(); }
-  template <typename Advice> void mem_advise(const void *, std::size_t, Advice) { set_no_op(); }
+  void prefetch(const void *, std::size_t) { set_no_op(detail::command_kind::prefetch); }
+  template <typename Advice> void mem_advise(const void *, std::size_t, Advice) { set_no_op(detail::command_kind::memadvise); }
 
   // DPC++'s barrier commands (sycl_ext_oneapi_enqueue_barrier): the command group waits for
   // every command submitted to its queue before it, or for `events` only when there are some,
   // and the queue's later commands follow it, as after queue::ext_oneapi_submit_barrier.
   void ext_oneapi_barrier() {
-    set_no_op();
+    set_no_op(detail::command_kind::barrier);
     barrier_ = barrier_wait::all_earlier;
   }
   void ext_oneapi_barrier(const std::vector<event> &events) {
     if (events.empty()) return ext_oneapi_barrier();
-    set_no_op();
+    set_no_op(detail::command_kind::barrier);
     depends_on(events);
     barrier_ = barrier_wait::listed;
   }
 
   // ---- Defined by the headers of their features ----------------------------------------------
+  // Command graphs (ext/oneapi/experimental/graph.hpp): runs an executable graph.
+  void ext_oneapi_graph(ext::oneapi::experimental::command_graph<ext::oneapi::experimental::graph_state::executable> &graph);
   // Hierarchical parallelism (hierarchical.hpp): `f(group<Dims>)` once per work-group.
   template <typename KernelName = detail::auto_name, int Dims, typename WorkGroupFunction>
   void parallel_for_work_group(range<Dims> num_work_groups, const WorkGroupFunction &f);
@@ -448,6 +453,7 @@ private:
 
   friend class queue;
   friend struct detail::free_function_launch;
+  friend struct detail::graph_access;
   template <typename KernelName, bool IsRange, int UserDims, int LaunchDims, typename Functor,
             typename... Descriptors, std::size_t... I>
   friend void detail::submit_reductions(handler &, const range<UserDims> &, const nd_range<LaunchDims> &,
@@ -513,7 +519,7 @@ private:
     case detail::launch_kind::single_task: reject_local_accessors("single_task", functor, info.ops->size); break;
     case detail::launch_kind::range:
       reject_local_accessors("parallel_for over a range", functor, info.ops->size);
-      if (detail::work_items(shape) == 0) return set_no_op();
+      if (detail::work_items(shape) == 0) return set_no_op(detail::command_kind::kernel);
       break;
     case detail::launch_kind::nd_range:
       detail::check_local_sizes(shape);
@@ -527,7 +533,7 @@ private:
   [[gnu::noinline]] void submit_headers_kernel(const detail::kernel_info &info, const void *ndr, const void *functor,
                                              std::function<void()> finish) {
     const detail::launch_shape shape = info.shape(ndr, nullptr);
-    if (detail::work_items(shape) == 0) return finish ? set_command(std::move(finish)) : set_no_op();
+    if (detail::work_items(shape) == 0) return finish ? set_command(detail::command_kind::kernel, std::move(finish)) : set_no_op(detail::command_kind::kernel);
     detail::check_local_sizes(shape);
     enqueue_launch(info, shape, functor, local_memory_size_, std::move(finish));
   }
@@ -543,7 +549,8 @@ private:
       spec_constants = std::make_shared<const detail::spec_constant_values>(spec_constants_);
     auto command = std::make_shared<detail::kernel_command>(info.name, shape, local_memory, *info.ops, functor,
                                                             std::move(spec_constants), std::move(finish));
-    set_command([command] { command->run(); });
+    kernel_name_ = info.name;
+    set_command(detail::command_kind::kernel, [command] { command->run(); });
   }
 
   // One row of `bytes` bytes (copy_2d).
@@ -574,20 +581,20 @@ private:
     require_pointers(source_bytes, command, destination, source);
     detail::check_usm_extent(command, "source", source, source_bytes);
     detail::check_usm_extent(command, "destination", destination, destination_bytes);
-    if (source_bytes == 0) return set_no_op();
-    set_command([=] {
+    if (source_bytes == 0) return set_no_op(detail::command_kind::memcpy);
+    set_command(detail::command_kind::memcpy, [=] {
       for (std::size_t row = 0; row < height; ++row)
         std::copy_n(source + row * source_pitch, width, destination + row * destination_pitch);
     });
   }
   template <typename T>
-  void fill_2d(const char *command, T *destination, std::size_t pitch, const T &pattern, std::size_t width,
-               std::size_t height) {
+  void fill_2d(const char *command, detail::command_kind kind, T *destination, std::size_t pitch, const T &pattern,
+               std::size_t width, std::size_t height) {
     const std::size_t bytes = region_bytes<T>(command, "destination", pitch, width, height);
     require_pointers(bytes, command, destination);
     detail::check_usm_extent(command, "destination", destination, bytes);
-    if (bytes == 0) return set_no_op();
-    set_command([=] {
+    if (bytes == 0) return set_no_op(kind);
+    set_command(kind, [=] {
       for (std::size_t row = 0; row < height; ++row) std::fill_n(destination + row * pitch, width, pattern);
     });
   }
@@ -612,15 +619,16 @@ private:
 
   // A command that does nothing (zero bytes, a hint, an empty range): with nothing to wait for,
   // its event is complete at submission, as DPC++'s events of zero-byte USM commands are.
-  void set_no_op() {
-    set_command([] {});
+  void set_no_op(detail::command_kind kind) {
+    set_command(kind, [] {});
     no_op_ = true;
   }
   bool is_no_op() const { return no_op_ && after_command_.empty(); }
-  void set_command(std::function<void()> command) {
+  void set_command(detail::command_kind kind, std::function<void()> command) {
     if (command_)
       sycl::detail::throw_error(errc::invalid, "a command group may contain only one command");
     command_ = std::move(command);
+    kind_ = kind;
   }
   friend void detail::require(handler &, const std::shared_ptr<detail::buffer_storage> &, bool);
   void require_storage(const std::shared_ptr<detail::buffer_storage> &storage, bool writes) {
@@ -652,6 +660,11 @@ private:
   // Whether the command group is a barrier (ext_oneapi_barrier), and what it waits for.
   enum class barrier_wait { none, listed, all_earlier } barrier_ = barrier_wait::none;
   std::vector<std::any> kernel_arguments_;
+  // What a command graph node needs besides the command: its kind, a kernel's name, and the
+  // executable graph a command group runs (ext_oneapi_graph).
+  detail::command_kind kind_ = detail::command_kind::empty;
+  const char *kernel_name_ = nullptr;
+  detail::graph_launch graph_launch_;
 };
 
 inline void detail::require(handler &h, const std::shared_ptr<buffer_storage> &storage, bool writes) {

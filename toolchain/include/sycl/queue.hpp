@@ -46,6 +46,11 @@ struct queue_state : command_list {
   event_ptr last;                   // the previous command, for in-order queues
   event_ptr barrier;                // the last ext_oneapi_submit_barrier, which later commands follow
   std::vector<event_ptr> finished;  // complete with an error not yet reported
+  // Command graphs (ext/oneapi/experimental/graph.hpp): the graph the queue records into, if it
+  // is recording, and its `last` and `barrier` from before, which recorded nodes replace
+  // meanwhile.
+  std::weak_ptr<graph_recorder> recorder;
+  event_ptr last_before_recording, barrier_before_recording;
   static constexpr std::size_t sort_threshold = 16;
 
   // Moves complete commands that failed to `finished` and forgets the others, so that a queue
@@ -168,8 +173,13 @@ public:
   // waiting for a flush, so there is nothing to do.
   void khr_flush() const {}
 
-  // Waits for every command submitted so far.
-  void wait() { state_->wait_all(); }
+  // Waits for every command submitted so far; a queue recording to a command graph runs
+  // nothing to wait for, which is errc::invalid.
+  void wait() {
+    if (recorder())
+      sycl::detail::throw_error(errc::invalid, "cannot wait for a queue that is recording to a command graph");
+    state_->wait_all();
+  }
   void wait_and_throw() {
     wait();
     throw_asynchronous();
@@ -321,9 +331,7 @@ public:
   // A command that waits for `deps` (all commands submitted so far if none), and that every
   // command submitted to the queue after it follows.
   event ext_oneapi_submit_barrier(const std::vector<event> &deps = {}) {
-    handler h;
-    h.depends_on(deps.empty() ? pending() : deps);
-    return submit_handler(h, true);
+    return submit([&](handler &h) { h.ext_oneapi_barrier(deps); });
   }
 
   // The kernel shortcuts: a command group of one kernel after `deps` (SYCL 2020 4.6.5.2).
@@ -461,7 +469,18 @@ public:
     });
   }
 
+  // sycl_ext_oneapi_graph (defined in ext/oneapi/experimental/graph.hpp).
+  ext::oneapi::experimental::queue_state ext_oneapi_get_state() const;
+  ext::oneapi::experimental::command_graph<ext::oneapi::experimental::graph_state::modifiable>
+  ext_oneapi_get_graph() const;
+  event ext_oneapi_graph(ext::oneapi::experimental::command_graph<ext::oneapi::experimental::graph_state::executable> &graph);
+  event ext_oneapi_graph(ext::oneapi::experimental::command_graph<ext::oneapi::experimental::graph_state::executable> &graph,
+                         event dependency);
+  event ext_oneapi_graph(ext::oneapi::experimental::command_graph<ext::oneapi::experimental::graph_state::executable> &graph,
+                         const std::vector<event> &dependencies);
+
 private:
+  friend struct detail::graph_access;
   static std::shared_ptr<detail::queue_state> make_state(const property_list &props,
                                                          std::shared_ptr<const async_handler> handler) {
     auto state = std::make_shared<detail::queue_state>();
@@ -488,7 +507,7 @@ private:
       const detail::command_group_scope running(h);
       call(command_group, h);
     }
-    if (h.barrier_ == handler::barrier_wait::all_earlier) h.depends_on(pending());
+    if (h.barrier_ == handler::barrier_wait::all_earlier && !recorder()) h.depends_on(pending());
     return submit_handler(h, h.barrier_ != handler::barrier_wait::none);
   }
   // A command group of the kernel `info` over `*range` (see handler::submit_kernel) after the
@@ -503,6 +522,7 @@ private:
   // Finds the command's dependencies and records it as its buffers' latest command in one step,
   // holding the buffers' trackers and the queue (detail/scheduler.hpp).
   event submit_handler(handler &h, bool is_barrier) {
+    if (auto graph = recorder_for(h)) return record(*graph, h, is_barrier);
     std::function<void()> work = h.take_command();
     std::vector<detail::event_ptr> dependencies = std::move(h.dependencies_);
     detail::tracker_locks trackers(h.tracked_accesses());
@@ -511,7 +531,9 @@ private:
     if (state_->in_order && state_->last) dependencies.push_back(state_->last);
     if (state_->barrier) dependencies.push_back(state_->barrier);
     detail::event_ptr command =
-        h.is_no_op() && dependencies.empty()
+        h.graph_launch_.submit
+            ? h.graph_launch_.submit(h.graph_launch_.graph.get(), dependencies, state_->profiling, state_->handler)
+        : h.is_no_op() && dependencies.empty()
             ? std::make_shared<detail::event_state>(state_->profiling, state_->handler)
             : detail::submit_command(std::move(work), dependencies, state_->profiling, state_->handler);
     trackers.record(command);
@@ -520,6 +542,38 @@ private:
     if (state_->submitted.size() >= detail::queue_state::sort_threshold) state_->sort_finished();
     state_->submitted.push_back(command);
     return event(command);
+  }
+
+  // The command graph the queue records into, if any.
+  std::shared_ptr<detail::graph_recorder> recorder() const {
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    return state_->recorder.lock();
+  }
+  // The graph `h` is recorded into: the queue's, or the one that recorded an event `h` depends
+  // on, which makes the queue record too (sycl_ext_oneapi_graph, "Transitive Queue Recording").
+  std::shared_ptr<detail::graph_recorder> recorder_for(const handler &h) {
+    if (auto graph = recorder()) return graph;
+    for (const auto &dependency : h.dependencies_)
+      if (auto graph = dependency->recorded_in().lock()) {
+        graph->record_queue(state_);
+        return graph;
+      }
+    return nullptr;
+  }
+  // Adds `h` to `graph` as a node after the queue's previous node (in order) and barrier.
+  event record(detail::graph_recorder &graph, handler &h, bool is_barrier) {
+    std::vector<detail::event_ptr> after = std::move(h.dependencies_);
+    {
+      std::lock_guard<std::mutex> lock(state_->mutex);
+      if (state_->in_order && state_->last) after.push_back(state_->last);
+      if (state_->barrier) after.push_back(state_->barrier);
+    }
+    detail::event_ptr node =
+        graph.record(h, std::move(after), state_.get(), h.barrier_ == handler::barrier_wait::all_earlier);
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    state_->last = node;
+    if (is_barrier) state_->barrier = node;
+    return event(node);
   }
 
   std::vector<event> pending() {

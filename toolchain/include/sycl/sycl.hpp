@@ -60,6 +60,7 @@
 #include "ext/oneapi/experimental/current_device.hpp"
 #include "ext/oneapi/experimental/enqueue_functions.hpp"
 #include "ext/oneapi/experimental/free_function_traits.hpp"
+#include "ext/oneapi/experimental/graph.hpp"
 #include "ext/oneapi/experimental/prefetch.hpp"
 #include "ext/oneapi/experimental/address_cast.hpp"
 #include "ext/oneapi/experimental/clock.hpp"

@@ -262,6 +262,10 @@ pub const ASPECTS: &[Aspect] = &[
         name: "ext_oneapi_fragment",
         value: 42,
     },
+    Aspect {
+        name: "ext_oneapi_limited_graph",
+        value: 46,
+    },
 ];
 
 /// Whether the device has the aspect of `sycl::aspect` value `value`.

@@ -32,6 +32,7 @@
 #include <nativecpu/runtime.h>
 
 #include "../exception.hpp"
+#include "graph_hooks.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -80,6 +81,15 @@ public:
   // The commands this one waited for that still have an event (event::get_wait_list): weak, so
   // that a chain of commands does not keep every earlier one alive.
   const std::vector<std::weak_ptr<event_state>> &wait_list() const { return wait_list_; }
+  // A submission recorded to a command graph runs nothing: its event stands for the graph node
+  // (ext/oneapi/experimental/graph.hpp), which the graph recording it finds here.
+  void set_recorded(std::weak_ptr<graph_recorder> graph, std::shared_ptr<void> node) {
+    recorded_in_ = std::move(graph);
+    recorded_node_ = std::move(node);
+  }
+  bool recorded() const { return recorded_node_ != nullptr; }
+  const std::weak_ptr<graph_recorder> &recorded_in() const { return recorded_in_; }
+  const std::shared_ptr<void> &recorded_node() const { return recorded_node_; }
 
 private:
   friend void run_command(void *);
@@ -92,6 +102,8 @@ private:
   bool profiling_;
   std::shared_ptr<const async_handler> handler_;
   std::vector<std::weak_ptr<event_state>> wait_list_;
+  std::weak_ptr<graph_recorder> recorded_in_;
+  std::shared_ptr<void> recorded_node_;
 };
 
 using event_ptr = std::shared_ptr<event_state>;

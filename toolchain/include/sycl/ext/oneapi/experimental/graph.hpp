@@ -1,3 +1,710 @@
-// DPC++'s <sycl/ext/oneapi/experimental/graph.hpp>: ncpu does not implement command graphs (sycl_ext_oneapi_graph) (docs/dpcpp-headers.md).
+// sycl_ext_oneapi_graph: command graphs, built by adding nodes explicitly or by recording the
+// submissions of queues, finalized into executable graphs that queues run as one command.
+//
+// A node is what a command group leaves in its handler: the command (the same closure the queue
+// would run, which keeps its copy of the kernel's functor and can run any number of times), its
+// kind, the buffers it accesses and the events it depends on. Running an executable graph
+// submits one task per node to the runtime's task graph, each after its predecessors (the roots
+// after the run's own dependencies and the graph's previous run), and a last task after the
+// leaves, whose event is the run's. docs/command-graphs.md describes the design and what is not
+// implemented (executable graph update, dynamic parameters, graph-owned allocations).
 #pragma once
-#error "<sycl/ext/oneapi/experimental/graph.hpp>: ncpu does not implement command graphs (sycl_ext_oneapi_graph)"
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../../../buffer.hpp"
+#include "../../../detail/graph_hooks.hpp"
+#include "../../../handler.hpp"
+#include "../../../properties.hpp"
+#include "../../../queue.hpp"
+
+#define SYCL_EXT_ONEAPI_GRAPH 1
+
+namespace sycl {
+inline namespace _V1 {
+namespace ext::oneapi::experimental {
+
+enum class node_type {
+  empty,
+  subgraph,
+  kernel,
+  memcpy,
+  memset,
+  memfill,
+  prefetch,
+  memadvise,
+  ext_oneapi_barrier,
+  host_task,
+  async_malloc,
+  async_free
+};
+
+namespace detail {
+struct graph_impl;
+struct executable_graph_impl;
+
+// One node of a modifiable graph. Its edges are weak: the graph owns its nodes.
+struct node_impl {
+  node_type type = node_type::empty;
+  std::function<void()> command;
+  std::shared_ptr<const executable_graph_impl> subgraph;
+  std::vector<std::pair<std::shared_ptr<sycl::detail::buffer_storage>, bool>> requirements;
+  const char *kernel_name = nullptr;
+  std::size_t index = 0;           // in the order nodes were added
+  const void *queue = nullptr;     // the queue that recorded it, if one did
+  std::weak_ptr<graph_impl> graph;
+  std::vector<std::weak_ptr<node_impl>> predecessors, successors;
+};
+} // namespace detail
+
+// A node of a command graph (common reference semantics).
+class node {
+public:
+  node() = delete;
+
+  node_type get_type() const { return impl_->type; }
+  std::vector<node> get_predecessors() const { return nodes_of(impl_->predecessors); }
+  std::vector<node> get_successors() const { return nodes_of(impl_->successors); }
+  // The node a submission recorded to a graph added; errc::invalid for any other event.
+  static node get_node_from_event(event recorded) {
+    if (!recorded.state() || !recorded.state()->recorded())
+      sycl::detail::throw_error(errc::invalid, "get_node_from_event: the event is not of a submission recorded to a "
+                                               "command graph");
+    return node(std::static_pointer_cast<detail::node_impl>(recorded.state()->recorded_node()));
+  }
+  // Changing a kernel node's range only matters to executable graph update, which is not
+  // implemented (docs/command-graphs.md).
+  template <int Dims> void update_nd_range(nd_range<Dims>) { refuse_update(); }
+  template <int Dims> void update_range(range<Dims>) { refuse_update(); }
+
+  friend bool operator==(const node &a, const node &b) { return a.impl_ == b.impl_; }
+  friend bool operator!=(const node &a, const node &b) { return !(a == b); }
+  // Not part of the SYCL interface: what std::hash<node> hashes.
+  const void *identity() const { return impl_.get(); }
+
+private:
+  friend struct sycl::detail::graph_access;
+  explicit node(std::shared_ptr<detail::node_impl> impl) : impl_(std::move(impl)) {}
+  static std::vector<node> nodes_of(const std::vector<std::weak_ptr<detail::node_impl>> &impls) {
+    std::vector<node> nodes;
+    for (const auto &impl : impls)
+      if (auto alive = impl.lock()) nodes.push_back(node(std::move(alive)));
+    return nodes;
+  }
+  void refuse_update() const {
+    if (impl_->type != node_type::kernel)
+      sycl::detail::throw_error(errc::invalid, "only kernel nodes have a range to update");
+    sycl::detail::throw_error(errc::feature_not_supported, "ncpu does not implement executable command graph update");
+  }
+  std::shared_ptr<detail::node_impl> impl_;
+};
+
+namespace property::graph {
+class no_cycle_check {};
+class assume_buffer_outlives_graph {};
+class updatable {};
+class enable_profiling {};
+class enable_native_recording {};
+} // namespace property::graph
+
+namespace property::node {
+class depends_on {
+public:
+  template <typename... Nodes> depends_on(Nodes... nodes) : nodes_{nodes...} {}
+  const std::vector<experimental::node> &get_dependencies() const { return nodes_; }
+
+private:
+  std::vector<experimental::node> nodes_;
+};
+class depends_on_all_leaves {};
+} // namespace property::node
+
+namespace detail {
+// A finalized graph: its nodes in an order where each follows its predecessors, which are
+// indices into it. Runs one at a time: each run follows the previous one.
+struct executable_graph_impl {
+  struct step {
+    node_type type;
+    std::function<void()> command;
+    std::shared_ptr<const executable_graph_impl> subgraph;
+    std::vector<std::size_t> predecessors;
+  };
+  std::vector<step> steps;
+  std::vector<std::pair<std::shared_ptr<sycl::detail::buffer_storage>, bool>> requirements;
+  context graph_context;
+  bool profiling = false;
+  mutable std::mutex mutex;
+  mutable sycl::detail::event_ptr last_run;
+};
+
+// Submits the steps of `graph` after `start`; returns each step's event, and adds every task it
+// submitted to `tasks` (whose errors the run reports).
+inline std::vector<sycl::detail::event_ptr>
+submit_steps(const executable_graph_impl &graph, const std::vector<sycl::detail::event_ptr> &start, bool profiling,
+             const std::shared_ptr<const async_handler> &handler, std::vector<sycl::detail::event_ptr> &tasks) {
+  std::vector<sycl::detail::event_ptr> done(graph.steps.size());
+  for (std::size_t i = 0; i < graph.steps.size(); ++i) {
+    const auto &step = graph.steps[i];
+    std::vector<sycl::detail::event_ptr> after;
+    for (std::size_t predecessor : step.predecessors) after.push_back(done[predecessor]);
+    if (step.predecessors.empty()) after = start;
+    if (step.subgraph) {
+      std::vector<sycl::detail::event_ptr> inner = submit_steps(*step.subgraph, after, profiling, handler, tasks);
+      after = inner.empty() ? after : std::move(inner);
+      done[i] = sycl::detail::submit_command({}, after, profiling, handler);
+    } else {
+      done[i] = sycl::detail::submit_command(step.command, after, profiling, handler);
+    }
+    tasks.push_back(done[i]);
+  }
+  return done;
+}
+
+// graph_launch::submit: one run of an executable graph, after `after` and the graph's previous
+// run. The run's event is a last task after every step, which reports the first error a step
+// threw (as a command group's event reports its command's).
+inline sycl::detail::event_ptr submit_graph(const void *graph_pointer, const std::vector<sycl::detail::event_ptr> &after,
+                                           bool profiling, const std::shared_ptr<const async_handler> &handler) {
+  const auto &graph = *static_cast<const executable_graph_impl *>(graph_pointer);
+  std::lock_guard<std::mutex> lock(graph.mutex);
+  std::vector<sycl::detail::event_ptr> start = after;
+  if (graph.last_run) start.push_back(graph.last_run);
+  std::vector<sycl::detail::event_ptr> tasks;
+  submit_steps(graph, start, profiling && graph.profiling, handler, tasks);
+  auto report = [tasks] {
+    for (const auto &task : tasks)
+      if (auto error = task->take_error()) std::rethrow_exception(error);
+  };
+  const std::vector<sycl::detail::event_ptr> &last = tasks.empty() ? start : tasks;
+  graph.last_run = sycl::detail::submit_command(report, last, profiling && graph.profiling, handler);
+  return graph.last_run;
+}
+
+// Which buffers nodes used: the last node that wrote each, and the nodes that read it since.
+struct buffer_use {
+  std::shared_ptr<node_impl> writer;
+  std::vector<std::shared_ptr<node_impl>> readers;
+};
+
+// A modifiable graph, and the recorder of the queues recording into it.
+struct graph_impl : sycl::detail::graph_recorder, std::enable_shared_from_this<graph_impl> {
+  graph_impl(const context &c, const device &d, const property_list &props)
+      : graph_context(c), graph_device(d), no_cycle_check(props.has_property<property::graph::no_cycle_check>()),
+        buffers_outlive_graph(props.has_property<property::graph::assume_buffer_outlives_graph>()),
+        id(next_id().fetch_add(1)) {
+    if (props.has_property<property::graph::enable_native_recording>())
+      sycl::detail::throw_error(errc::feature_not_supported,
+                                "command_graph: this backend has no native graph capture (enable_native_recording)");
+  }
+  // The last copy of the graph ends the recording of its queues (sycl_ext_oneapi_graph,
+  // "Exception Safety").
+  ~graph_impl() override {
+    for (const auto &weak : recording_queues)
+      if (auto queue = weak.lock()) {
+        std::lock_guard<std::mutex> lock(queue->mutex);
+        if (queue->recorder.expired()) restore(*queue);
+      }
+  }
+
+  static std::atomic<std::size_t> &next_id() {
+    static std::atomic<std::size_t> id{1};
+    return id;
+  }
+  static void restore(sycl::detail::queue_state &queue) {
+    queue.recorder.reset();
+    queue.last = std::move(queue.last_before_recording);
+    queue.barrier = std::move(queue.barrier_before_recording);
+  }
+
+  sycl::detail::event_ptr record(handler &h, std::vector<sycl::detail::event_ptr> after,
+                                 const sycl::detail::queue_state *queue, bool after_all_of_queue) override;
+  void record_queue(const std::shared_ptr<sycl::detail::queue_state> &queue) override { begin_recording(queue); }
+
+  void begin_recording(const std::shared_ptr<sycl::detail::queue_state> &queue) {
+    std::lock_guard<std::mutex> graph_lock(mutex);
+    std::lock_guard<std::mutex> lock(queue->mutex);
+    if (auto current = queue->recorder.lock()) {
+      if (current.get() == this) return;
+      sycl::detail::throw_error(errc::invalid, "begin_recording: the queue is already recording to another command graph");
+    }
+    queue->recorder = weak_from_this();
+    queue->last_before_recording = std::move(queue->last);
+    queue->barrier_before_recording = std::move(queue->barrier);
+    recording_queues.push_back(queue);
+  }
+  // Ends the recording of `queue`, or of every queue recording here if it is null.
+  void end_recording(const sycl::detail::queue_state *queue) {
+    std::lock_guard<std::mutex> graph_lock(mutex);
+    auto kept = recording_queues.begin();
+    for (auto &weak : recording_queues) {
+      auto recording = weak.lock();
+      if (!recording) continue;
+      if (queue && recording.get() != queue) {
+        *kept++ = std::move(weak);
+        continue;
+      }
+      std::lock_guard<std::mutex> lock(recording->mutex);
+      restore(*recording);
+    }
+    recording_queues.erase(kept, recording_queues.end());
+  }
+  bool recording() const {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (const auto &weak : recording_queues)
+      if (!weak.expired()) return true;
+    return false;
+  }
+  void refuse_while_recording(const char *what) const {
+    if (recording())
+      sycl::detail::throw_error(errc::invalid, std::string(what) + ": a queue is recording to the command graph");
+  }
+
+  std::shared_ptr<node_impl> add_node(handler &h, std::vector<std::shared_ptr<node_impl>> predecessors,
+                                      const std::vector<sycl::detail::event_ptr> &events, const void *queue);
+  void add_edge(const std::shared_ptr<node_impl> &from, const std::shared_ptr<node_impl> &to) {
+    for (const auto &existing : to->predecessors)
+      if (existing.lock() == from) return;
+    from->successors.push_back(to);
+    to->predecessors.push_back(from);
+  }
+  // Whether `to` is reachable from `from` along the edges.
+  static bool reaches(const std::shared_ptr<node_impl> &from, const node_impl *to) {
+    std::vector<std::shared_ptr<node_impl>> pending{from};
+    std::vector<const node_impl *> seen;
+    while (!pending.empty()) {
+      auto current = std::move(pending.back());
+      pending.pop_back();
+      if (current.get() == to) return true;
+      if (std::find(seen.begin(), seen.end(), current.get()) != seen.end()) continue;
+      seen.push_back(current.get());
+      for (const auto &next : current->successors)
+        if (auto alive = next.lock()) pending.push_back(std::move(alive));
+    }
+    return false;
+  }
+  std::vector<std::shared_ptr<node_impl>> leaves() const {
+    std::vector<std::shared_ptr<node_impl>> found;
+    for (const auto &n : nodes)
+      if (n->successors.empty()) found.push_back(n);
+    return found;
+  }
+  std::shared_ptr<const executable_graph_impl> finalize(bool profiling) const;
+
+  context graph_context;
+  device graph_device;
+  bool no_cycle_check;
+  bool buffers_outlive_graph;
+  std::size_t id;
+  mutable std::mutex mutex;
+  std::vector<std::shared_ptr<node_impl>> nodes;
+  std::map<const sycl::detail::buffer_storage *, buffer_use> buffer_uses;
+  std::vector<std::weak_ptr<sycl::detail::queue_state>> recording_queues;
+};
+} // namespace detail
+
+} // namespace ext::oneapi::experimental
+
+namespace detail {
+// What the graph needs of handlers and queues, which keep it private.
+struct graph_access {
+  using node_impl = ext::oneapi::experimental::detail::node_impl;
+  using node_type = ext::oneapi::experimental::node_type;
+
+  static handler make_handler() { return handler(); }
+  template <typename CommandGroup> static void run_command_group(handler &h, CommandGroup &cgf) {
+    const command_group_scope running(h);
+    cgf(h);
+  }
+  static std::shared_ptr<queue_state> state_of(const queue &q) { return q.state_; }
+  static std::shared_ptr<graph_recorder> recorder_of(const queue &q) { return q.recorder(); }
+  static ext::oneapi::experimental::node make_node(std::shared_ptr<node_impl> impl) {
+    return ext::oneapi::experimental::node(std::move(impl));
+  }
+  static const std::shared_ptr<node_impl> &impl_of(const ext::oneapi::experimental::node &n) { return n.impl_; }
+  template <typename Graph> static const auto &impl_of_graph(const Graph &g) { return g.impl_; }
+  template <typename Graph, typename Impl> static Graph make_graph(Impl impl) { return Graph(std::move(impl)); }
+  static std::vector<event_ptr> take_dependencies(handler &h) { return std::move(h.dependencies_); }
+  static bool is_barrier(const handler &h) { return h.barrier_ != handler::barrier_wait::none; }
+
+  // The node of the command `h` holds (its command taken from it).
+  static std::shared_ptr<node_impl> node_of(handler &h) {
+    auto n = std::make_shared<node_impl>();
+    n->type = h.graph_launch_.submit ? node_type::subgraph : type_of(h.kind_);
+    if (h.graph_launch_.submit)
+      n->subgraph = std::static_pointer_cast<const ext::oneapi::experimental::detail::executable_graph_impl>(
+          h.graph_launch_.graph);
+    else
+      n->command = h.take_command();
+    n->requirements = h.requirements_;
+    n->kernel_name = h.kernel_name_;
+    return n;
+  }
+  static node_type type_of(command_kind kind) {
+    switch (kind) {
+    case command_kind::empty: return node_type::empty;
+    case command_kind::kernel: return node_type::kernel;
+    case command_kind::memcpy: return node_type::memcpy;
+    case command_kind::memset: return node_type::memset;
+    case command_kind::memfill: return node_type::memfill;
+    case command_kind::prefetch: return node_type::prefetch;
+    case command_kind::memadvise: return node_type::memadvise;
+    case command_kind::barrier: return node_type::ext_oneapi_barrier;
+    case command_kind::host_task: return node_type::host_task;
+    case command_kind::subgraph: return node_type::subgraph;
+    }
+    return node_type::empty;
+  }
+  // handler::ext_oneapi_graph: the command group runs `graph`, accessing every buffer its nodes do.
+  static void launch(handler &h, const std::shared_ptr<const ext::oneapi::experimental::detail::executable_graph_impl> &graph) {
+    h.set_no_op(command_kind::subgraph);
+    h.graph_launch_ = graph_launch{graph, &ext::oneapi::experimental::detail::submit_graph};
+    for (const auto &[storage, writes] : graph->requirements) h.require_storage(storage, writes);
+  }
+};
+} // namespace detail
+
+namespace ext::oneapi::experimental {
+template <graph_state State = graph_state::modifiable> class command_graph;
+
+// An executable graph: finalized, run by queue::ext_oneapi_graph / handler::ext_oneapi_graph.
+template <> class command_graph<graph_state::executable> {
+public:
+  command_graph() = delete;
+
+  // Executable graph update needs property::graph::updatable at finalization, which finalize
+  // does not take (docs/command-graphs.md): every executable graph here is not updatable.
+  void update(node &) { refuse_update(); }
+  void update(const std::vector<node> &) { refuse_update(); }
+  void update(const command_graph<graph_state::modifiable> &) { refuse_update(); }
+  // No graph-owned allocations (sycl_ext_oneapi_async_memory_alloc) here.
+  std::size_t get_required_mem_size() const noexcept { return 0; }
+
+  friend bool operator==(const command_graph &a, const command_graph &b) { return a.impl_ == b.impl_; }
+  friend bool operator!=(const command_graph &a, const command_graph &b) { return !(a == b); }
+  const void *identity() const { return impl_.get(); }
+
+private:
+  friend struct sycl::detail::graph_access;
+  explicit command_graph(std::shared_ptr<const detail::executable_graph_impl> impl) : impl_(std::move(impl)) {}
+  static void refuse_update() {
+    sycl::detail::throw_error(errc::invalid, "the executable command graph was not finalized with "
+                                             "property::graph::updatable");
+  }
+  std::shared_ptr<const detail::executable_graph_impl> impl_;
+};
+
+// A modifiable graph (common reference semantics).
+template <graph_state State> class command_graph {
+  static_assert(State == graph_state::modifiable);
+
+public:
+  command_graph(const context &c, const device &d, const property_list &props = {})
+      : impl_(std::make_shared<detail::graph_impl>(c, d, props)) {}
+  explicit command_graph(const queue &q, const property_list &props = {})
+      : command_graph(q.get_context(), q.get_device(), props) {}
+  explicit command_graph(const device &d, const property_list &props = {})
+      : command_graph(platform().ext_oneapi_get_default_context(), d, props) {}
+
+  // An empty node, after the nodes the properties name.
+  node add(const property_list &props = {}) {
+    impl_->refuse_while_recording("command_graph::add");
+    handler h = sycl::detail::graph_access::make_handler();
+    return add_handler(h, props);
+  }
+  // The command group `cgf` runs now; its command becomes a node, after the nodes the
+  // properties name, the events of nodes it depends on and the nodes using its buffers before.
+  template <typename CommandGroup> node add(CommandGroup cgf, const property_list &props = {}) {
+    impl_->refuse_while_recording("command_graph::add");
+    handler h = sycl::detail::graph_access::make_handler();
+    sycl::detail::graph_access::run_command_group(h, cgf);
+    return add_handler(h, props);
+  }
+
+  void make_edge(node &from, node &to);
+  command_graph<graph_state::executable> finalize(const property_list &props = {}) const;
+
+  void begin_recording(queue &q, const property_list & = {}) {
+    if (q.get_context() != impl_->graph_context || q.get_device() != impl_->graph_device)
+      sycl::detail::throw_error(errc::invalid, "begin_recording: the queue's context or device is not the graph's");
+    impl_->begin_recording(sycl::detail::graph_access::state_of(q));
+  }
+  void begin_recording(const std::vector<queue> &queues, const property_list &props = {}) {
+    for (queue q : queues) begin_recording(q, props);
+  }
+  void end_recording() { impl_->end_recording(nullptr); }
+  void end_recording(queue &q) {
+    auto recorder = sycl::detail::graph_access::recorder_of(q);
+    if (recorder && recorder.get() != impl_.get())
+      sycl::detail::throw_error(errc::invalid, "end_recording: the queue is recording to another command graph");
+    impl_->end_recording(sycl::detail::graph_access::state_of(q).get());
+  }
+  void end_recording(const std::vector<queue> &queues) {
+    for (queue q : queues) end_recording(q);
+  }
+
+  // The graph in Graphviz's DOT language: each node's index, type and kernel name.
+  void print_graph(std::string path, bool verbose = false) const;
+
+  std::vector<node> get_nodes() const {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    std::vector<node> all;
+    for (const auto &n : impl_->nodes) all.push_back(sycl::detail::graph_access::make_node(n));
+    return all;
+  }
+  std::vector<node> get_root_nodes() const {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    std::vector<node> roots;
+    for (const auto &n : impl_->nodes)
+      if (n->predecessors.empty()) roots.push_back(sycl::detail::graph_access::make_node(n));
+    return roots;
+  }
+  bool empty() const {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    return impl_->nodes.empty();
+  }
+  std::size_t get_id() const noexcept { return impl_->id; }
+
+  friend bool operator==(const command_graph &a, const command_graph &b) { return a.impl_ == b.impl_; }
+  friend bool operator!=(const command_graph &a, const command_graph &b) { return !(a == b); }
+  const void *identity() const { return impl_.get(); }
+
+private:
+  friend struct sycl::detail::graph_access;
+  explicit command_graph(std::shared_ptr<detail::graph_impl> impl) : impl_(std::move(impl)) {}
+  node add_handler(handler &h, const property_list &props);
+
+  std::shared_ptr<detail::graph_impl> impl_;
+};
+
+command_graph(const context &, const device &, const property_list & = {})->command_graph<graph_state::modifiable>;
+command_graph(const queue &, const property_list & = {})->command_graph<graph_state::modifiable>;
+command_graph(const device &, const property_list & = {})->command_graph<graph_state::modifiable>;
+
+} // namespace ext::oneapi::experimental
+
+template <> struct is_property<ext::oneapi::experimental::property::graph::no_cycle_check> : std::true_type {};
+template <>
+struct is_property<ext::oneapi::experimental::property::graph::assume_buffer_outlives_graph> : std::true_type {};
+template <> struct is_property<ext::oneapi::experimental::property::graph::updatable> : std::true_type {};
+template <> struct is_property<ext::oneapi::experimental::property::graph::enable_profiling> : std::true_type {};
+template <> struct is_property<ext::oneapi::experimental::property::graph::enable_native_recording> : std::true_type {};
+template <> struct is_property<ext::oneapi::experimental::property::node::depends_on> : std::true_type {};
+template <> struct is_property<ext::oneapi::experimental::property::node::depends_on_all_leaves> : std::true_type {};
+
+
+namespace ext::oneapi::experimental {
+namespace detail {
+// The node `h` holds, after `predecessors`, the nodes `events` stand for and the nodes that used
+// its buffers before it in a conflicting way. Checks everything before changing the graph.
+inline std::shared_ptr<node_impl> graph_impl::add_node(handler &h, std::vector<std::shared_ptr<node_impl>> predecessors,
+                                                       const std::vector<sycl::detail::event_ptr> &events,
+                                                       const void *queue) {
+  std::shared_ptr<node_impl> added = sycl::detail::graph_access::node_of(h);
+  for (const auto &dependency : events) {
+    auto recorded = std::static_pointer_cast<node_impl>(dependency->recorded_node());
+    if (!recorded || recorded->graph.lock().get() != this)
+      sycl::detail::throw_error(errc::invalid, "a command of a command graph may only depend on events of submissions "
+                                               "recorded to the same graph");
+    predecessors.push_back(std::move(recorded));
+  }
+  if (!added->requirements.empty() && !buffers_outlive_graph)
+    sycl::detail::throw_error(errc::invalid, "a command graph may only use buffers if it was made with "
+                                             "property::graph::assume_buffer_outlives_graph");
+  for (const auto &[storage, writes] : added->requirements) {
+    buffer_use &use = buffer_uses[storage.get()];
+    if (use.writer) predecessors.push_back(use.writer);
+    if (writes) {
+      predecessors.insert(predecessors.end(), use.readers.begin(), use.readers.end());
+      use.writer = added;
+      use.readers.clear();
+    } else {
+      use.readers.push_back(added);
+    }
+  }
+  added->index = nodes.size();
+  added->queue = queue;
+  added->graph = weak_from_this();
+  for (const auto &predecessor : predecessors)
+    if (predecessor != added) add_edge(predecessor, added);
+  nodes.push_back(added);
+  return added;
+}
+
+inline sycl::detail::event_ptr graph_impl::record(handler &h, std::vector<sycl::detail::event_ptr> after,
+                                                  const sycl::detail::queue_state *queue, bool after_all_of_queue) {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::vector<std::shared_ptr<node_impl>> predecessors;
+  if (after_all_of_queue)
+    for (const auto &n : nodes)
+      if (n->queue == queue) predecessors.push_back(n);
+  std::shared_ptr<node_impl> added = add_node(h, std::move(predecessors), after, queue);
+  auto recorded = std::make_shared<sycl::detail::event_state>(false, nullptr);
+  recorded->set_recorded(weak_from_this(), added);
+  return recorded;
+}
+
+// Kahn's order over the nodes, by the order they were added among those ready.
+inline std::shared_ptr<const executable_graph_impl> graph_impl::finalize(bool profiling) const {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto graph = std::make_shared<executable_graph_impl>();
+  graph->graph_context = graph_context;
+  graph->profiling = profiling;
+  std::vector<std::size_t> waiting(nodes.size()), position(nodes.size());
+  std::vector<std::size_t> ready;
+  for (const auto &n : nodes) {
+    waiting[n->index] = n->predecessors.size();
+    if (n->predecessors.empty()) ready.push_back(n->index);
+  }
+  for (std::size_t next = 0; next < ready.size(); ++next) {
+    const node_impl &n = *nodes[ready[next]];
+    position[n.index] = graph->steps.size();
+    executable_graph_impl::step step{n.type, n.command, n.subgraph, {}};
+    for (const auto &predecessor : n.predecessors) step.predecessors.push_back(position[predecessor.lock()->index]);
+    graph->steps.push_back(std::move(step));
+    graph->requirements.insert(graph->requirements.end(), n.requirements.begin(), n.requirements.end());
+    if (n.subgraph)
+      graph->requirements.insert(graph->requirements.end(), n.subgraph->requirements.begin(),
+                                 n.subgraph->requirements.end());
+    for (const auto &successor : n.successors)
+      if (--waiting[successor.lock()->index] == 0) ready.push_back(successor.lock()->index);
+  }
+  if (graph->steps.size() != nodes.size())
+    sycl::detail::throw_error(errc::invalid, "finalize: the command graph has a cycle");
+  return graph;
+}
+} // namespace detail
+
+template <graph_state State>
+node command_graph<State>::add_handler(handler &h, const property_list &props) {
+  if (sycl::detail::graph_access::is_barrier(h))
+    sycl::detail::throw_error(errc::invalid, "command_graph::add: a barrier can only be recorded from a queue; use an "
+                                             "empty node with property::node::depends_on_all_leaves");
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  std::vector<std::shared_ptr<detail::node_impl>> predecessors;
+  if (props.has_property<property::node::depends_on>()) {
+    const auto depends_on = props.get_property<property::node::depends_on>();
+    for (const node &n : depends_on.get_dependencies()) {
+      const auto &impl = sycl::detail::graph_access::impl_of(n);
+      if (impl->graph.lock() != impl_)
+        sycl::detail::throw_error(errc::invalid, "command_graph::add: depends_on names a node of another graph");
+      predecessors.push_back(impl);
+    }
+  }
+  if (props.has_property<property::node::depends_on_all_leaves>()) {
+    auto leaves = impl_->leaves();
+    predecessors.insert(predecessors.end(), leaves.begin(), leaves.end());
+  }
+  return sycl::detail::graph_access::make_node(
+      impl_->add_node(h, std::move(predecessors), sycl::detail::graph_access::take_dependencies(h), nullptr));
+}
+
+template <graph_state State> void command_graph<State>::make_edge(node &from, node &to) {
+  impl_->refuse_while_recording("make_edge");
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const auto &source = sycl::detail::graph_access::impl_of(from);
+  const auto &destination = sycl::detail::graph_access::impl_of(to);
+  if (source->graph.lock() != impl_ || destination->graph.lock() != impl_)
+    sycl::detail::throw_error(errc::invalid, "make_edge: a node is not of this graph");
+  if (source == destination) sycl::detail::throw_error(errc::invalid, "make_edge: an edge from a node to itself");
+  if (!impl_->no_cycle_check && detail::graph_impl::reaches(destination, source.get()))
+    sycl::detail::throw_error(errc::invalid, "make_edge: the edge would make a cycle");
+  impl_->add_edge(source, destination);
+}
+
+template <graph_state State>
+command_graph<graph_state::executable> command_graph<State>::finalize(const property_list &props) const {
+  if (props.has_property<property::graph::updatable>())
+    sycl::detail::throw_error(errc::feature_not_supported,
+                              "finalize: ncpu does not implement executable command graph update "
+                              "(property::graph::updatable)");
+  return sycl::detail::graph_access::make_graph<command_graph<graph_state::executable>>(
+      impl_->finalize(props.has_property<property::graph::enable_profiling>()));
+}
+
+template <graph_state State> void command_graph<State>::print_graph(std::string path, bool verbose) const {
+  static const char *const type_names[] = {"empty",    "subgraph", "kernel",    "memcpy",
+                                           "memset",   "memfill",  "prefetch",  "memadvise",
+                                           "ext_oneapi_barrier", "host_task", "async_malloc", "async_free"};
+  const std::string extension = ".dot";
+  if (path.size() <= extension.size() || path.compare(path.size() - extension.size(), extension.size(), extension))
+    sycl::detail::throw_error(errc::invalid, "print_graph: " + path + ": the file name must end in .dot");
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  std::FILE *file = std::fopen(path.c_str(), "w");
+  if (!file) sycl::detail::throw_error(errc::invalid, "print_graph: " + path + ": cannot be written");
+  std::fprintf(file, "digraph command_graph_%zu {\n", impl_->id);
+  for (const auto &n : impl_->nodes) {
+    std::fprintf(file, "  node%zu [label=\"%zu: %s", n->index, n->index, type_names[static_cast<int>(n->type)]);
+    if (n->kernel_name) std::fprintf(file, "\\n%s", n->kernel_name);
+    if (verbose) std::fprintf(file, "\\n%zu buffer accesses", n->requirements.size());
+    std::fprintf(file, "\"];\n");
+  }
+  for (const auto &n : impl_->nodes)
+    for (const auto &successor : n->successors)
+      if (auto alive = successor.lock()) std::fprintf(file, "  node%zu -> node%zu;\n", n->index, alive->index);
+  const bool written = std::fprintf(file, "}\n") > 0;
+  if (std::fclose(file) != 0 || !written)
+    sycl::detail::throw_error(errc::invalid, "print_graph: " + path + ": the write failed");
+}
+
+} // namespace ext::oneapi::experimental
+
+inline void handler::ext_oneapi_graph(
+    ext::oneapi::experimental::command_graph<ext::oneapi::experimental::graph_state::executable> &graph) {
+  detail::graph_access::launch(*this, detail::graph_access::impl_of_graph(graph));
+}
+
+inline ext::oneapi::experimental::queue_state queue::ext_oneapi_get_state() const {
+  return recorder() ? ext::oneapi::experimental::queue_state::recording
+                    : ext::oneapi::experimental::queue_state::executing;
+}
+inline ext::oneapi::experimental::command_graph<ext::oneapi::experimental::graph_state::modifiable>
+queue::ext_oneapi_get_graph() const {
+  auto graph = std::static_pointer_cast<ext::oneapi::experimental::detail::graph_impl>(recorder());
+  if (!graph) sycl::detail::throw_error(errc::invalid, "ext_oneapi_get_graph: the queue is not recording");
+  return detail::graph_access::make_graph<ext::oneapi::experimental::command_graph<>>(std::move(graph));
+}
+inline event
+queue::ext_oneapi_graph(ext::oneapi::experimental::command_graph<ext::oneapi::experimental::graph_state::executable> &graph) {
+  return submit([&](handler &h) { h.ext_oneapi_graph(graph); });
+}
+inline event
+queue::ext_oneapi_graph(ext::oneapi::experimental::command_graph<ext::oneapi::experimental::graph_state::executable> &graph,
+                        event dependency) {
+  return submit([&](handler &h) {
+    h.depends_on(dependency);
+    h.ext_oneapi_graph(graph);
+  });
+}
+inline event
+queue::ext_oneapi_graph(ext::oneapi::experimental::command_graph<ext::oneapi::experimental::graph_state::executable> &graph,
+                        const std::vector<event> &dependencies) {
+  return submit([&](handler &h) {
+    h.depends_on(dependencies);
+    h.ext_oneapi_graph(graph);
+  });
+}
+
+} // namespace _V1
+} // namespace sycl
+
+template <> struct std::hash<sycl::ext::oneapi::experimental::node> {
+  std::size_t operator()(const sycl::ext::oneapi::experimental::node &n) const {
+    return std::hash<const void *>()(n.identity());
+  }
+};
+template <sycl::ext::oneapi::experimental::graph_state State>
+struct std::hash<sycl::ext::oneapi::experimental::command_graph<State>> {
+  std::size_t operator()(const sycl::ext::oneapi::experimental::command_graph<State> &g) const {
+    return std::hash<const void *>()(g.identity());
+  }
+};

@@ -1,3 +1,3 @@
-// DPC++'s <sycl/ext/oneapi/experimental/graph/executable_graph.hpp>: ncpu does not implement command graphs (sycl_ext_oneapi_graph) (docs/dpcpp-headers.md).
+// DPC++'s <sycl/ext/oneapi/experimental/graph/executable_graph.hpp>: what it declares comes with <sycl/sycl.hpp> here (docs/dpcpp-headers.md).
 #pragma once
-#error "<sycl/ext/oneapi/experimental/graph/executable_graph.hpp>: ncpu does not implement command graphs (sycl_ext_oneapi_graph)"
+#include <sycl/sycl.hpp>
