@@ -1025,3 +1025,60 @@ fn kernel_attributes_are_rewritten_invisibly() {
         "{deps}"
     );
 }
+
+/// A kernel that observes its sub-groups but cannot be vectorized (a private array of computed
+/// length) gets the backend's warning, which `-w` silences and `-Werror` makes an error, as for
+/// the front-end's warnings.
+#[test]
+fn the_backend_warning_follows_w_and_werror() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("scalar_sub_groups.cpp"),
+        r#"#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(64, q);
+  q.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) {
+    const int n = int(it.get_global_id(0) % 7) + 1;
+    int scratch[n];
+    for (int i = 0; i < n; ++i) scratch[i] = i;
+    out[it.get_global_id(0)] = scratch[n - 1] + int(it.get_sub_group().get_local_linear_id());
+  }).wait();
+  return out[8] == 1 ? 0 : 1;
+}
+"#,
+    )
+    .unwrap();
+    let compile = |extra: &[&str]| {
+        let mut args = vec!["-fsycl", "-O2", "-Wno-vla-cxx-extension"];
+        args.extend_from_slice(extra);
+        args.extend(["scalar_sub_groups.cpp", "-o", "app"]);
+        ncpu_in(dir.path(), &args)
+    };
+    let warning = "runs with sub-groups of one work-item";
+    let reported = compile(&[]);
+    assert!(reported.status.success(), "{}", describe(&reported));
+    assert!(
+        stderr(&reported).contains(&format!(
+            "warning: kernel 'main::{{lambda(sycl::_V1::nd_item<1>)#1}}' {warning}"
+        )),
+        "{}",
+        describe(&reported)
+    );
+    let silenced = compile(&["-w"]);
+    assert!(silenced.status.success(), "{}", describe(&silenced));
+    assert!(
+        !stderr(&silenced).contains(warning),
+        "{}",
+        describe(&silenced)
+    );
+    let run = Command::new(dir.path().join("app")).output().unwrap();
+    assert!(run.status.success(), "{}", describe(&run));
+    let refused = compile(&["-Werror"]);
+    assert!(!refused.status.success(), "{}", describe(&refused));
+    assert!(
+        stderr(&refused).contains(warning) && stderr(&refused).contains("[-Werror]"),
+        "{}",
+        describe(&refused)
+    );
+}

@@ -45,6 +45,8 @@ use crate::passes::{
     streaming_stores, sub_groups_of_one, transfer_kernel_metadata, vectorize, work_item_loops,
 };
 
+pub use crate::passes::vectorize::Warnings;
+
 /// What the `-mllvm` options ask of the vectorizer (DPC++'s knobs, plus remarks).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VectorizerOptions {
@@ -60,6 +62,8 @@ pub struct VectorizerOptions {
     /// Large launches of kernels that only stream use non-temporal stores (`streaming-stores`;
     /// off with `-sycl-native-cpu-no-streaming-stores`).
     pub streaming_stores: bool,
+    /// What becomes of the vectorizer's warning (`-w`, `-Werror`).
+    pub warnings: Warnings,
 }
 
 impl Default for VectorizerOptions {
@@ -70,6 +74,7 @@ impl Default for VectorizerOptions {
             no_tail: false,
             remarks: false,
             streaming_stores: true,
+            warnings: Warnings::Report,
         }
     }
 }
@@ -107,6 +112,11 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
     }
     if vectorizer.remarks {
         vectorizer_parameters.push("remarks".to_owned());
+    }
+    match vectorizer.warnings {
+        Warnings::Report => {}
+        Warnings::Ignore => vectorizer_parameters.push("no-warnings".to_owned()),
+        Warnings::AsErrors => vectorizer_parameters.push("warnings-as-errors".to_owned()),
     }
     let bare = |pass: &crate::passes::PassInfo| pass.element(&[]);
     let streaming = options

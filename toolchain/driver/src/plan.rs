@@ -509,6 +509,12 @@ impl Planner<'_> {
         for option in &invocation.backend_options {
             command = command.arg("-mllvm").arg(option.spelling());
         }
+        // The backend's warnings follow the front-end's (run.rs, warning_policy).
+        for flag in ["-w", "-Werror"] {
+            if invocation.compile_flags.iter().any(|given| given == flag) {
+                command = command.arg(flag);
+            }
+        }
         for sanitizer in invocation.sanitizers.backend() {
             command = command.arg(format!("-fsanitize={}", sanitizer.name()));
         }

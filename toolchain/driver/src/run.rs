@@ -16,7 +16,7 @@ use std::process::{Child, Command as Process, ExitStatus, Stdio};
 use std::thread::JoinHandle;
 
 use nativecpu_compiler::backend::{compile_device_module, BackendOptions};
-use nativecpu_compiler::pipeline::VectorizerOptions;
+use nativecpu_compiler::pipeline::{VectorizerOptions, Warnings};
 use nativecpu_compiler::target::CpuSelection;
 
 use crate::depfile;
@@ -51,7 +51,10 @@ fn compile_device_ir(invocation: &Invocation) -> Result<(), DriverError> {
             .backend_options
             .contains(&BackendOption::DumpDeviceIr),
         debuggable_work_items: invocation.backend_options.contains(&BackendOption::Debug),
-        vectorizer: vectorizer_options(&invocation.backend_options),
+        vectorizer: VectorizerOptions {
+            warnings: warning_policy(&invocation.compile_flags),
+            ..vectorizer_options(&invocation.backend_options)
+        },
         sanitizers: invocation.sanitizers.backend(),
         codegen_threads: codegen_threads(&invocation.backend_options),
         ..BackendOptions::default()
@@ -303,6 +306,18 @@ fn codegen_threads(options: &[BackendOption]) -> Option<usize> {
 }
 
 /// What the `-mllvm` options ask of the vectorizer.
+/// The device compile's warnings as the front-end's: `-w` silences them, else `-Werror` makes
+/// them errors.
+fn warning_policy(compile_flags: &[String]) -> Warnings {
+    if compile_flags.iter().any(|flag| flag == "-w") {
+        Warnings::Ignore
+    } else if compile_flags.iter().any(|flag| flag == "-Werror") {
+        Warnings::AsErrors
+    } else {
+        Warnings::Report
+    }
+}
+
 fn vectorizer_options(options: &[BackendOption]) -> VectorizerOptions {
     let mut vectorizer = VectorizerOptions::default();
     for option in options {

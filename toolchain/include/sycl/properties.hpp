@@ -50,6 +50,13 @@ struct initialize_to_identity {};
 } // namespace reduction
 } // namespace property
 
+// DPC++'s Level Zero queue hints (sycl_ext_intel_queue_immediate_command_list), which programs
+// written for Intel GPUs pass to every queue: accepted, nothing to choose on a CPU.
+namespace ext::intel::property::queue {
+struct immediate_command_list {};
+struct no_immediate_command_list {};
+} // namespace ext::intel::property::queue
+
 inline constexpr property::no_init no_init;
 
 // SYCL 2020 4.5.4.1: which types are properties, and of which SYCL classes.
@@ -72,9 +79,13 @@ NCPU_PROPERTY(property::buffer::use_host_ptr)
 NCPU_PROPERTY(property::buffer::use_mutex)
 NCPU_PROPERTY(property::buffer::context_bound)
 NCPU_PROPERTY(property::reduction::initialize_to_identity)
+NCPU_PROPERTY(ext::intel::property::queue::immediate_command_list)
+NCPU_PROPERTY(ext::intel::property::queue::no_immediate_command_list)
 #undef NCPU_PROPERTY
 template <> struct is_property_of<property::queue::in_order, queue> : std::true_type {};
 template <> struct is_property_of<property::queue::enable_profiling, queue> : std::true_type {};
+template <> struct is_property_of<ext::intel::property::queue::immediate_command_list, queue> : std::true_type {};
+template <> struct is_property_of<ext::intel::property::queue::no_immediate_command_list, queue> : std::true_type {};
 template <typename T, int Dims, typename A>
 struct is_property_of<property::buffer::use_host_ptr, buffer<T, Dims, A>> : std::true_type {};
 template <typename T, int Dims, typename A>

@@ -70,7 +70,20 @@ pub const BASE_METADATA: &str = "codeplay_ca_vecz.base";
 /// Metadata on a vector kernel naming its scalar kernel.
 pub const DERIVED_METADATA: &str = "codeplay_ca_vecz.derived";
 
-/// `run-vecz<width=N;remarks;required-only;budget=N>`.
+/// What becomes of the pass's warning (a kernel observing its sub-groups left scalar): the
+/// driver's `-w` silences it and `-Werror` makes it an error, as for the front-end's warnings.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum Warnings {
+    /// Printed on standard error (the default).
+    #[default]
+    Report,
+    /// Not printed (`no-warnings`, the driver's `-w`).
+    Ignore,
+    /// The compile fails (`warnings-as-errors`, the driver's `-Werror`).
+    AsErrors,
+}
+
+/// `run-vecz<width=N;remarks;required-only;budget=N;no-warnings;warnings-as-errors>`.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct RunVecz {
     /// Lanes per vector kernel; `None` chooses from the kernel's target features.
@@ -83,6 +96,8 @@ pub struct RunVecz {
     /// Register operations above which a vector form made at the target's width is made again
     /// at half the width; `None` is `VECTOR_OPERATIONS_BUDGET`.
     pub budget: Option<u64>,
+    /// What becomes of the warning.
+    pub warnings: Warnings,
 }
 
 impl RunVecz {
@@ -94,6 +109,10 @@ impl RunVecz {
                 pass.remarks = true;
             } else if *param == "required-only" {
                 pass.required_only = true;
+            } else if *param == "no-warnings" {
+                pass.warnings = Warnings::Ignore;
+            } else if *param == "warnings-as-errors" {
+                pass.warnings = Warnings::AsErrors;
             } else if let Some(width) = param.strip_prefix("width=") {
                 match width.parse::<u32>() {
                     Ok(w @ 1..=64) => pass.width = Some(w),
@@ -107,7 +126,7 @@ impl RunVecz {
             } else {
                 return Err(format!(
                     "{NAME}: unknown parameter '{param}' (expected width=N, remarks, \
-                     required-only or budget=N)"
+                     required-only, budget=N, no-warnings or warnings-as-errors)"
                 ));
             }
         }
@@ -373,11 +392,21 @@ impl ModulePass for RunVecz {
                 ));
             }
             if let (true, Some(lanes @ 2..), Err(reason)) = (observes_sub_groups, width, &outcome) {
-                eprintln!(
-                    "warning: kernel '{}' runs with sub-groups of one work-item, not {lanes}: it \
-                     could not be vectorized ({reason})",
+                let message = format!(
+                    "kernel '{}' runs with sub-groups of one work-item, not {lanes}: it could \
+                     not be vectorized ({reason})",
                     attributes::readable_kernel_name(kernel)
                 );
+                match self.warnings {
+                    Warnings::Report => eprintln!("warning: {message}"),
+                    Warnings::Ignore => {}
+                    Warnings::AsErrors => {
+                        return Err(CompileError::unsupported(
+                            attributes::original_name(kernel),
+                            format!("{message} [-Werror]"),
+                        ))
+                    }
+                }
             }
             self.remark(kernel, outcome);
         }

@@ -4,9 +4,12 @@
 ; instructions are calls that run once per lane, which keeps `per_lane` scalar and not
 ; `per_lane_sub_group`. A sub-group kernel that cannot be vectorized at all (a private array
 ; whose length is not a constant) says so in a warning on standard error, whether or not
-; remarks were asked for.
+; remarks were asked for; `no-warnings` (the driver's -w) silences it and `warnings-as-errors`
+; (-Werror) makes it an error.
 ; RUN: muxc --passes 'run-vecz<remarks>,verify' -S %s 2>&1 | FileCheck %s
 ; RUN: muxc --passes 'run-vecz,verify' -S %s 2>&1 | FileCheck %s --check-prefix=WARNING
+; RUN: muxc --passes 'run-vecz<no-warnings>,verify' -S %s 2>&1 | FileCheck %s --check-prefix=SILENT
+; RUN: not muxc --passes 'run-vecz<warnings-as-errors>,verify' -S %s 2>&1 | FileCheck %s --check-prefix=ERROR
 
 ; CHECK-DAG: remark: per_lane: not vectorized: not worth it: 2 of 3 varying instructions would run once per lane
 ; CHECK-DAG: remark: per_lane_sub_group: vectorized at width 8
@@ -14,6 +17,9 @@
 ; CHECK-DAG: define internal void @__vecz_v8_per_lane_sub_group(
 ; WARNING: warning: kernel 'varying_length_sub_group' runs with sub-groups of one work-item, not 8: it could not be vectorized (a private array whose length is not a constant)
 ; WARNING-NOT: warning:
+; SILENT-NOT: warning:
+; SILENT: define internal void @__vecz_v8_per_lane_sub_group(
+; ERROR: error: in function 'varying_length_sub_group': kernel 'varying_length_sub_group' runs with sub-groups of one work-item, not 8: it could not be vectorized (a private array whose length is not a constant) [-Werror]
 
 declare i64 @__mux_get_global_id(i32)
 declare i32 @__mux_get_sub_group_local_id()

@@ -228,7 +228,13 @@ struct graph_impl : sycl::detail::graph_recorder, std::enable_shared_from_this<g
 
   sycl::detail::event_ptr record(handler &h, std::vector<sycl::detail::event_ptr> after,
                                  const sycl::detail::queue_state *queue, bool after_all_of_queue) override;
-  void record_queue(const std::shared_ptr<sycl::detail::queue_state> &queue) override { begin_recording(queue); }
+  // Only while the graph records: an event recorded before is of no command to wait for.
+  void record_queue(const std::shared_ptr<sycl::detail::queue_state> &queue) override {
+    if (!recording())
+      sycl::detail::throw_error(errc::invalid, "a command depends on an event recorded to a command graph that is "
+                                               "no longer recording");
+    begin_recording(queue);
+  }
 
   void begin_recording(const std::shared_ptr<sycl::detail::queue_state> &queue) {
     std::lock_guard<std::mutex> graph_lock(mutex);
