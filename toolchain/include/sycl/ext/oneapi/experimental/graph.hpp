@@ -681,23 +681,22 @@ queue::ext_oneapi_get_graph() const {
 }
 inline event
 queue::ext_oneapi_graph(ext::oneapi::experimental::command_graph<ext::oneapi::experimental::graph_state::executable> &graph) {
-  return submit([&](handler &h) { h.ext_oneapi_graph(graph); });
+  return ext_oneapi_graph(graph, std::vector<event>{});
 }
 inline event
 queue::ext_oneapi_graph(ext::oneapi::experimental::command_graph<ext::oneapi::experimental::graph_state::executable> &graph,
                         event dependency) {
-  return submit([&](handler &h) {
-    h.depends_on(dependency);
-    h.ext_oneapi_graph(graph);
-  });
+  return ext_oneapi_graph(graph, std::vector<event>{std::move(dependency)});
 }
+// A command group of the run alone, made without a command group function: a lambda here would
+// be instantiated in every translation unit (docs/compile-cost.md).
 inline event
 queue::ext_oneapi_graph(ext::oneapi::experimental::command_graph<ext::oneapi::experimental::graph_state::executable> &graph,
                         const std::vector<event> &dependencies) {
-  return submit([&](handler &h) {
-    h.depends_on(dependencies);
-    h.ext_oneapi_graph(graph);
-  });
+  handler h;
+  h.depends_on(dependencies);
+  h.ext_oneapi_graph(graph);
+  return submit_handler(h, false);
 }
 
 } // namespace _V1
