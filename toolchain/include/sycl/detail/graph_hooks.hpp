@@ -17,26 +17,27 @@ namespace ext::oneapi::experimental {
 enum class graph_state { modifiable, executable };
 template <graph_state State> class command_graph;
 enum class queue_state { executing, recording };
-} // namespace ext::oneapi::experimental
-
-namespace detail {
-class event_state;
-struct queue_state;
-using event_ptr = std::shared_ptr<event_state>;
-
-// The command a command group holds, as a graph node's type names it.
-enum class command_kind : unsigned char {
+// The command a command group holds, which the handler records for graph nodes.
+enum class node_type {
   empty,
+  subgraph,
   kernel,
   memcpy,
   memset,
   memfill,
   prefetch,
   memadvise,
-  barrier,
+  ext_oneapi_barrier,
   host_task,
-  subgraph,
+  async_malloc,
+  async_free
 };
+} // namespace ext::oneapi::experimental
+
+namespace detail {
+class event_state;
+struct queue_state;
+using event_ptr = std::shared_ptr<event_state>;
 
 // A modifiable graph that queues record into. The queue keeps it weakly: when the graph's last
 // copy goes, the queues it recorded from are executing again (graph.hpp's destructor).

@@ -34,21 +34,6 @@ namespace sycl {
 inline namespace _V1 {
 namespace ext::oneapi::experimental {
 
-enum class node_type {
-  empty,
-  subgraph,
-  kernel,
-  memcpy,
-  memset,
-  memfill,
-  prefetch,
-  memadvise,
-  ext_oneapi_barrier,
-  host_task,
-  async_malloc,
-  async_free
-};
-
 namespace detail {
 struct graph_impl;
 struct executable_graph_impl;
@@ -345,7 +330,7 @@ struct graph_access {
   // The node of the command `h` holds (its command taken from it).
   static std::shared_ptr<node_impl> node_of(handler &h) {
     auto n = std::make_shared<node_impl>();
-    n->type = h.graph_launch_.submit ? node_type::subgraph : type_of(h.kind_);
+    n->type = h.graph_launch_.submit ? node_type::subgraph : h.kind_;
     if (h.graph_launch_.submit)
       n->subgraph = std::static_pointer_cast<const ext::oneapi::experimental::detail::executable_graph_impl>(
           h.graph_launch_.graph);
@@ -355,24 +340,9 @@ struct graph_access {
     n->kernel_name = h.kernel_name_;
     return n;
   }
-  static node_type type_of(command_kind kind) {
-    switch (kind) {
-    case command_kind::empty: return node_type::empty;
-    case command_kind::kernel: return node_type::kernel;
-    case command_kind::memcpy: return node_type::memcpy;
-    case command_kind::memset: return node_type::memset;
-    case command_kind::memfill: return node_type::memfill;
-    case command_kind::prefetch: return node_type::prefetch;
-    case command_kind::memadvise: return node_type::memadvise;
-    case command_kind::barrier: return node_type::ext_oneapi_barrier;
-    case command_kind::host_task: return node_type::host_task;
-    case command_kind::subgraph: return node_type::subgraph;
-    }
-    return node_type::empty;
-  }
   // handler::ext_oneapi_graph: the command group runs `graph`, accessing every buffer its nodes do.
   static void launch(handler &h, const std::shared_ptr<const ext::oneapi::experimental::detail::executable_graph_impl> &graph) {
-    h.set_no_op(command_kind::subgraph);
+    h.set_no_op(node_type::subgraph);
     h.graph_launch_ = graph_launch{graph, &ext::oneapi::experimental::detail::submit_graph};
     for (const auto &[storage, writes] : graph->requirements) h.require_storage(storage, writes);
   }
