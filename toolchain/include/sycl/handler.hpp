@@ -272,10 +272,11 @@ public:
   }
   // One row of the 2-D commands below.
   void memset(void *pointer, int value, std::size_t bytes) {
-    fill_2d("memset", ext::oneapi::experimental::node_type::memset, static_cast<unsigned char *>(pointer), bytes, static_cast<unsigned char>(value), bytes, 1);
+    fill_2d("memset", detail::node_type::memset, static_cast<unsigned char *>(pointer), bytes,
+            static_cast<unsigned char>(value), bytes, 1);
   }
   template <typename T> void fill(void *pointer, const T &pattern, std::size_t count) {
-    fill_2d("fill", ext::oneapi::experimental::node_type::memfill, static_cast<T *>(pointer), count, pattern, count, 1);
+    fill_2d("fill", detail::node_type::memfill, static_cast<T *>(pointer), count, pattern, count, 1);
   }
 
   // sycl_ext_oneapi_memcpy2d: `height` rows of `width` bytes, each row `*_pitch` bytes after the
@@ -293,13 +294,14 @@ public:
   }
   void ext_oneapi_memset2d(void *destination, std::size_t destination_pitch, int value, std::size_t width,
                            std::size_t height) {
-    fill_2d("ext_oneapi_memset2d", ext::oneapi::experimental::node_type::memset, static_cast<unsigned char *>(destination), destination_pitch,
-            static_cast<unsigned char>(value), width, height);
+    fill_2d("ext_oneapi_memset2d", detail::node_type::memset, static_cast<unsigned char *>(destination),
+            destination_pitch, static_cast<unsigned char>(value), width, height);
   }
   template <typename T>
   void ext_oneapi_fill2d(void *destination, std::size_t destination_pitch, const T &pattern, std::size_t width,
                          std::size_t height) {
-    fill_2d("ext_oneapi_fill2d", ext::oneapi::experimental::node_type::memfill, static_cast<T *>(destination), destination_pitch, pattern, width, height);
+    fill_2d("ext_oneapi_fill2d", detail::node_type::memfill, static_cast<T *>(destination), destination_pitch, pattern,
+            width, height);
   }
 
   // Specialization constants of this command group (SYCL 2020 4.9.4.2.3); both throw
@@ -334,7 +336,7 @@ public:
   // A host task (SYCL 2020 4.10): `f()` runs on a runtime thread when its dependencies are met.
   template <typename Functor> void host_task(Functor f) {
     static_assert(std::is_invocable_v<Functor &>, "a host task takes no arguments here (no interop_handle)");
-    set_command(ext::oneapi::experimental::node_type::host_task, [f]() mutable { f(); });
+    set_command(detail::node_type::host_task, [f]() mutable { f(); });
   }
 
   // Explicit copies with accessors (SYCL 2020 4.9.4.3), 0-dimensional ones included; shared_ptr
@@ -351,7 +353,7 @@ public:
   void copy(accessor<T, Dims, Mode, Target, P> source, U *destination) {
     require_pointers(source.size(), "copy", destination);
     detail::check_usm_extent("copy", "destination", destination, element_bytes<U>("copy", source.size()));
-    set_command(ext::oneapi::experimental::node_type::memcpy, [source, destination] {
+    set_command(detail::node_type::memcpy, [source, destination] {
       std::size_t i = 0;
       detail::for_each_index(source.get_range(), [&](const auto &index) { destination[i++] = source[index]; });
     });
@@ -360,7 +362,7 @@ public:
   void copy(const U *source, accessor<T, Dims, Mode, Target, P> destination) {
     require_pointers(destination.size(), "copy", source);
     detail::check_usm_extent("copy", "source", source, element_bytes<U>("copy", destination.size()));
-    set_command(ext::oneapi::experimental::node_type::memcpy, [source, destination] {
+    set_command(detail::node_type::memcpy, [source, destination] {
       std::size_t i = 0;
       detail::for_each_index(destination.get_range(),
                              [&](const auto &index) { destination[index] = source[i++]; });
@@ -385,7 +387,7 @@ public:
       sycl::detail::throw_error(errc::invalid,
                       "copy: the destination accessor has " + std::to_string(destination.size()) +
                           " elements, fewer than the source's " + std::to_string(source.size()));
-    set_command(ext::oneapi::experimental::node_type::memcpy, [source, destination] {
+    set_command(detail::node_type::memcpy, [source, destination] {
       id<detail::view_dims<DestinationDims>> to;
       detail::for_each_index(source.get_range(), [&](const auto &from) {
         destination[to] = source[from];
@@ -395,7 +397,7 @@ public:
   }
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
   void fill(accessor<T, Dims, Mode, Target, P> destination, const T &value) {
-    set_command(ext::oneapi::experimental::node_type::memfill, [destination, value] {
+    set_command(detail::node_type::memfill, [destination, value] {
       detail::for_each_index(destination.get_range(), [&](const auto &index) { destination[index] = value; });
     });
   }
@@ -404,25 +406,27 @@ public:
   // The command orders like a read.
   template <typename T, int Dims, access_mode Mode, target Target, access::placeholder P>
   void update_host(accessor<T, Dims, Mode, Target, P> source) {
-    set_command(ext::oneapi::experimental::node_type::memcpy, [storage = source.storage()] {
+    set_command(detail::node_type::memcpy, [storage = source.storage()] {
       if (storage) storage->update_host();
     });
   }
 
   // USM hints: accepted, nothing to do when host and device share memory.
-  void prefetch(const void *, std::size_t) { set_no_op(ext::oneapi::experimental::node_type::prefetch); }
-  template <typename Advice> void mem_advise(const void *, std::size_t, Advice) { set_no_op(ext::oneapi::experimental::node_type::memadvise); }
+  void prefetch(const void *, std::size_t) { set_no_op(detail::node_type::prefetch); }
+  template <typename Advice> void mem_advise(const void *, std::size_t, Advice) {
+    set_no_op(detail::node_type::memadvise);
+  }
 
   // DPC++'s barrier commands (sycl_ext_oneapi_enqueue_barrier): the command group waits for
   // every command submitted to its queue before it, or for `events` only when there are some,
   // and the queue's later commands follow it, as after queue::ext_oneapi_submit_barrier.
   void ext_oneapi_barrier() {
-    set_no_op(ext::oneapi::experimental::node_type::ext_oneapi_barrier);
+    set_no_op(detail::node_type::ext_oneapi_barrier);
     barrier_ = barrier_wait::all_earlier;
   }
   void ext_oneapi_barrier(const std::vector<event> &events) {
     if (events.empty()) return ext_oneapi_barrier();
-    set_no_op(ext::oneapi::experimental::node_type::ext_oneapi_barrier);
+    set_no_op(detail::node_type::ext_oneapi_barrier);
     depends_on(events);
     barrier_ = barrier_wait::listed;
   }
@@ -519,7 +523,7 @@ private:
     case detail::launch_kind::single_task: reject_local_accessors("single_task", functor, info.ops->size); break;
     case detail::launch_kind::range:
       reject_local_accessors("parallel_for over a range", functor, info.ops->size);
-      if (detail::work_items(shape) == 0) return set_no_op(ext::oneapi::experimental::node_type::kernel);
+      if (detail::work_items(shape) == 0) return set_no_op(detail::node_type::kernel);
       break;
     case detail::launch_kind::nd_range:
       detail::check_local_sizes(shape);
@@ -533,7 +537,8 @@ private:
   [[gnu::noinline]] void submit_headers_kernel(const detail::kernel_info &info, const void *ndr, const void *functor,
                                              std::function<void()> finish) {
     const detail::launch_shape shape = info.shape(ndr, nullptr);
-    if (detail::work_items(shape) == 0) return finish ? set_command(ext::oneapi::experimental::node_type::kernel, std::move(finish)) : set_no_op(ext::oneapi::experimental::node_type::kernel);
+    if (detail::work_items(shape) == 0)
+      return finish ? set_command(detail::node_type::kernel, std::move(finish)) : set_no_op(detail::node_type::kernel);
     detail::check_local_sizes(shape);
     enqueue_launch(info, shape, functor, local_memory_size_, std::move(finish));
   }
@@ -550,7 +555,7 @@ private:
     auto command = std::make_shared<detail::kernel_command>(info.name, shape, local_memory, *info.ops, functor,
                                                             std::move(spec_constants), std::move(finish));
     kernel_name_ = info.name;
-    set_command(ext::oneapi::experimental::node_type::kernel, [command] { command->run(); });
+    set_command(detail::node_type::kernel, [command] { command->run(); });
   }
 
   // One row of `bytes` bytes (copy_2d).
@@ -581,14 +586,14 @@ private:
     require_pointers(source_bytes, command, destination, source);
     detail::check_usm_extent(command, "source", source, source_bytes);
     detail::check_usm_extent(command, "destination", destination, destination_bytes);
-    if (source_bytes == 0) return set_no_op(ext::oneapi::experimental::node_type::memcpy);
-    set_command(ext::oneapi::experimental::node_type::memcpy, [=] {
+    if (source_bytes == 0) return set_no_op(detail::node_type::memcpy);
+    set_command(detail::node_type::memcpy, [=] {
       for (std::size_t row = 0; row < height; ++row)
         std::copy_n(source + row * source_pitch, width, destination + row * destination_pitch);
     });
   }
   template <typename T>
-  void fill_2d(const char *command, ext::oneapi::experimental::node_type kind, T *destination, std::size_t pitch, const T &pattern,
+  void fill_2d(const char *command, detail::node_type kind, T *destination, std::size_t pitch, const T &pattern,
                std::size_t width, std::size_t height) {
     const std::size_t bytes = region_bytes<T>(command, "destination", pitch, width, height);
     require_pointers(bytes, command, destination);
@@ -619,12 +624,12 @@ private:
 
   // A command that does nothing (zero bytes, a hint, an empty range): with nothing to wait for,
   // its event is complete at submission, as DPC++'s events of zero-byte USM commands are.
-  void set_no_op(ext::oneapi::experimental::node_type kind) {
+  void set_no_op(detail::node_type kind) {
     set_command(kind, [] {});
     no_op_ = true;
   }
   bool is_no_op() const { return no_op_ && after_command_.empty(); }
-  void set_command(ext::oneapi::experimental::node_type kind, std::function<void()> command) {
+  void set_command(detail::node_type kind, std::function<void()> command) {
     if (command_)
       sycl::detail::throw_error(errc::invalid, "a command group may contain only one command");
     command_ = std::move(command);
@@ -662,7 +667,7 @@ private:
   std::vector<std::any> kernel_arguments_;
   // What a command graph node needs besides the command: its kind, a kernel's name, and the
   // executable graph a command group runs (ext_oneapi_graph).
-  ext::oneapi::experimental::node_type kind_ = ext::oneapi::experimental::node_type::empty;
+  detail::node_type kind_ = detail::node_type::empty;
   const char *kernel_name_ = nullptr;
   detail::graph_launch graph_launch_;
 };

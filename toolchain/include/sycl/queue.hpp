@@ -53,6 +53,13 @@ struct queue_state : command_list {
   event_ptr last_before_recording, barrier_before_recording;
   static constexpr std::size_t sort_threshold = 16;
 
+  // What a new command follows besides its own dependencies: in an in-order queue the previous
+  // command, and the last barrier. Needs the mutex.
+  void add_ordering(std::vector<event_ptr> &dependencies) const {
+    if (in_order && last) dependencies.push_back(last);
+    if (barrier) dependencies.push_back(barrier);
+  }
+
   // Moves complete commands that failed to `finished` and forgets the others, so that a queue
   // that is never asked for its errors does not grow. Needs the mutex.
   // In place, and on submission only once `submitted` holds `sort_threshold` commands: asking
@@ -528,8 +535,7 @@ private:
     detail::tracker_locks trackers(h.tracked_accesses());
     std::lock_guard<std::mutex> lock(state_->mutex);
     trackers.add_dependencies(dependencies);
-    if (state_->in_order && state_->last) dependencies.push_back(state_->last);
-    if (state_->barrier) dependencies.push_back(state_->barrier);
+    state_->add_ordering(dependencies);
     detail::event_ptr command =
         h.graph_launch_.submit
             ? h.graph_launch_.submit(h.graph_launch_.graph.get(), dependencies, state_->profiling, state_->handler)
@@ -554,7 +560,7 @@ private:
   std::shared_ptr<detail::graph_recorder> recorder_for(const handler &h) {
     if (auto graph = recorder()) return graph;
     for (const auto &dependency : h.dependencies_)
-      if (auto graph = dependency->recorded_in().lock()) {
+      if (auto graph = dependency->recorded() ? dependency->recorded_in().lock() : nullptr) {
         graph->record_queue(state_);
         return graph;
       }
@@ -565,8 +571,7 @@ private:
     std::vector<detail::event_ptr> after = std::move(h.dependencies_);
     {
       std::lock_guard<std::mutex> lock(state_->mutex);
-      if (state_->in_order && state_->last) after.push_back(state_->last);
-      if (state_->barrier) after.push_back(state_->barrier);
+      state_->add_ordering(after);
     }
     detail::event_ptr node =
         graph.record(h, std::move(after), state_.get(), h.barrier_ == handler::barrier_wait::all_earlier);

@@ -35,6 +35,7 @@ enum class node_type {
 } // namespace ext::oneapi::experimental
 
 namespace detail {
+using ext::oneapi::experimental::node_type;
 class event_state;
 struct queue_state;
 using event_ptr = std::shared_ptr<event_state>;

@@ -119,14 +119,12 @@ namespace detail {
 // indices into it. Runs one at a time: each run follows the previous one.
 struct executable_graph_impl {
   struct step {
-    node_type type;
     std::function<void()> command;
     std::shared_ptr<const executable_graph_impl> subgraph;
     std::vector<std::size_t> predecessors;
   };
   std::vector<step> steps;
   std::vector<std::pair<std::shared_ptr<sycl::detail::buffer_storage>, bool>> requirements;
-  context graph_context;
   bool profiling = false;
   mutable std::mutex mutex;
   mutable sycl::detail::event_ptr last_run;
@@ -309,7 +307,6 @@ namespace detail {
 // What the graph needs of handlers and queues, which keep it private.
 struct graph_access {
   using node_impl = ext::oneapi::experimental::detail::node_impl;
-  using node_type = ext::oneapi::experimental::node_type;
 
   static handler make_handler() { return handler(); }
   template <typename CommandGroup> static void run_command_group(handler &h, CommandGroup &cgf) {
@@ -336,7 +333,7 @@ struct graph_access {
           h.graph_launch_.graph);
     else
       n->command = h.take_command();
-    n->requirements = h.requirements_;
+    n->requirements = std::move(h.requirements_);
     n->kernel_name = h.kernel_name_;
     return n;
   }
@@ -533,7 +530,6 @@ inline sycl::detail::event_ptr graph_impl::record(handler &h, std::vector<sycl::
 inline std::shared_ptr<const executable_graph_impl> graph_impl::finalize(bool profiling) const {
   std::lock_guard<std::mutex> lock(mutex);
   auto graph = std::make_shared<executable_graph_impl>();
-  graph->graph_context = graph_context;
   graph->profiling = profiling;
   std::vector<std::size_t> waiting(nodes.size()), position(nodes.size());
   std::vector<std::size_t> ready;
@@ -544,7 +540,7 @@ inline std::shared_ptr<const executable_graph_impl> graph_impl::finalize(bool pr
   for (std::size_t next = 0; next < ready.size(); ++next) {
     const node_impl &n = *nodes[ready[next]];
     position[n.index] = graph->steps.size();
-    executable_graph_impl::step step{n.type, n.command, n.subgraph, {}};
+    executable_graph_impl::step step{n.command, n.subgraph, {}};
     for (const auto &predecessor : n.predecessors) step.predecessors.push_back(position[predecessor.lock()->index]);
     graph->steps.push_back(std::move(step));
     graph->requirements.insert(graph->requirements.end(), n.requirements.begin(), n.requirements.end());
