@@ -1,7 +1,8 @@
 //! DPC++'s public header paths (tests/dpcpp/headers.txt, docs/dpcpp-headers.md): each resolves
 //! in toolchain/include as the list says, the supported ones compile together in a program that
-//! runs, each of our own compiles when included first, and an unsupported one stops the compile
-//! with one line naming what is missing.
+//! runs, each of our own compiles when included first, an empty program including them all
+//! compiles none of their code, and an unsupported one stops the compile with one line naming what
+//! is missing.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -177,4 +178,46 @@ fn an_unsupported_header_is_one_clear_error() {
         "{}",
         describe(&output)
     );
+}
+
+/// Including the headers compiles none of their code into a program that uses none of it: clang
+/// compiles a non-template inline function's template uses, and the virtual functions of a class
+/// whose constructor is defined inline, in every translation unit, so an unused feature written
+/// that way costs every program (docs/command-graphs.md, "Compile cost"). The host pass's
+/// unoptimised IR of an empty `main` after every supported path defines `main` and the standard
+/// library's static initialisation only.
+#[test]
+fn an_empty_program_compiles_none_of_the_headers_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("empty.cpp");
+    let includes: String = entries()
+        .into_iter()
+        .filter(|e| e.kind == "header" || e.kind == "forward")
+        .map(|e| format!("#include <{}>\n", e.path))
+        .collect();
+    std::fs::write(&file, format!("{includes}int main() {{}}\n")).unwrap();
+    let output = Command::new(llvm_bin().join("clang++"))
+        .args([
+            "-O0",
+            "-S",
+            "-emit-llvm",
+            "-o",
+            "-",
+            "-Xclang",
+            "-fsycl-is-host",
+        ])
+        .args(["-D__SYCL_NATIVE_CPU__", "-isystem"])
+        .arg(include_dir())
+        .arg(&file)
+        .output()
+        .expect("clang++ runs");
+    assert!(output.status.success(), "{}", describe(&output));
+    let defined: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter(|line| line.starts_with("define "))
+        .filter_map(|line| line.split('@').nth(1)?.split('(').next().map(str::to_owned))
+        .filter(|name| name != "main" && !name.starts_with("__cxx_global_var_init"))
+        .filter(|name| !name.starts_with("_GLOBAL__sub_I_"))
+        .collect();
+    assert!(defined.is_empty(), "the headers compiled: {defined:?}");
 }

@@ -35,7 +35,12 @@ inline namespace _V1 {
 namespace ext::oneapi::experimental {
 
 namespace detail {
-struct graph_impl;
+// The graph's implementation is templates wherever it instantiates templates of its own or has
+// virtual functions: non-template inline code is compiled in every translation unit that includes
+// <sycl/sycl.hpp>, used or not (docs/command-graphs.md, "Compile cost"). `Deferred` is always
+// void; it only makes the code a template.
+template <typename Deferred = void> struct modifiable_graph_impl;
+using graph_impl = modifiable_graph_impl<>;
 struct executable_graph_impl;
 
 // One node of a modifiable graph. Its edges are weak: the graph owns its nodes.
@@ -125,6 +130,9 @@ struct executable_graph_impl {
   };
   std::vector<step> steps;
   std::vector<std::pair<std::shared_ptr<sycl::detail::buffer_storage>, bool>> requirements;
+  // graph_launch::submit for this graph, set where the graph is finalized: the handler's
+  // non-template ext_oneapi_graph takes it from here instead of naming the template.
+  decltype(sycl::detail::graph_launch::submit) submit = nullptr;
   bool profiling = false;
   mutable std::mutex mutex;
   mutable sycl::detail::event_ptr last_run;
@@ -132,7 +140,8 @@ struct executable_graph_impl {
 
 // Submits the steps of `graph` after `start`; returns each step's event, and adds every task it
 // submitted to `tasks` (whose errors the run reports).
-inline std::vector<sycl::detail::event_ptr>
+template <typename Deferred = void>
+std::vector<sycl::detail::event_ptr>
 submit_steps(const executable_graph_impl &graph, const std::vector<sycl::detail::event_ptr> &start, bool profiling,
              const std::shared_ptr<const async_handler> &handler, std::vector<sycl::detail::event_ptr> &tasks) {
   std::vector<sycl::detail::event_ptr> done(graph.steps.size());
@@ -142,7 +151,7 @@ submit_steps(const executable_graph_impl &graph, const std::vector<sycl::detail:
     for (std::size_t predecessor : step.predecessors) after.push_back(done[predecessor]);
     if (step.predecessors.empty()) after = start;
     if (step.subgraph) {
-      std::vector<sycl::detail::event_ptr> inner = submit_steps(*step.subgraph, after, profiling, handler, tasks);
+      std::vector<sycl::detail::event_ptr> inner = submit_steps<Deferred>(*step.subgraph, after, profiling, handler, tasks);
       after = inner.empty() ? after : std::move(inner);
       done[i] = sycl::detail::submit_command({}, after, profiling, handler);
     } else {
@@ -156,14 +165,15 @@ submit_steps(const executable_graph_impl &graph, const std::vector<sycl::detail:
 // graph_launch::submit: one run of an executable graph, after `after` and the graph's previous
 // run. The run's event is a last task after every step, which reports the first error a step
 // threw (as a command group's event reports its command's).
-inline sycl::detail::event_ptr submit_graph(const void *graph_pointer, const std::vector<sycl::detail::event_ptr> &after,
+template <typename Deferred = void>
+sycl::detail::event_ptr submit_graph(const void *graph_pointer, const std::vector<sycl::detail::event_ptr> &after,
                                            bool profiling, const std::shared_ptr<const async_handler> &handler) {
   const auto &graph = *static_cast<const executable_graph_impl *>(graph_pointer);
   std::lock_guard<std::mutex> lock(graph.mutex);
   std::vector<sycl::detail::event_ptr> start = after;
   if (graph.last_run) start.push_back(graph.last_run);
   std::vector<sycl::detail::event_ptr> tasks;
-  submit_steps(graph, start, profiling && graph.profiling, handler, tasks);
+  submit_steps<Deferred>(graph, start, profiling && graph.profiling, handler, tasks);
   auto report = [tasks] {
     for (const auto &task : tasks)
       if (auto error = task->take_error()) std::rethrow_exception(error);
@@ -180,8 +190,9 @@ struct buffer_use {
 };
 
 // A modifiable graph, and the recorder of the queues recording into it.
-struct graph_impl : sycl::detail::graph_recorder, std::enable_shared_from_this<graph_impl> {
-  graph_impl(const context &c, const device &d, const property_list &props)
+template <typename Deferred>
+struct modifiable_graph_impl : sycl::detail::graph_recorder, std::enable_shared_from_this<modifiable_graph_impl<Deferred>> {
+  modifiable_graph_impl(const context &c, const device &d, const property_list &props)
       : graph_context(c), graph_device(d), no_cycle_check(props.has_property<property::graph::no_cycle_check>()),
         buffers_outlive_graph(props.has_property<property::graph::assume_buffer_outlives_graph>()),
         id(next_id().fetch_add(1)) {
@@ -191,7 +202,7 @@ struct graph_impl : sycl::detail::graph_recorder, std::enable_shared_from_this<g
   }
   // The last copy of the graph ends the recording of its queues (sycl_ext_oneapi_graph,
   // "Exception Safety").
-  ~graph_impl() override {
+  ~modifiable_graph_impl() override {
     for (const auto &weak : recording_queues)
       if (auto queue = weak.lock()) {
         std::lock_guard<std::mutex> lock(queue->mutex);
@@ -226,7 +237,7 @@ struct graph_impl : sycl::detail::graph_recorder, std::enable_shared_from_this<g
       if (current.get() == this) return;
       sycl::detail::throw_error(errc::invalid, "begin_recording: the queue is already recording to another command graph");
     }
-    queue->recorder = weak_from_this();
+    queue->recorder = this->weak_from_this();
     queue->last_before_recording = std::move(queue->last);
     queue->barrier_before_recording = std::move(queue->barrier);
     recording_queues.push_back(queue);
@@ -324,23 +335,21 @@ struct graph_access {
   static std::vector<event_ptr> take_dependencies(handler &h) { return std::move(h.dependencies_); }
   static bool is_barrier(const handler &h) { return h.barrier_ != handler::barrier_wait::none; }
 
-  // The node of the command `h` holds (its command taken from it).
-  static std::shared_ptr<node_impl> node_of(handler &h) {
-    auto n = std::make_shared<node_impl>();
-    n->type = h.graph_launch_.submit ? node_type::subgraph : h.kind_;
+  // Moves the command `h` holds into the node `n`.
+  static void take_node(handler &h, node_impl &n) {
+    n.type = h.graph_launch_.submit ? node_type::subgraph : h.kind_;
     if (h.graph_launch_.submit)
-      n->subgraph = std::static_pointer_cast<const ext::oneapi::experimental::detail::executable_graph_impl>(
+      n.subgraph = std::static_pointer_cast<const ext::oneapi::experimental::detail::executable_graph_impl>(
           h.graph_launch_.graph);
     else
-      n->command = h.take_command();
-    n->requirements = std::move(h.requirements_);
-    n->kernel_name = h.kernel_name_;
-    return n;
+      n.command = h.take_command();
+    n.requirements = std::move(h.requirements_);
+    n.kernel_name = h.kernel_name_;
   }
   // handler::ext_oneapi_graph: the command group runs `graph`, accessing every buffer its nodes do.
   static void launch(handler &h, const std::shared_ptr<const ext::oneapi::experimental::detail::executable_graph_impl> &graph) {
     h.set_no_op(node_type::subgraph);
-    h.graph_launch_ = graph_launch{graph, &ext::oneapi::experimental::detail::submit_graph};
+    h.graph_launch_ = graph_launch{graph, graph->submit};
     for (const auto &[storage, writes] : graph->requirements) h.require_storage(storage, writes);
   }
 };
@@ -479,10 +488,12 @@ namespace ext::oneapi::experimental {
 namespace detail {
 // The node `h` holds, after `predecessors`, the nodes `events` stand for and the nodes that used
 // its buffers before it in a conflicting way. Checks everything before changing the graph.
-inline std::shared_ptr<node_impl> graph_impl::add_node(handler &h, std::vector<std::shared_ptr<node_impl>> predecessors,
-                                                       const std::vector<sycl::detail::event_ptr> &events,
-                                                       const void *queue) {
-  std::shared_ptr<node_impl> added = sycl::detail::graph_access::node_of(h);
+template <typename Deferred>
+std::shared_ptr<node_impl>
+modifiable_graph_impl<Deferred>::add_node(handler &h, std::vector<std::shared_ptr<node_impl>> predecessors,
+                                          const std::vector<sycl::detail::event_ptr> &events, const void *queue) {
+  auto added = std::make_shared<node_impl>();
+  sycl::detail::graph_access::take_node(h, *added);
   for (const auto &dependency : events) {
     auto recorded = std::static_pointer_cast<node_impl>(dependency->recorded_node());
     if (!recorded || recorded->graph.lock().get() != this)
@@ -506,15 +517,17 @@ inline std::shared_ptr<node_impl> graph_impl::add_node(handler &h, std::vector<s
   }
   added->index = nodes.size();
   added->queue = queue;
-  added->graph = weak_from_this();
+  added->graph = this->weak_from_this();
   for (const auto &predecessor : predecessors)
     if (predecessor != added) add_edge(predecessor, added);
   nodes.push_back(added);
   return added;
 }
 
-inline sycl::detail::event_ptr graph_impl::record(handler &h, std::vector<sycl::detail::event_ptr> after,
-                                                  const sycl::detail::queue_state *queue, bool after_all_of_queue) {
+template <typename Deferred>
+sycl::detail::event_ptr modifiable_graph_impl<Deferred>::record(handler &h, std::vector<sycl::detail::event_ptr> after,
+                                                                const sycl::detail::queue_state *queue,
+                                                                bool after_all_of_queue) {
   std::lock_guard<std::mutex> lock(mutex);
   std::vector<std::shared_ptr<node_impl>> predecessors;
   if (after_all_of_queue)
@@ -522,14 +535,16 @@ inline sycl::detail::event_ptr graph_impl::record(handler &h, std::vector<sycl::
       if (n->queue == queue) predecessors.push_back(n);
   std::shared_ptr<node_impl> added = add_node(h, std::move(predecessors), after, queue);
   auto recorded = std::make_shared<sycl::detail::event_state>(false, nullptr);
-  recorded->set_recorded(weak_from_this(), added);
+  recorded->set_recorded(this->weak_from_this(), added);
   return recorded;
 }
 
 // Kahn's order over the nodes, by the order they were added among those ready.
-inline std::shared_ptr<const executable_graph_impl> graph_impl::finalize(bool profiling) const {
+template <typename Deferred>
+std::shared_ptr<const executable_graph_impl> modifiable_graph_impl<Deferred>::finalize(bool profiling) const {
   std::lock_guard<std::mutex> lock(mutex);
   auto graph = std::make_shared<executable_graph_impl>();
+  graph->submit = &submit_graph<Deferred>;
   graph->profiling = profiling;
   std::vector<std::size_t> waiting(nodes.size()), position(nodes.size());
   std::vector<std::size_t> ready;
