@@ -20,7 +20,7 @@ use super::vector::operand;
 
 /// `pointer` as a parameter of `function` plus a constant byte offset, through any chain of
 /// GEPs whose indices are all constants.
-fn parameter_and_offset<'ctx>(
+pub fn parameter_and_offset<'ctx>(
     function: FunctionValue<'ctx>,
     pointer: BasicValueEnum<'ctx>,
     target_data: &TargetData,

@@ -24,6 +24,7 @@ use std::collections::{HashMap, HashSet};
 use inkwell::attributes::AttributeLoc;
 use inkwell::intrinsics::Intrinsic;
 use inkwell::module::{Linkage, Module};
+use inkwell::targets::TargetData;
 use inkwell::types::AnyType;
 use inkwell::values::{
     BasicMetadataValueEnum, CallSiteValue, FunctionValue, InstructionOpcode, InstructionValue,
@@ -36,6 +37,7 @@ use super::vectorize::DERIVED_METADATA;
 use super::{Changed, ModulePass, PassInfo};
 use crate::ir::cfg::{self, clone_body};
 use crate::ir::graph::has_loop;
+use crate::ir::memory::parameter_and_offset;
 use crate::ir::mux::{self, WorkItemQuery};
 use crate::ir::value::{Kind, Value};
 use crate::ir::vector::{constant_int, function_metadata, intrinsic_base_name};
@@ -95,15 +97,18 @@ impl StreamingStores {
 }
 
 /// The address an access goes through, as far as telling outputs apart needs: the pointer it
-/// is based on (after GEPs), or, for a pointer loaded from memory (a kernel argument captured in
-/// the functor), the address it was loaded from.
+/// is based on (after GEPs), or, for a pointer loaded from memory, the address it was loaded
+/// from. A kernel argument captured in the functor is loaded through a parameter and a constant
+/// offset, often once per branch of a linearized `if` (each through a GEP of its own), so it is
+/// known by that parameter and offset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Base<'ctx> {
     Pointer(Value<'ctx>),
     LoadedFrom(Value<'ctx>),
+    Captured { parameter: u32, offset: i64 },
 }
 
-fn base_of(pointer: Value<'_>) -> Base<'_> {
+fn base_of<'ctx>(pointer: Value<'ctx>, target_data: &TargetData) -> Base<'ctx> {
     let mut value = pointer;
     while matches!(
         value.opcode(),
@@ -116,7 +121,12 @@ fn base_of(pointer: Value<'_>) -> Base<'_> {
         value = value.operand(0);
     }
     if value.is(Kind::Load) {
-        Base::LoadedFrom(value.operand(0))
+        let address = value.operand(0);
+        let function = value.parent_function();
+        match function.and_then(|f| parameter_and_offset(f, address.basic()?, target_data)) {
+            Some((parameter, offset)) => Base::Captured { parameter, offset },
+            None => Base::LoadedFrom(address),
+        }
     } else {
         Base::Pointer(value)
     }
@@ -147,7 +157,10 @@ struct Access<'ctx> {
 }
 
 /// The memory accesses of `vector`, or `None` when it does something that rules streaming out.
-fn accesses(vector: FunctionValue<'_>) -> Option<Vec<Access<'_>>> {
+fn accesses<'ctx>(
+    vector: FunctionValue<'ctx>,
+    target_data: &TargetData,
+) -> Option<Vec<Access<'ctx>>> {
     let mut accesses = Vec::new();
     for instruction in walk::instructions(vector) {
         let value = Value::from(instruction);
@@ -165,7 +178,7 @@ fn accesses(vector: FunctionValue<'_>) -> Option<Vec<Access<'_>>> {
         };
         accesses.push(Access {
             instruction,
-            base: base_of(pointer),
+            base: base_of(pointer, target_data),
             kind,
         });
     }
@@ -203,7 +216,8 @@ fn streamed<'ctx>(
     if has_loop(vector) {
         return None;
     }
-    let accesses = accesses(vector)?;
+    let target_data = walk::target_data(module);
+    let accesses = accesses(vector, &target_data)?;
     let shared: HashSet<Base> = {
         let mut seen = HashSet::new();
         accesses
@@ -212,7 +226,6 @@ fn streamed<'ctx>(
             .map(|access| access.base)
             .collect()
     };
-    let target_data = walk::target_data(module);
     let bytes = |vector: Value<'_>| {
         let ty = vector.basic_type().expect("a vector value");
         target_data.get_store_size(&ty.as_any_type_enum()) / u64::from(width)
