@@ -4,6 +4,7 @@
 // names.
 #include <sycl/sycl.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -233,6 +234,31 @@ static void printing_and_lifetime(sycl::queue &q) {
   sycl::free(value, q);
 }
 
+// A run of a graph finalized with enable_profiling, on a profiling queue: the run's event spans
+// its nodes, so its start-to-end covers at least the time its first node took (a host task
+// that waits until 20 ms have passed on its own clock), not only its last node's.
+static void profiled_run() {
+  sycl::queue q{sycl::property::queue::enable_profiling{}};
+  syclex::command_graph graph{q.get_context(), q.get_device()};
+  auto *waited = sycl::malloc_shared<long long>(1, q);
+  syclex::node slow = graph.add([&](sycl::handler &h) {
+    h.host_task([=] {
+      const auto begin = std::chrono::steady_clock::now();
+      while (std::chrono::steady_clock::now() - begin < std::chrono::milliseconds(20)) {
+      }
+      *waited = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - begin).count();
+    });
+  });
+  graph.add([&](sycl::handler &h) { h.single_task([] {}); }, {syclex::property::node::depends_on(slow)});
+  auto runnable = graph.finalize({syclex::property::graph::enable_profiling{}});
+  sycl::event run = q.ext_oneapi_graph(runnable);
+  run.wait();
+  const auto start = run.get_profiling_info<sycl::info::event_profiling::command_start>();
+  const auto end = run.get_profiling_info<sycl::info::event_profiling::command_end>();
+  check::equal("a profiled run spans its nodes", 0, end >= start && end - start >= std::uint64_t(*waited), true);
+  sycl::free(waited, q);
+}
+
 int main() {
   // Programs written for Intel GPUs pass Level Zero hints, which a CPU queue accepts.
   sycl::queue q{{sycl::ext::intel::property::queue::no_immediate_command_list{}}};
@@ -243,5 +269,6 @@ int main() {
   buffers(q);
   subgraphs_and_reductions(q);
   printing_and_lifetime(q);
+  profiled_run();
   return check::finish();
 }

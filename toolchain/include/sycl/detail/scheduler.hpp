@@ -55,14 +55,24 @@ public:
   int status() const;
   bool complete() const { return status() == 2; }
   bool profiling() const { return profiling_; }
-  // Submit, start and end times in nanoseconds.
+  // Submit, start and end times in nanoseconds: the task's, from the earliest submission and
+  // start among the tasks set by times_from.
   void times(std::uint64_t out[3]) const {
     if (task_) {
       __nativecpu_task_times(task_, out);
     } else {
       out[0] = out[1] = out[2] = 0;
     }
+    for (const auto &part : timed_parts_) {
+      std::uint64_t part_times[3];
+      part->times(part_times);
+      out[0] = std::min(out[0], part_times[0]);
+      out[1] = std::min(out[1], part_times[1]);
+    }
   }
+  // The command this event stands for is the last of `parts`, which it follows (a command
+  // graph's run): its profiling times span them.
+  void times_from(std::vector<std::shared_ptr<event_state>> parts) { timed_parts_ = std::move(parts); }
   __nativecpu_task *task() const { return task_; }
 
   // The command's exception, once, for reporting (null if none or already taken). Only valid
@@ -104,6 +114,7 @@ private:
   std::vector<std::weak_ptr<event_state>> wait_list_;
   std::weak_ptr<graph_recorder> recorded_in_;
   std::shared_ptr<void> recorded_node_;
+  std::vector<std::shared_ptr<event_state>> timed_parts_;
 };
 
 using event_ptr = std::shared_ptr<event_state>;

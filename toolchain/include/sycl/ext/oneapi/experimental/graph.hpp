@@ -180,6 +180,7 @@ sycl::detail::event_ptr submit_graph(const void *graph_pointer, const std::vecto
   };
   const std::vector<sycl::detail::event_ptr> &last = tasks.empty() ? start : tasks;
   graph.last_run = sycl::detail::submit_command(report, last, profiling && graph.profiling, handler);
+  if (profiling && graph.profiling) graph.last_run->times_from(std::move(tasks));
   return graph.last_run;
 }
 
