@@ -40,6 +40,16 @@ void reverse_in_groups(int *data) {
   data[item.get_global_linear_id()] = scratch[size - 1 - local];
 }
 
+// Kernel properties among a free function kernel's properties reach its kernel: each work-item
+// writes its sub-group's size, which the sub_group_size property fixes at 4.
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::nd_range_kernel<2>))
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::work_group_size<2, 8>))
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::sub_group_size<4>))
+void sized(int *out) {
+  auto item = syclext::this_work_item::get_nd_item<2>();
+  out[item.get_global_linear_id()] = int(syclext::this_work_item::get_sub_group().get_local_range()[0]);
+}
+
 // Defined in free_function_kernels_other.cpp.
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::nd_range_kernel<2>))
 void scale_rows(int factor, int *grid, int columns);
@@ -160,6 +170,27 @@ int main() {
   q.single_task<class LambdaKernel>(capturing).wait();
   sycl::kernel lambda_kernel = all.get_kernel(sycl::get_kernel_id<class LambdaKernel>());
   check::equal("a lambda's kernel object", 0, invalid([&](sycl::handler &h) { h.single_task(lambda_kernel); }), true);
+
+  // The work_group_size and sub_group_size properties: the kernel runs with its size, reports
+  // it, and refuses another (SYCL 2020: errc::nd_range).
+  syclexp::nd_launch(q, sycl::nd_range<2>({rows, columns}, {2, 8}), syclexp::kernel_function<sized>, grid);
+  q.wait();
+  for (int i = 0; i < rows * columns; ++i) check::equal("sub_group_size property", i, grid[i], 4);
+  sycl::kernel sized_kernel = all.get_kernel(syclexp::get_kernel_id<sized>());
+  check::equal("work_group_size property", 0,
+               sized_kernel.get_info<sycl::info::kernel_device_specific::compile_work_group_size>(q.get_device()) ==
+                   sycl::range<3>(1, 2, 8),
+               true);
+  check::equal("compile_sub_group_size", 0,
+               sized_kernel.get_info<sycl::info::kernel_device_specific::compile_sub_group_size>(q.get_device()), 4u);
+  bool refused = false;
+  try {
+    syclexp::nd_launch(q, sycl::nd_range<2>({rows, columns}, {4, 4}), syclexp::kernel_function<sized>, grid);
+    q.wait();
+  } catch (const sycl::exception &e) {
+    refused = e.code() == sycl::errc::nd_range;
+  }
+  check::equal("another work-group size", 0, refused, true);
   sycl::free(out, q);
   sycl::free(result, q);
   sycl::free(grid, q);

@@ -13,7 +13,8 @@
 //! passes after retargeting read from it), directly in `spir_kernel` functions; annotations
 //! `sycl-reqd-work-group-size` (1 to 3 sizes, SYCL order), `sycl-reqd-sub-group-size` (one
 //! size), `sycl-primary-sub-group-size` (no argument: size 0, as the property) and
-//! `sycl-device-has` (`sycl::aspect` values) on `noinline` functions that kernels call.
+//! `sycl-device-has` (`sycl::aspect` values), and `sycl-function-property` (a free function
+//! kernel's property: a code and three sizes) on `noinline` functions that kernels call.
 //! Guarantees: each such kernel, and each kernel calling an annotated function directly or
 //! through other functions, carries `!reqd_work_group_size !{i32 x, i32 y, i32 z}` or
 //! `!intel_reqd_sub_group_size !{i32 n}` (two different sizes for one kernel are an error), and
@@ -61,6 +62,11 @@ pub const REQD_SUB_GROUP_SIZE_ANNOTATION: &str = "sycl-reqd-sub-group-size";
 pub const PRIMARY_SUB_GROUP_SIZE_ANNOTATION: &str = "sycl-primary-sub-group-size";
 /// The annotation the driver writes for `[[sycl::device_has(aspects…)]]` (`sycl::aspect` values).
 pub const DEVICE_HAS_ANNOTATION: &str = "sycl-device-has";
+/// The annotation our headers' `SYCL_EXT_ONEAPI_FUNCTION_PROPERTY` writes on a free function
+/// kernel for each of its properties: a code and three sizes (SYCL order). Code 0 is a property
+/// with nothing to lower (the kernel kinds), 1 to 3 a work-group size of that many dimensions, 4
+/// a sub-group size, 5 the `sub_group_size_primary` property.
+pub const FUNCTION_PROPERTY_ANNOTATION: &str = "sycl-function-property";
 
 /// DPC++'s metadata: the aspects a kernel uses, which sycl-post-link writes into its image's
 /// device requirements (and splits images by), and those it declares with `device_has`.
@@ -225,6 +231,38 @@ fn annotation_sizes(
     Ok(operands)
 }
 
+/// The property and operands a `sycl-function-property` annotation sets, `None` for a property
+/// with nothing to lower.
+fn function_property(
+    annotation: &Annotation<'_>,
+) -> Result<Option<(&'static Property, Vec<u64>)>, CompileError> {
+    let values: Option<Vec<i64>> = annotation.arguments.iter().copied().collect();
+    let Some([code, sizes @ ..]) = values.as_deref() else {
+        return Err(CompileError::unsupported(
+            walk::name(annotation.function),
+            "SYCL_EXT_ONEAPI_FUNCTION_PROPERTY needs a constant property",
+        ));
+    };
+    let (property, count) = match *code {
+        0 => return Ok(None),
+        1..=3 => (&PROPERTIES[0], *code as usize),
+        4 => (&PROPERTIES[1], 1),
+        5 => return Ok(Some((&PROPERTIES[1], vec![0]))),
+        _ => {
+            return Err(CompileError::unsupported(
+                walk::name(annotation.function),
+                format!("unknown free function kernel property code {code}"),
+            ))
+        }
+    };
+    let sized = Annotation {
+        function: annotation.function,
+        text: property.annotation.to_owned(),
+        arguments: sizes.iter().take(count).map(|size| Some(*size)).collect(),
+    };
+    Ok(Some((property, annotation_sizes(property, &sized)?)))
+}
+
 /// The kernels calling `function`, directly or through other functions.
 fn kernels_calling<'ctx>(
     calls: &CallIndex<'ctx>,
@@ -294,50 +332,75 @@ fn add_aspects(kernel: FunctionValue<'_>, aspects: &[u64]) {
     }
 }
 
-/// Lowers the kernel attributes the driver turned into annotations, and removes those
-/// annotations.
+/// What one of our annotations gives the kernels calling its function.
+enum Lowered {
+    Property(&'static Property, Vec<u64>),
+    Aspects(Vec<u64>),
+    Nothing,
+}
+
+/// The property an annotation's text names, if it names one.
+fn property_named(text: &str) -> Option<&'static Property> {
+    let text = match text {
+        PRIMARY_SUB_GROUP_SIZE_ANNOTATION => REQD_SUB_GROUP_SIZE_ANNOTATION,
+        text => text,
+    };
+    PROPERTIES
+        .iter()
+        .find(|property| property.annotation == text)
+}
+
+/// Whether `annotation` is one this pass lowers.
+fn is_ours(annotation: &Annotation<'_>) -> bool {
+    property_named(&annotation.text).is_some()
+        || [DEVICE_HAS_ANNOTATION, FUNCTION_PROPERTY_ANNOTATION].contains(&annotation.text.as_str())
+}
+
+/// What `annotation` (one of ours) gives the kernels calling its function.
+fn lowered(annotation: &Annotation<'_>) -> Result<Lowered, CompileError> {
+    if annotation.text == FUNCTION_PROPERTY_ANNOTATION {
+        return Ok(match function_property(annotation)? {
+            Some((property, operands)) => Lowered::Property(property, operands),
+            None => Lowered::Nothing,
+        });
+    }
+    Ok(match property_named(&annotation.text) {
+        Some(property) => Lowered::Property(property, annotation_sizes(property, annotation)?),
+        None => Lowered::Aspects(declared_aspects(annotation)?),
+    })
+}
+
+/// Lowers the kernel attributes the driver, and the free function kernel properties the headers,
+/// turned into annotations, and removes those annotations.
 fn lower_annotations(module: &Module<'_>) -> Result<Changed, CompileError> {
-    let property_of = |annotation: &Annotation<'_>| {
-        let text = match annotation.text.as_str() {
-            PRIMARY_SUB_GROUP_SIZE_ANNOTATION => REQD_SUB_GROUP_SIZE_ANNOTATION,
-            text => text,
-        };
-        PROPERTIES
-            .iter()
-            .find(|property| property.annotation == text)
-    };
-    let ours = |annotation: &Annotation<'_>| {
-        property_of(annotation).is_some() || annotation.text == DEVICE_HAS_ANNOTATION
-    };
     let annotations = function_annotations(module);
-    if !annotations.iter().any(ours) {
+    if !annotations.iter().any(is_ours) {
         return Ok(Changed::No);
     }
     let calls = CallIndex::of(module);
-    for annotation in annotations.iter().filter(|a| ours(a)) {
+    for annotation in annotations.iter().filter(|a| is_ours(a)) {
         let kernels = kernels_calling(&calls, annotation.function);
-        match property_of(annotation) {
-            Some(property) => {
-                let operands = annotation_sizes(property, annotation)?;
+        match lowered(annotation)? {
+            Lowered::Property(property, operands) => {
                 for kernel in kernels {
                     set_property(property, kernel, &operands)?;
                 }
             }
-            None => {
-                let aspects = declared_aspects(annotation)?;
+            Lowered::Aspects(aspects) => {
                 for kernel in kernels {
                     add_aspects(kernel, &aspects);
                 }
             }
+            Lowered::Nothing => {}
         }
-        // The driver made the function `noinline` so that its calls outlived clang's inliner
-        // (at -O0 it is `optnone` too, which needs `noinline`).
+        // The driver or the headers made the function `noinline` so that its calls outlived
+        // clang's inliner (at -O0 it is `optnone` too, which needs `noinline`).
         let function = annotation.function;
         if !attributes::has_enum_attribute(function, AttributeLoc::Function, "optnone") {
             attributes::remove_enum_attribute(function, AttributeLoc::Function, "noinline");
         }
     }
-    remove_annotations(module, ours);
+    remove_annotations(module, is_ours);
     Ok(Changed::Yes)
 }
 

@@ -11,9 +11,12 @@
 // types; launches (nd_launch, single_task with kernel_function<Func>) and kernel-id queries make
 // it, and kernel objects of it run with set_args.
 //
-// Not available: the property itself is dropped, because clang 22 has no attribute that records
-// it where a header could read it back, so the traits that report it (is_nd_range_kernel_v,
-// is_single_task_kernel_v, is_kernel_v) fail to compile with a message saying so.
+// The kernel properties among the function's properties (work_group_size, sub_group_size) reach
+// the kernel: in the device pass the macro annotates the function with them, and the compiler
+// gives the kernel calling it their metadata (lower-kernel-properties). Not available: the kind
+// of kernel (nd_range_kernel, single_task_kernel), which no header can read back from a function,
+// so the traits that report it (is_nd_range_kernel_v, is_single_task_kernel_v, is_kernel_v) fail
+// to compile with a message saying so.
 #pragma once
 
 #include <any>
@@ -29,7 +32,21 @@
 #include "../../../queue.hpp"
 #include "enqueue_functions.hpp"
 
+// The annotation is lower-kernel-properties' "sycl-function-property": a code and three sizes
+// (detail::function_property_annotation). `noinline` keeps the kernel's call of the function
+// until that pass has read it, which then lets it be inlined again.
+#ifdef __SYCL_DEVICE_ONLY__
+#define SYCL_EXT_ONEAPI_FUNCTION_PROPERTY(PROP)                                                                  \
+  SYCL_EXTERNAL __attribute__((                                                                                   \
+      noinline,                                                                                                  \
+      annotate("sycl-function-property",                                                                         \
+               ::sycl::ext::oneapi::experimental::detail::function_property_annotation<decltype(PROP)>::code,    \
+               ::sycl::ext::oneapi::experimental::detail::function_property_annotation<decltype(PROP)>::size(0), \
+               ::sycl::ext::oneapi::experimental::detail::function_property_annotation<decltype(PROP)>::size(1), \
+               ::sycl::ext::oneapi::experimental::detail::function_property_annotation<decltype(PROP)>::size(2))))
+#else
 #define SYCL_EXT_ONEAPI_FUNCTION_PROPERTY(PROP) SYCL_EXTERNAL
+#endif
 
 namespace sycl {
 inline namespace _V1 {
@@ -65,6 +82,31 @@ template <auto *Func> inline constexpr kernel_function_s<Func> kernel_function{}
 
 namespace detail {
 template <auto *> inline constexpr bool property_unknown = false;
+
+// What lower-kernel-properties reads of one function property: `code` 0 for none it lowers (the
+// kernel kinds), 1 to 3 for a work-group size of that many dimensions (sizes in SYCL order), 4
+// for a sub-group size, 5 for sub_group_size_primary.
+template <typename Property> struct function_property_annotation {
+  static constexpr int code = 0;
+  static constexpr unsigned long long size(int) { return 0; }
+};
+template <typename Property>
+struct function_property_annotation<const Property &> : function_property_annotation<Property> {};
+template <typename Property>
+struct function_property_annotation<const Property> : function_property_annotation<Property> {};
+template <std::size_t... Sizes> struct function_property_annotation<work_group_size_key::value_t<Sizes...>> {
+  static constexpr int code = sizeof...(Sizes);
+  static constexpr unsigned long long size(int index) {
+    const unsigned long long sizes[] = {Sizes..., 0, 0};
+    return sizes[index];
+  }
+};
+template <std::uint32_t Size> struct function_property_annotation<sub_group_size_key::value_t<Size>> {
+  static constexpr int code = Size == named_sub_group_size::automatic ? 0
+                              : Size == named_sub_group_size::primary ? 5
+                                                                      : 4;
+  static constexpr unsigned long long size(int index) { return index == 0 ? Size : 0; }
+};
 } // namespace detail
 
 template <auto *Func, int Dims> struct is_nd_range_kernel {
