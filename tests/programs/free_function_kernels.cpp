@@ -50,6 +50,15 @@ void sized(int *out) {
   out[item.get_global_linear_id()] = int(syclext::this_work_item::get_sub_group().get_local_range()[0]);
 }
 
+// device_has declares aspects the device must have: this one needs a GPU. A hint changes nothing.
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::single_task_kernel))
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::device_has<sycl::aspect::gpu>))
+void gpu_only(int *out) { *out = 1; }
+
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::nd_range_kernel<1>))
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::work_group_size_hint<16>))
+void hinted(int *out) { out[syclext::this_work_item::get_nd_item<1>().get_global_linear_id()] = 5; }
+
 // Defined in free_function_kernels_other.cpp.
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::nd_range_kernel<2>))
 void scale_rows(int factor, int *grid, int columns);
@@ -191,6 +200,18 @@ int main() {
     refused = e.code() == sycl::errc::nd_range;
   }
   check::equal("another work-group size", 0, refused, true);
+  int not_supported = 0;
+  try {
+    syclexp::single_task(q, syclexp::kernel_function<gpu_only>, grid);
+    q.wait();
+  } catch (const sycl::exception &e) {
+    not_supported = e.code().value();
+  }
+  check::equal("device_has property", 0, not_supported, int(sycl::errc::kernel_not_supported));
+  check::equal("device_has: not compatible", 0, syclexp::is_compatible<gpu_only>(q.get_device()), false);
+  syclexp::nd_launch(q, sycl::nd_range<1>{rows * columns, 8}, syclexp::kernel_function<hinted>, grid);
+  q.wait();
+  for (int i = 0; i < rows * columns; ++i) check::equal("work_group_size_hint property", i, grid[i], 5);
   sycl::free(out, q);
   sycl::free(result, q);
   sycl::free(grid, q);

@@ -64,8 +64,9 @@ pub const PRIMARY_SUB_GROUP_SIZE_ANNOTATION: &str = "sycl-primary-sub-group-size
 pub const DEVICE_HAS_ANNOTATION: &str = "sycl-device-has";
 /// The annotation our headers' `SYCL_EXT_ONEAPI_FUNCTION_PROPERTY` writes on a free function
 /// kernel for each of its properties: a code and three sizes (SYCL order). Code 0 is a property
-/// with nothing to lower (the kernel kinds), 1 to 3 a work-group size of that many dimensions, 4
-/// a sub-group size, 5 the `sub_group_size_primary` property.
+/// with nothing to lower (the kernel kinds, hints), 1 to 3 a work-group size of that many
+/// dimensions, 4 a sub-group size, 5 the `sub_group_size_primary` property, 6 `device_has` (its
+/// aspects as bit masks: values 0 to 63, then 64 to 127).
 pub const FUNCTION_PROPERTY_ANNOTATION: &str = "sycl-function-property";
 
 /// DPC++'s metadata: the aspects a kernel uses, which sycl-post-link writes into its image's
@@ -231,28 +232,25 @@ fn annotation_sizes(
     Ok(operands)
 }
 
-/// The property and operands a `sycl-function-property` annotation sets, `None` for a property
-/// with nothing to lower.
-fn function_property(
-    annotation: &Annotation<'_>,
-) -> Result<Option<(&'static Property, Vec<u64>)>, CompileError> {
+/// What a `sycl-function-property` annotation gives the kernels calling its function.
+fn function_property(annotation: &Annotation<'_>) -> Result<Lowered, CompileError> {
+    let error = |what: String| CompileError::unsupported(walk::name(annotation.function), what);
     let values: Option<Vec<i64>> = annotation.arguments.iter().copied().collect();
     let Some([code, sizes @ ..]) = values.as_deref() else {
-        return Err(CompileError::unsupported(
-            walk::name(annotation.function),
-            "SYCL_EXT_ONEAPI_FUNCTION_PROPERTY needs a constant property",
+        return Err(error(
+            "SYCL_EXT_ONEAPI_FUNCTION_PROPERTY needs a constant property".to_owned(),
         ));
     };
     let (property, count) = match *code {
-        0 => return Ok(None),
+        0 => return Ok(Lowered::Nothing),
         1..=3 => (&PROPERTIES[0], *code as usize),
         4 => (&PROPERTIES[1], 1),
-        5 => return Ok(Some((&PROPERTIES[1], vec![0]))),
+        5 => return Ok(Lowered::Property(&PROPERTIES[1], vec![0])),
+        6 => return Ok(Lowered::Aspects(aspects_of_masks(sizes))),
         _ => {
-            return Err(CompileError::unsupported(
-                walk::name(annotation.function),
-                format!("unknown free function kernel property code {code}"),
-            ))
+            return Err(error(format!(
+                "unknown free function kernel property code {code}"
+            )))
         }
     };
     let sized = Annotation {
@@ -260,7 +258,25 @@ fn function_property(
         text: property.annotation.to_owned(),
         arguments: sizes.iter().take(count).map(|size| Some(*size)).collect(),
     };
-    Ok(Some((property, annotation_sizes(property, &sized)?)))
+    Ok(Lowered::Property(
+        property,
+        annotation_sizes(property, &sized)?,
+    ))
+}
+
+/// The aspect values whose bits are set in `masks`: values 0 to 63 in the first, 64 to 127 in
+/// the second.
+fn aspects_of_masks(masks: &[i64]) -> Vec<u64> {
+    let mut aspects = Vec::new();
+    for (index, mask) in masks.iter().take(2).enumerate() {
+        let mask = *mask as u64;
+        aspects.extend(
+            (0..64u64)
+                .filter(|bit| mask >> bit & 1 == 1)
+                .map(|bit| index as u64 * 64 + bit),
+        );
+    }
+    aspects
 }
 
 /// The kernels calling `function`, directly or through other functions.
@@ -359,10 +375,7 @@ fn is_ours(annotation: &Annotation<'_>) -> bool {
 /// What `annotation` (one of ours) gives the kernels calling its function.
 fn lowered(annotation: &Annotation<'_>) -> Result<Lowered, CompileError> {
     if annotation.text == FUNCTION_PROPERTY_ANNOTATION {
-        return Ok(match function_property(annotation)? {
-            Some((property, operands)) => Lowered::Property(property, operands),
-            None => Lowered::Nothing,
-        });
+        return function_property(annotation);
     }
     Ok(match property_named(&annotation.text) {
         Some(property) => Lowered::Property(property, annotation_sizes(property, annotation)?),

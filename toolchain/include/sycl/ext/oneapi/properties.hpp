@@ -22,6 +22,8 @@
 
 namespace sycl {
 inline namespace _V1 {
+enum class aspect;
+
 namespace ext::oneapi::experimental {
 
 struct work_group_size_key {
@@ -33,6 +35,26 @@ struct work_group_size_key {
 };
 
 template <std::size_t... Dims> inline constexpr work_group_size_key::value_t<Dims...> work_group_size{};
+
+// A work-group size the kernel suggests: nothing on a CPU, as [[sycl::work_group_size_hint]].
+struct work_group_size_hint_key {
+  template <std::size_t... Dims> struct value_t {
+    using key_t = work_group_size_hint_key;
+    static_assert(sizeof...(Dims) >= 1 && sizeof...(Dims) <= 3, "work_group_size_hint takes 1 to 3 sizes");
+  };
+};
+template <std::size_t... Dims>
+inline constexpr work_group_size_hint_key::value_t<Dims...> work_group_size_hint{};
+
+// The aspects the kernel needs, as [[sycl::device_has]]. Honoured on free function kernels
+// (SYCL_EXT_ONEAPI_FUNCTION_PROPERTY); a lambda kernel's property list refuses it
+// (detail::required_work_group_size_of), since the attribute is the form its kernel takes here.
+struct device_has_key {
+  template <aspect... Aspects> struct value_t {
+    using key_t = device_has_key;
+  };
+};
+template <aspect... Aspects> inline constexpr device_has_key::value_t<Aspects...> device_has{};
 
 // sycl_ext_oneapi_named_sub_group_sizes: sizes a kernel may name instead of a number. `primary`
 // is the device's primary sub-group size (info::device::primary_sub_group_size: the lanes of the
@@ -245,8 +267,14 @@ template <typename First, typename... Rest> struct required_work_group_size<Firs
   using type = typename required_work_group_size<Rest...>::type;
 };
 template <typename PropertyList> struct required_work_group_size_of;
+template <typename Property> inline constexpr bool is_device_has_v = false;
+template <aspect... Aspects>
+inline constexpr bool is_device_has_v<ext::oneapi::experimental::device_has_key::value_t<Aspects...>> = true;
 template <typename... Properties>
 struct required_work_group_size_of<ext::oneapi::experimental::properties<Properties...>> {
+  static_assert(!(is_device_has_v<Properties> || ...),
+                "ncpu: the device_has property applies to free function kernels; declare a lambda kernel's aspects "
+                "with [[sycl::device_has(...)]]");
   using type = typename required_work_group_size<Properties...>::type;
 };
 

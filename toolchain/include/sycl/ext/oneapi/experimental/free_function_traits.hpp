@@ -84,8 +84,9 @@ namespace detail {
 template <auto *> inline constexpr bool property_unknown = false;
 
 // What lower-kernel-properties reads of one function property: `code` 0 for none it lowers (the
-// kernel kinds), 1 to 3 for a work-group size of that many dimensions (sizes in SYCL order), 4
-// for a sub-group size, 5 for sub_group_size_primary.
+// kernel kinds, hints), 1 to 3 for a work-group size of that many dimensions (sizes in SYCL
+// order), 4 for a sub-group size, 5 for sub_group_size_primary, 6 for device_has (the aspects as
+// a mask of values 0 to 63, then one of 64 to 127).
 template <typename Property> struct function_property_annotation {
   static constexpr int code = 0;
   static constexpr unsigned long long size(int) { return 0; }
@@ -99,6 +100,15 @@ template <std::size_t... Sizes> struct function_property_annotation<work_group_s
   static constexpr unsigned long long size(int index) {
     const unsigned long long sizes[] = {Sizes..., 0, 0};
     return sizes[index];
+  }
+};
+template <aspect... Aspects> struct function_property_annotation<device_has_key::value_t<Aspects...>> {
+  static_assert(((int(Aspects) >= 0 && int(Aspects) < 128) && ...), "an aspect value past 127");
+  static constexpr int code = 6;
+  static constexpr unsigned long long size(int index) {
+    unsigned long long mask = 0;
+    ((mask |= int(Aspects) / 64 == index ? 1ull << (int(Aspects) % 64) : 0), ...);
+    return mask;
   }
 };
 template <std::uint32_t Size> struct function_property_annotation<sub_group_size_key::value_t<Size>> {
@@ -238,8 +248,9 @@ template <auto *Func, bundle_state State> bool has_kernel_bundle(const context &
 template <auto *Func, bundle_state State> bool has_kernel_bundle(const context &c, const std::vector<device> &) {
   return has_kernel_bundle<Func, State>(c);
 }
+// Registered, and requiring no aspect or size the device lacks (device_has, work_group_size).
 template <auto *Func> bool is_compatible(const device &) {
-  return sycl::detail::kernel_registered(detail::free_function_kernel<Func>());
+  return sycl::detail::kernel_supported(detail::free_function_kernel<Func>());
 }
 
 // Launches: Func with `args` converted to its parameter types, over an nd_range (nd_launch) or
