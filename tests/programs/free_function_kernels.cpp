@@ -6,10 +6,12 @@
 // errc::invalid), also through the enqueue functions; work-group scratch memory of a launch_config,
 // behind a local accessor of the same command group; the nd_item, group, sub-group, id and item of
 // the calling work-item read from a helper the kernel does not pass them to; the kernel ids of
-// free function kernels.
+// free function kernels; the kernel properties written on the function (work_group_size,
+// sub_group_size, device_has, work_group_size_hint) and get_kernel_info of a free function kernel.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/experimental/free_function_traits.hpp>
 #include <sycl/ext/oneapi/free_function_queries.hpp>
+#include <sycl/ext/oneapi/get_kernel_info.hpp>
 #include <sycl/ext/oneapi/work_group_scratch_memory.hpp>
 #include "check.hpp"
 
@@ -192,6 +194,8 @@ int main() {
                true);
   check::equal("compile_sub_group_size", 0,
                sized_kernel.get_info<sycl::info::kernel_device_specific::compile_sub_group_size>(q.get_device()), 4u);
+  check::equal("get_kernel_info of a free function kernel", 0,
+               syclexp::get_kernel_info<sized, sycl::info::kernel_device_specific::compile_sub_group_size>(q), 4u);
   bool refused = false;
   try {
     syclexp::nd_launch(q, sycl::nd_range<2>({rows, columns}, {4, 4}), syclexp::kernel_function<sized>, grid);

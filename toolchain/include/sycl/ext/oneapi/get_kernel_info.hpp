@@ -6,6 +6,7 @@
 #include "../../device.hpp"
 #include "../../kernel_bundle.hpp"
 #include "../../queue.hpp"
+#include "experimental/free_function_traits.hpp"
 
 #define SYCL_EXT_ONEAPI_GET_KERNEL_INFO 1
 
@@ -32,5 +33,19 @@ template <typename KernelName, typename Param> typename Param::return_type get_k
 }
 
 } // namespace ext::oneapi
+
+// The same queries of the free function kernel Func (sycl_ext_oneapi_free_function_kernels).
+namespace ext::oneapi::experimental {
+template <auto *Func, typename Param> typename Param::return_type get_kernel_info(const context &c) {
+  return get_kernel_bundle<Func, bundle_state::executable>(c).template ext_oneapi_get_kernel<Func>().template get_info<Param>();
+}
+template <auto *Func, typename Param>
+typename Param::return_type get_kernel_info(const context &c, const device &d) {
+  return get_kernel_bundle<Func, bundle_state::executable>(c).template ext_oneapi_get_kernel<Func>().template get_info<Param>(d);
+}
+template <auto *Func, typename Param> typename Param::return_type get_kernel_info(const queue &q) {
+  return get_kernel_info<Func, Param>(q.get_context(), q.get_device());
+}
+} // namespace ext::oneapi::experimental
 } // namespace _V1
 } // namespace sycl
