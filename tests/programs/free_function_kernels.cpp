@@ -64,6 +64,7 @@ void hinted(int *out) { out[syclext::this_work_item::get_nd_item<1>().get_global
 // Defined in free_function_kernels_other.cpp.
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::nd_range_kernel<2>))
 void scale_rows(int factor, int *grid, int columns);
+bool templated_sub_group_sizes(sycl::queue &q);
 
 // Where each work-item of a 2-D nd_range is, from queries alone.
 void record_position(int *out) {
@@ -204,6 +205,7 @@ int main() {
     refused = e.code() == sycl::errc::nd_range;
   }
   check::equal("another work-group size", 0, refused, true);
+  check::equal("templated sub_group_size property", 0, templated_sub_group_sizes(q), true);
   int not_supported = 0;
   try {
     syclexp::single_task(q, syclexp::kernel_function<gpu_only>, grid);

@@ -34,14 +34,21 @@ template <typename KernelName, typename Param> typename Param::return_type get_k
 
 } // namespace ext::oneapi
 
-// The same queries of the free function kernel Func (sycl_ext_oneapi_free_function_kernels).
+// The same queries of the free function kernel Func (sycl_ext_oneapi_free_function_kernels),
+// through names kernel_bundle.hpp declares: this header may be reached from
+// free_function_traits.hpp before it defines its functions.
 namespace ext::oneapi::experimental {
+namespace detail {
+template <auto *Func> kernel free_function_kernel_object(const context &c) {
+  return sycl::get_kernel_bundle<bundle_state::executable>(c).get_kernel(kernel_id(free_function_kernel<Func>()));
+}
+} // namespace detail
 template <auto *Func, typename Param> typename Param::return_type get_kernel_info(const context &c) {
-  return get_kernel_bundle<Func, bundle_state::executable>(c).template ext_oneapi_get_kernel<Func>().template get_info<Param>();
+  return detail::free_function_kernel_object<Func>(c).template get_info<Param>();
 }
 template <auto *Func, typename Param>
 typename Param::return_type get_kernel_info(const context &c, const device &d) {
-  return get_kernel_bundle<Func, bundle_state::executable>(c).template ext_oneapi_get_kernel<Func>().template get_info<Param>(d);
+  return detail::free_function_kernel_object<Func>(c).template get_info<Param>(d);
 }
 template <auto *Func, typename Param> typename Param::return_type get_kernel_info(const queue &q) {
   return get_kernel_info<Func, Param>(q.get_context(), q.get_device());
