@@ -7,7 +7,8 @@
 // behind a local accessor of the same command group; the nd_item, group, sub-group, id and item of
 // the calling work-item read from a helper the kernel does not pass them to; the kernel ids of
 // free function kernels; the kernel properties written on the function (work_group_size,
-// sub_group_size, device_has, work_group_size_hint) and get_kernel_info of a free function kernel.
+// sub_group_size, device_has, work_group_size_hint), get_kernel_info and num_args of a free
+// function kernel.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/experimental/free_function_traits.hpp>
 #include <sycl/ext/oneapi/free_function_queries.hpp>
@@ -123,6 +124,9 @@ int main() {
      h.parallel_for(sycl::nd_range<1>{n, 32}, iota_kernel);
    }).wait();
   for (int i = 0; i < n; ++i) check::equal("iota as a kernel object", i, out[i], float(i) - 4.0f);
+  check::equal("num_args", 0, iota_kernel.get_info<sycl::info::kernel::num_args>(), 2u);
+  check::equal("num_args through get_kernel_info", 0,
+               syclexp::get_kernel_info<sum, sycl::info::kernel::num_args>(q.get_context(), q.get_device()), 3u);
   auto all = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context());
   sycl::kernel sum_kernel = all.get_kernel(syclexp::get_kernel_id<sum>());
   *result = 0;

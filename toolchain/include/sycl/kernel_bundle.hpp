@@ -93,14 +93,23 @@ namespace info {
 namespace kernel {
 // The kernel's registered name (SYCL 1.2.1's descriptor, still offered by DPC++).
 struct function_name { using return_type = std::string; };
-// Only for kernels of an interoperability bundle or built-in kernels, which this device does
-// not have: always errc::invalid (SYCL 2020 4.11.13.2).
+// Defined for kernels of an interoperability bundle or built-in kernels (SYCL 2020 4.11.13.2),
+// which this device does not have, and free function kernels (their parameters).
 struct num_args { using return_type = std::uint32_t; };
 // The kernel attributes the kernel was compiled with, as source text.
 struct attributes { using return_type = std::string; };
 // The context the kernel belongs to (SYCL 1.2.1's descriptor, still offered by DPC++).
 struct context { using return_type = sycl::context; };
 } // namespace kernel
+} // namespace info
+namespace detail {
+// Whether Param is one of the kernel's own queries (info::kernel), which take no device.
+template <typename Param>
+inline constexpr bool is_kernel_query_v =
+    std::is_same_v<Param, info::kernel::function_name> || std::is_same_v<Param, info::kernel::num_args> ||
+    std::is_same_v<Param, info::kernel::attributes> || std::is_same_v<Param, info::kernel::context>;
+} // namespace detail
+namespace info {
 namespace kernel_device_specific {
 struct global_work_size { using return_type = range<3>; };
 struct work_group_size { using return_type = std::size_t; };
@@ -153,8 +162,7 @@ public:
     if constexpr (std::is_same_v<Param, info::kernel::function_name>)
       return name_;
     else if constexpr (std::is_same_v<Param, info::kernel::num_args>)
-      sycl::detail::throw_error(errc::invalid,
-                      "num_args is only defined for built-in kernels and kernels of interoperability bundles");
+      return num_args();
     else if constexpr (std::is_same_v<Param, info::kernel::attributes>)
       return attributes();
     else if constexpr (std::is_same_v<Param, info::kernel::context>)
@@ -220,6 +228,15 @@ public:
   explicit kernel(std::string name) : name_(std::move(name)) {}
 
 private:
+  // A free function kernel's parameters (sycl_ext_oneapi_free_function_kernels); SYCL 2020 defines
+  // the query for built-in and interoperability kernels only, which this backend has none of.
+  std::uint32_t num_args() const {
+    const int count = detail::find_kernel_object(name_).argument_count;
+    if (count < 0)
+      sycl::detail::throw_error(errc::invalid, "num_args is only defined for free function kernels, built-in kernels "
+                                               "and kernels of interoperability bundles");
+    return std::uint32_t(count);
+  }
   // "reqd_work_group_size(d0,d1,d2)" (SYCL order) and "reqd_sub_group_size(n)", space-separated,
   // for the kernel properties the compiler recorded; empty without any.
   std::string attributes() const {

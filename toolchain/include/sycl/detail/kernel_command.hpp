@@ -313,27 +313,34 @@ struct bound_kernel {
 using kernel_object_binder = bound_kernel (*)(int dims, const std::vector<std::any> &arguments,
                                               std::size_t scratch_offset);
 
-// The binders of the kernels a kernel object can launch, by kernel name.
+// The binders of the kernels a kernel object can launch, by kernel name, and how many arguments
+// each takes (a free function kernel's parameters; -1 where that is not an argument count the
+// kernel object has, a lambda's).
 struct kernel_object_registry {
+  struct entry {
+    kernel_object_binder binder;
+    int argument_count;
+  };
   std::mutex mutex;
-  std::map<std::string, kernel_object_binder> binders;
+  std::map<std::string, entry> binders;
 };
 inline kernel_object_registry &kernel_objects() {
   static kernel_object_registry registry;
   return registry;
 }
-inline bool register_kernel_object_binder(const char *name, kernel_object_binder binder) {
+inline bool register_kernel_object_binder(const char *name, kernel_object_binder binder, int argument_count = -1) {
   kernel_object_registry &registry = kernel_objects();
   std::lock_guard<std::mutex> guard(registry.mutex);
-  registry.binders.emplace(name, binder);
+  registry.binders.emplace(name, kernel_object_registry::entry{binder, argument_count});
   return true;
 }
-inline kernel_object_binder find_kernel_object_binder(const std::string &name) {
+inline kernel_object_registry::entry find_kernel_object(const std::string &name) {
   kernel_object_registry &registry = kernel_objects();
   std::lock_guard<std::mutex> guard(registry.mutex);
   auto found = registry.binders.find(name);
-  return found == registry.binders.end() ? nullptr : found->second;
+  return found == registry.binders.end() ? kernel_object_registry::entry{nullptr, -1} : found->second;
 }
+inline kernel_object_binder find_kernel_object_binder(const std::string &name) { return find_kernel_object(name).binder; }
 
 // A lambda kernel that captures nothing needs no arguments, so its kernel object can launch it
 // by itself (`h.parallel_for(range, kernel)`, as DPC++ allows): its submission registers it at

@@ -23,10 +23,14 @@ template <typename KernelName> kernel kernel_of(const context &c) {
 template <typename KernelName, typename Param> typename Param::return_type get_kernel_info(const context &c) {
   return detail::kernel_of<KernelName>(c).template get_info<Param>();
 }
-// The device-specific queries (info::kernel_device_specific), for `d` or the queue's device.
+// The device-specific queries (info::kernel_device_specific), for `d` or the queue's device; the
+// kernel's own queries (info::kernel) take these forms too.
 template <typename KernelName, typename Param>
 typename Param::return_type get_kernel_info(const context &c, const device &d) {
-  return detail::kernel_of<KernelName>(c).template get_info<Param>(d);
+  if constexpr (sycl::detail::is_kernel_query_v<Param>)
+    return detail::kernel_of<KernelName>(c).template get_info<Param>();
+  else
+    return detail::kernel_of<KernelName>(c).template get_info<Param>(d);
 }
 template <typename KernelName, typename Param> typename Param::return_type get_kernel_info(const queue &q) {
   return get_kernel_info<KernelName, Param>(q.get_context(), q.get_device());
@@ -48,7 +52,10 @@ template <auto *Func, typename Param> typename Param::return_type get_kernel_inf
 }
 template <auto *Func, typename Param>
 typename Param::return_type get_kernel_info(const context &c, const device &d) {
-  return detail::free_function_kernel_object<Func>(c).template get_info<Param>(d);
+  if constexpr (sycl::detail::is_kernel_query_v<Param>)
+    return detail::free_function_kernel_object<Func>(c).template get_info<Param>();
+  else
+    return detail::free_function_kernel_object<Func>(c).template get_info<Param>(d);
 }
 template <auto *Func, typename Param> typename Param::return_type get_kernel_info(const queue &q) {
   return get_kernel_info<Func, Param>(q.get_context(), q.get_device());

@@ -224,7 +224,8 @@ sycl::detail::bound_kernel bind_arguments(int dims, const std::vector<std::any> 
 // The registered name of Func's kernel, which also lets kernel objects of it run.
 template <auto *Func> const char *free_function_kernel() {
   const char *name = sycl::detail::kernel_name<free_function_kernel_name<Func>>();
-  sycl::detail::register_kernel_object_binder(name, &bind_arguments<Func>);
+  using arguments_t = typename free_function_call<Func>::arguments_t;
+  sycl::detail::register_kernel_object_binder(name, &bind_arguments<Func>, int(std::tuple_size_v<arguments_t>));
   return name;
 }
 } // namespace detail
