@@ -2,8 +2,8 @@
 // (sycl_ext_oneapi_free_function_queries): kernels that are plain functions, launched with
 // nd_launch and single_task from a queue, a handler and a launch_config, one of them defined in
 // another translation unit (free_function_kernels_other.cpp), and as kernel objects of a bundle
-// with set_args and set_arg (wrong or missing arguments, and a lambda's kernel object, throw
-// errc::invalid), also through the enqueue functions; work-group scratch memory of a launch_config,
+// with set_args and set_arg (arithmetic arguments converted; arguments of types that do not convert,
+// missing ones, and a lambda's kernel object throw errc::invalid), also through the enqueue functions; work-group scratch memory of a launch_config,
 // behind a local accessor of the same command group; the nd_item, group, sub-group, id and item of
 // the calling work-item read from a helper the kernel does not pass them to; the kernel ids of
 // free function kernels; the kernel properties written on the function (work_group_size,
@@ -169,11 +169,17 @@ int main() {
     }
     return false;
   };
-  check::equal("argument of another type", 0, invalid([&](sycl::handler &h) {
-                 h.set_args(1, out);
+  check::equal("argument of a type that does not convert", 0, invalid([&](sycl::handler &h) {
+                 h.set_args(1.0f, reinterpret_cast<int *>(out));
                  h.parallel_for(sycl::nd_range<1>{n, 32}, iota_kernel);
                }),
                true);
+  // An arithmetic argument converts to an arithmetic parameter, as in a call (here int to float).
+  q.submit([&](sycl::handler &h) {
+     h.set_args(3, out);
+     h.parallel_for(sycl::nd_range<1>{n, 32}, iota_kernel);
+   }).wait();
+  for (int i = 0; i < n; ++i) check::equal("converted argument", i, out[i], 3.0f + float(i));
   check::equal("missing argument", 0, invalid([&](sycl::handler &h) {
                  h.set_args(1.0f);
                  h.parallel_for(sycl::nd_range<1>{n, 32}, iota_kernel);

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <any>
+#include <typeinfo>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -184,16 +185,31 @@ const sycl::detail::kernel_info &free_function_info([[maybe_unused]] const free_
 #endif
 }
 
+// An arithmetic argument converted to the arithmetic parameter type T, as a call of the function
+// (and nd_launch with the arguments) converts it; false if `argument` holds no arithmetic type.
+template <typename T, typename... Candidates> bool convert_arithmetic(const std::any &argument, T &out) {
+  return ((argument.type() == typeid(Candidates) ? (out = static_cast<T>(std::any_cast<Candidates>(argument)), true)
+                                                 : false) ||
+          ...);
+}
+
 // The argument `index` of a kernel object's launch as parameter type T: set_arg must have given
-// exactly that type (errc::invalid otherwise).
+// that type, or for an arithmetic parameter any arithmetic type (errc::invalid otherwise).
 template <typename T> T argument_as(const std::vector<std::any> &arguments, std::size_t index) {
-  const T *value = index < arguments.size() ? std::any_cast<T>(&arguments[index]) : nullptr;
-  if (!value)
-    sycl::detail::throw_error(errc::invalid,
-                    "free function kernel argument " + std::to_string(index) +
-                        (index < arguments.size() ? " was set with another type than its parameter's"
-                                                  : " was not set (set_arg or set_args)"));
-  return *value;
+  if (index < arguments.size()) {
+    if (const T *value = std::any_cast<T>(&arguments[index])) return *value;
+    if constexpr (std::is_arithmetic_v<T>) {
+      T converted{};
+      if (convert_arithmetic<T, bool, char, signed char, unsigned char, short, unsigned short, int, unsigned, long,
+                             unsigned long, long long, unsigned long long, float, double, long double>(
+              arguments[index], converted))
+        return converted;
+    }
+  }
+  sycl::detail::throw_error(errc::invalid,
+                            "free function kernel argument " + std::to_string(index) +
+                                (index < arguments.size() ? " was set with a type that does not convert to its parameter's"
+                                                          : " was not set (set_arg or set_args)"));
 }
 
 template <auto *Func, std::size_t... Index>
