@@ -192,17 +192,16 @@ fn lower_call<'ctx>(
     Ok((function, values))
 }
 
-/// The sizes of an annotation as the property's operands (x fastest), checked as a call's are.
+/// The sizes an annotation of `function` gives (SYCL order) as the property's operands (x
+/// fastest), checked as a call's are.
 fn annotation_sizes(
     property: &Property,
-    annotation: &Annotation<'_>,
+    function: FunctionValue<'_>,
+    arguments: &[Option<i64>],
 ) -> Result<Vec<u64>, CompileError> {
-    if annotation.text == PRIMARY_SUB_GROUP_SIZE_ANNOTATION && annotation.arguments.is_empty() {
-        return Ok(vec![0]);
-    }
     let error = || {
         CompileError::unsupported(
-            walk::name(annotation.function),
+            walk::name(function),
             format!(
                 "[[{}]] needs {} constant size{} {}",
                 property.attribute,
@@ -216,8 +215,7 @@ fn annotation_sizes(
             ),
         )
     };
-    let sizes = annotation
-        .arguments
+    let sizes = arguments
         .iter()
         .map(|size| {
             size.and_then(|size| u64::try_from(size).ok())
@@ -230,6 +228,11 @@ fn annotation_sizes(
     let mut operands: Vec<u64> = sizes.into_iter().rev().collect();
     operands.resize(property.operands as usize, 1);
     Ok(operands)
+}
+
+/// The `sub_group_size_primary` property: the sub-group size 0, as DPC++ encodes it.
+fn primary_sub_group_size() -> Lowered {
+    Lowered::Property(&PROPERTIES[1], vec![0])
 }
 
 /// What a `sycl-function-property` annotation gives the kernels calling its function.
@@ -245,7 +248,7 @@ fn function_property(annotation: &Annotation<'_>) -> Result<Lowered, CompileErro
         0 => return Ok(Lowered::Nothing),
         1..=3 => (&PROPERTIES[0], *code as usize),
         4 => (&PROPERTIES[1], 1),
-        5 => return Ok(Lowered::Property(&PROPERTIES[1], vec![0])),
+        5 => return Ok(primary_sub_group_size()),
         6 => return Ok(Lowered::Aspects(aspects_of_masks(sizes))),
         _ => {
             return Err(error(format!(
@@ -253,14 +256,10 @@ fn function_property(annotation: &Annotation<'_>) -> Result<Lowered, CompileErro
             )))
         }
     };
-    let sized = Annotation {
-        function: annotation.function,
-        text: property.annotation.to_owned(),
-        arguments: sizes.iter().take(count).map(|size| Some(*size)).collect(),
-    };
+    let sizes: Vec<Option<i64>> = sizes.iter().take(count).map(|size| Some(*size)).collect();
     Ok(Lowered::Property(
         property,
-        annotation_sizes(property, &sized)?,
+        annotation_sizes(property, annotation.function, &sizes)?,
     ))
 }
 
@@ -377,8 +376,14 @@ fn lowered(annotation: &Annotation<'_>) -> Result<Lowered, CompileError> {
     if annotation.text == FUNCTION_PROPERTY_ANNOTATION {
         return function_property(annotation);
     }
+    if annotation.text == PRIMARY_SUB_GROUP_SIZE_ANNOTATION && annotation.arguments.is_empty() {
+        return Ok(primary_sub_group_size());
+    }
     Ok(match property_named(&annotation.text) {
-        Some(property) => Lowered::Property(property, annotation_sizes(property, annotation)?),
+        Some(property) => Lowered::Property(
+            property,
+            annotation_sizes(property, annotation.function, &annotation.arguments)?,
+        ),
         None => Lowered::Aspects(declared_aspects(annotation)?),
     })
 }

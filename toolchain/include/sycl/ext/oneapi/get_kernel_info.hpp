@@ -17,6 +17,13 @@ namespace detail {
 template <typename KernelName> kernel kernel_of(const context &c) {
   return get_kernel_bundle<bundle_state::executable>(c).get_kernel(get_kernel_id<KernelName>());
 }
+// The query Param of `k` for `d`: the kernel's own queries (info::kernel) take no device.
+template <typename Param> typename Param::return_type query_for_device(const kernel &k, const device &d) {
+  if constexpr (sycl::detail::is_kernel_query_v<Param>)
+    return k.template get_info<Param>();
+  else
+    return k.template get_info<Param>(d);
+}
 } // namespace detail
 
 // The kernel's own queries (info::kernel).
@@ -27,10 +34,7 @@ template <typename KernelName, typename Param> typename Param::return_type get_k
 // kernel's own queries (info::kernel) take these forms too.
 template <typename KernelName, typename Param>
 typename Param::return_type get_kernel_info(const context &c, const device &d) {
-  if constexpr (sycl::detail::is_kernel_query_v<Param>)
-    return detail::kernel_of<KernelName>(c).template get_info<Param>();
-  else
-    return detail::kernel_of<KernelName>(c).template get_info<Param>(d);
+  return detail::query_for_device<Param>(detail::kernel_of<KernelName>(c), d);
 }
 template <typename KernelName, typename Param> typename Param::return_type get_kernel_info(const queue &q) {
   return get_kernel_info<KernelName, Param>(q.get_context(), q.get_device());
@@ -52,10 +56,7 @@ template <auto *Func, typename Param> typename Param::return_type get_kernel_inf
 }
 template <auto *Func, typename Param>
 typename Param::return_type get_kernel_info(const context &c, const device &d) {
-  if constexpr (sycl::detail::is_kernel_query_v<Param>)
-    return detail::free_function_kernel_object<Func>(c).template get_info<Param>();
-  else
-    return detail::free_function_kernel_object<Func>(c).template get_info<Param>(d);
+  return ext::oneapi::detail::query_for_device<Param>(detail::free_function_kernel_object<Func>(c), d);
 }
 template <auto *Func, typename Param> typename Param::return_type get_kernel_info(const queue &q) {
   return get_kernel_info<Func, Param>(q.get_context(), q.get_device());

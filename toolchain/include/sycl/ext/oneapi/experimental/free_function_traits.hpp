@@ -11,20 +11,21 @@
 // types; launches (nd_launch, single_task with kernel_function<Func>) and kernel-id queries make
 // it, and kernel objects of it run with set_args.
 //
-// The kernel properties among the function's properties (work_group_size, sub_group_size) reach
-// the kernel: in the device pass the macro annotates the function with them, and the compiler
-// gives the kernel calling it their metadata (lower-kernel-properties). Not available: the kind
-// of kernel (nd_range_kernel, single_task_kernel), which no header can read back from a function,
-// so the traits that report it (is_nd_range_kernel_v, is_single_task_kernel_v, is_kernel_v) fail
-// to compile with a message saying so.
+// The kernel properties among the function's properties (work_group_size, sub_group_size,
+// device_has; work_group_size_hint changes nothing) reach the kernel: in the device pass the
+// macro annotates the function with them, and the compiler gives the kernel calling it their
+// metadata (lower-kernel-properties). Not available: the kind of kernel (nd_range_kernel,
+// single_task_kernel), which no header can read back from a function, so the traits that report
+// it (is_nd_range_kernel_v, is_single_task_kernel_v, is_kernel_v) fail to compile with a message
+// saying so.
 #pragma once
 
 #include <any>
-#include <typeinfo>
 #include <memory>
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 
 #include "../../../detail/defines.hpp"
