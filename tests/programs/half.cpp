@@ -5,7 +5,8 @@
 // vec<half, N> and marray<half, N> (operators, swizzles, conversions with rounding modes,
 // built-ins) agreeing with scalar half, one element of them converting to int, double, bool; the
 // built-ins with pointer arguments and the common ones on half shapes, with SYCL 2020 revision
-// 8's explicit template forms; group algorithms and reductions over half.
+// 8's explicit template forms; mix and smoothstep in half arithmetic (rounded after each
+// operation, as the SYCL-CTS's reference computes them); group algorithms and reductions over half.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -344,6 +345,53 @@ void pointer_and_common_builtins(sycl::queue &q) {
   sycl::free(vec_ints, q);
 }
 
+// mix and smoothstep of half scalars, vecs and marrays, each operation of their formulas rounded
+// to half (docs/sycl-cts.md, math_builtin_api), against the formulas written out with a rounding
+// after every step.
+sycl::half mix_reference(sycl::half x, sycl::half y, sycl::half a) {
+  const sycl::half difference = sycl::half(float(y) - float(x));
+  return sycl::half(float(x) + float(sycl::half(float(difference) * float(a))));
+}
+sycl::half smoothstep_reference(sycl::half edge0, sycl::half edge1, sycl::half x) {
+  const sycl::half scaled = sycl::half(float(sycl::half(float(x) - float(edge0))) / float(sycl::half(float(edge1) - float(edge0))));
+  const float t = std::clamp(float(scaled), 0.0f, 1.0f);
+  const sycl::half square = sycl::half(t * t), tail = sycl::half(3.0f - float(sycl::half(2.0f * t)));
+  return sycl::half(float(square) * float(tail));
+}
+void mix_and_smoothstep_round_each_operation(sycl::queue &q) {
+  constexpr int n = 4000;
+  sycl::half *values = sycl::malloc_shared<sycl::half>(7 * n, q);
+  for (int i = 0; i < n; ++i) {
+    values[i] = sycl::half(float(i % 61) / 17 - 5.3f);
+    values[n + i] = sycl::half(float(i % 53) / 11 + 1.1f);
+    values[2 * n + i] = sycl::half(float(i % 97) / 13 - 3.7f);
+  }
+  q.parallel_for(sycl::range<1>(n / 4), [=](sycl::id<1> id) {
+     const int at = 4 * int(id[0]);
+     sycl::marray<sycl::half, 4> low, high, x;
+     for (int k = 0; k < 4; ++k) low[k] = values[at + k], high[k] = values[n + at + k], x[k] = values[2 * n + at + k];
+     const sycl::half4 low4(low[0], low[1], low[2], low[3]), high4(high[0], high[1], high[2], high[3]),
+         x4(x[0], x[1], x[2], x[3]);
+     const sycl::marray<sycl::half, 4> mixed = sycl::mix(low, high, x), smooth = sycl::smoothstep(low, high, x);
+     const sycl::half4 mixed4 = sycl::mix(low4, high4, x4), smooth4 = sycl::smoothstep(low4, high4, x4);
+     for (int k = 0; k < 4; ++k) {
+       values[3 * n + at + k] = mixed[k] == mixed4[k] ? mixed[k] : sycl::half(NAN);
+       values[4 * n + at + k] = smooth[k] == smooth4[k] ? smooth[k] : sycl::half(NAN);
+       values[5 * n + at + k] = sycl::mix(low[k], high[k], x[k]);
+       values[6 * n + at + k] = sycl::smoothstep(low[k], high[k], x[k]);
+     }
+   }).wait();
+  for (int i = 0; i < n; ++i) {
+    const sycl::half low = values[i], high = values[n + i], x = values[2 * n + i];
+    check::equal("mix(marray<half>, vec<half>)", i, bits_of(values[3 * n + i]), bits_of(mix_reference(low, high, x)));
+    check::equal("smoothstep(marray<half>, vec<half>)", i, bits_of(values[4 * n + i]),
+                 bits_of(smoothstep_reference(low, high, x)));
+    check::equal("mix(half)", i, bits_of(values[5 * n + i]), bits_of(mix_reference(low, high, x)));
+    check::equal("smoothstep(half)", i, bits_of(values[6 * n + i]), bits_of(smoothstep_reference(low, high, x)));
+  }
+  sycl::free(values, q);
+}
+
 // Group algorithms and reductions over half (SYCL 2020 4.17.4, 4.9.2): the known identities,
 // reduce and scans over work-groups and sub-groups, joint_reduce, and sycl::reduction with a
 // deduced identity. The values (small integers and halves) are exact in binary16.
@@ -396,6 +444,7 @@ int main() {
   nextafter_and_nan(q);
   vectors(q);
   pointer_and_common_builtins(q);
+  mix_and_smoothstep_round_each_operation(q);
   group_algorithms(q);
   return check::finish();
 }

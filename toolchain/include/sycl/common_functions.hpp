@@ -2,7 +2,9 @@
 // swizzles and marrays: clamp, degrees, max, min, mix, radians, step, smoothstep, sign. The
 // integer forms of clamp, max and min are in integer_functions.hpp. The scalar forms are plain
 // overloads and, for calls with explicit template arguments, templates forwarding to them
-// (detail::is_scalar_genfloat_v); the half shapes are evaluated as float shapes and rounded once.
+// (detail::is_scalar_genfloat_v). The half forms of the single-operation functions are evaluated
+// in float and rounded once; mix and smoothstep, several operations each, are evaluated in half
+// arithmetic (each operation rounded to half), as `_Float16` code and the SYCL-CTS's reference do.
 //
 // These functions are defined by their formulas, and they are evaluated exactly as written:
 // contraction into fma is switched off here, so that a kernel and a host reference written with
@@ -24,10 +26,12 @@ template <typename T> T mix(T x, T y, T a) {
   return x + (y - x) * a;
 }
 template <typename T> T step(T edge, T x) { return x < edge ? T(0) : T(1); }
+// x limited to [0, 1]; a NaN gives 0 (maxnum and minnum return the number).
+template <typename T> T clamp_to_unit(T x) { return __builtin_elementwise_min(__builtin_elementwise_max(x, T(0)), T(1)); }
+inline half clamp_to_unit(half x) { return half(clamp_to_unit(float(x))); }
 template <typename T> T smoothstep(T edge0, T edge1, T x) {
 #pragma clang fp contract(off)
-  const T scaled = (x - edge0) / (edge1 - edge0);
-  const T t = __builtin_elementwise_min(__builtin_elementwise_max(scaled, T(0)), T(1));
+  const T t = clamp_to_unit(T((x - edge0) / (edge1 - edge0)));
   return t * t * (T(3) - T(2) * t);
 }
 // 1 or -1 by the sign of x; zeros keep their sign, and a NaN gives 0.
@@ -101,17 +105,17 @@ detail::value_t<T> clamp(const T &x, detail::element_t<T> minval, detail::elemen
 // mix: x + (y - x) * a, with a of x's shape or one scalar for every element.
 inline float mix(float x, float y, float a) { return detail::common::mix(x, y, a); }
 inline double mix(double x, double y, double a) { return detail::common::mix(x, y, a); }
-inline half mix(half x, half y, half a) { return half(mix(float(x), float(y), float(a))); }
+inline half mix(half x, half y, half a) { return detail::common::mix(x, y, a); }
 NCPU_SCALAR_TEMPLATE_3(mix, detail::all_scalar_genfloat_v)
 template <typename T, typename U, typename V,
-          std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U> && detail::same_shape_v<T, V>,
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T> && detail::same_shape_v<T, U> &&
+                               detail::same_shape_v<T, V>,
                            int> = 0>
 detail::value_t<T> mix(const T &x, const U &y, const V &a) {
   using result = detail::value_t<T>;
-  return detail::map_elements<result>([](auto e, auto f, auto g) { return detail::common::mix(e, f, g); }, result(x),
-                                      result(y), result(a));
+  return detail::map_elements<result>([](auto e, auto f, auto g) { return mix(e, f, g); }, result(x), result(y),
+                                      result(a));
 }
-NCPU_HALF_SHAPE_FORM_3(mix)
 template <typename T, typename U,
           std::enable_if_t<detail::is_nonscalar_genfloat_v<T> && detail::same_shape_v<T, U>, int> = 0>
 detail::value_t<T> mix(const T &x, const U &y, detail::element_t<T> a) {
@@ -141,20 +145,17 @@ detail::value_t<T> step(detail::element_t<T> edge, const T &x) {
 // smoothstep: Hermite interpolation between 0 (x <= edge0) and 1 (x >= edge1).
 inline float smoothstep(float edge0, float edge1, float x) { return detail::common::smoothstep(edge0, edge1, x); }
 inline double smoothstep(double edge0, double edge1, double x) { return detail::common::smoothstep(edge0, edge1, x); }
-inline half smoothstep(half edge0, half edge1, half x) {
-  return half(smoothstep(float(edge0), float(edge1), float(x)));
-}
+inline half smoothstep(half edge0, half edge1, half x) { return detail::common::smoothstep(edge0, edge1, x); }
 NCPU_SCALAR_TEMPLATE_3(smoothstep, detail::all_scalar_genfloat_v)
 template <typename T, typename U, typename V,
-          std::enable_if_t<detail::is_nonscalar_float_v<T> && detail::same_shape_v<T, U> && detail::same_shape_v<T, V>,
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T> && detail::same_shape_v<T, U> &&
+                               detail::same_shape_v<T, V>,
                            int> = 0>
 detail::value_t<T> smoothstep(const T &edge0, const U &edge1, const V &x) {
   using result = detail::value_t<T>;
-  return detail::map_elements<result>(
-      [](auto e0, auto e1, auto v) { return detail::common::smoothstep(e0, e1, v); }, result(edge0), result(edge1),
-      result(x));
+  return detail::map_elements<result>([](auto e0, auto e1, auto v) { return smoothstep(e0, e1, v); }, result(edge0),
+                                      result(edge1), result(x));
 }
-NCPU_HALF_SHAPE_FORM_3(smoothstep)
 template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>
 detail::value_t<T> smoothstep(detail::element_t<T> edge0, detail::element_t<T> edge1, const T &x) {
   using result = detail::value_t<T>;
