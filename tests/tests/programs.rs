@@ -292,6 +292,13 @@ fn free_function_kernels_and_queries() {
     );
 }
 
+/// The kernel compiler: kernels given as source at run time, built by the `ncpu++` that linked
+/// the program (docs/kernel-compiler.md).
+#[test]
+fn kernel_compiler_builds_free_function_kernels_at_run_time() {
+    compile_and_run(&["kernel_compiler.cpp"], &["-O2"]);
+}
+
 /// `sycl-ls --verbose` describes the device as the program's info queries do: its name (the
 /// CPU's), compute units, sub-group sizes and aspects.
 #[test]

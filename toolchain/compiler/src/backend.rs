@@ -26,7 +26,8 @@ use crate::ir::mux::WorkItemQuery;
 use crate::pass_manager::run_pipeline_text;
 use crate::passes::streaming_stores::DEFAULT_THRESHOLD;
 use crate::passes::{
-    align_nontemporal_stores, narrow_constant_masks, unmask_full_masks, widen_loop_masks,
+    align_nontemporal_stores, lower_kernel_properties, narrow_constant_masks, unmask_full_masks,
+    widen_loop_masks,
 };
 use crate::pipeline::{native_cpu_pipeline, PipelineOptions, VectorizerOptions};
 use crate::sanitizers::{mark_functions, Sanitizer};
@@ -84,6 +85,14 @@ impl Default for BackendOptions {
             codegen_threads: None,
         }
     }
+}
+
+/// The free function kernels of a device front-end output file (`.bc` or `.ll`), as
+/// [`lower_kernel_properties::free_function_kernels`] lists them.
+pub fn free_function_kernels_in(path: &Path) -> Result<Vec<String>, CompileError> {
+    let context = Context::create();
+    let module = read_module(&context, path)?;
+    Ok(lower_kernel_properties::free_function_kernels(&module))
 }
 
 /// Reads an LLVM module from a `.bc` or `.ll` file (or `-` for standard input).

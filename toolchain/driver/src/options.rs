@@ -26,6 +26,10 @@ pub enum Mode {
     DeviceLink,
     /// `-fsyntax-only`: both front-end passes check each source; nothing is written.
     SyntaxOnly,
+    /// `--print-free-function-kernels`: the device front-end reads each source, and the symbol
+    /// name of every free function kernel it defines is printed, one per line (what the kernel
+    /// compiler needs to find `extern "C"` kernels, docs/kernel-compiler.md).
+    PrintFreeFunctionKernels,
 }
 
 /// The kind of an input file, by extension.
@@ -402,6 +406,7 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
     let mut compile_only = false;
     let mut device_link = false;
     let mut syntax_only = false;
+    let mut print_kernels = false;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let mut value_of = |flag: &str| -> Result<String, DriverError> {
@@ -419,6 +424,10 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
             }
             "-c" => compile_only = true,
             "-fsyntax-only" => syntax_only = true,
+            "--print-free-function-kernels" => {
+                invocation.sycl = true;
+                print_kernels = true;
+            }
             "-fsycl-link" => {
                 invocation.sycl = true;
                 device_link = true;
@@ -466,6 +475,7 @@ pub fn parse(args: &[String]) -> Result<Invocation, DriverError> {
         }
     }
     invocation.mode = match (syntax_only, device_only, compile_only, device_link) {
+        _ if print_kernels => Mode::PrintFreeFunctionKernels,
         (true, _, _, _) => Mode::SyntaxOnly,
         (false, true, _, _) => Mode::DeviceOnly,
         (false, false, true, _) => Mode::CompileOnly,
@@ -597,6 +607,9 @@ USAGE: ncpu++ [options] file...
   -fsyntax-only             Check each source with both front-end passes; write nothing
   -fsycl-link               Link, compile and register the device code of -c objects and
                             archives into one object (device and registration) for a later link
+  --print-free-function-kernels
+                            Print the symbol name of each free function kernel the sources
+                            define, one per line (the kernel compiler's first step)
   -o <file>                 Write the output to <file>
   -O0 -O1 -O2 -O3 -Os -Oz   Optimisation level (device code defaults to -O3)
   -g                        Debug information

@@ -2,6 +2,7 @@
 //! with real files, so `-###` can print exactly what runs.
 
 use std::ffi::OsString;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use crate::kernel_attributes;
@@ -195,6 +196,9 @@ pub struct Plan {
     pub dependency_merges: Vec<(PathBuf, PathBuf)>,
     /// Where the intermediate files go; dropping it removes them (without `-save-temps`).
     pub scratch: Scratch,
+    /// `--print-free-function-kernels`: the device front-end output of each source, whose
+    /// free function kernels are printed once the commands have run.
+    pub kernel_listings: Vec<PathBuf>,
 }
 
 /// Where one front-end pass writes its dependency file, and the object it describes.
@@ -214,6 +218,7 @@ struct Planner<'a> {
     /// project headers it includes), each such file and its rewritten text's file
     /// ([`kernel_attributes`]).
     rewritten_sources: Vec<(PathBuf, Vec<(PathBuf, PathBuf)>)>,
+    kernel_listings: Vec<PathBuf>,
 }
 
 /// Which front-end pass reads a source.
@@ -615,6 +620,28 @@ impl Planner<'_> {
             Mode::Link => self.plan_link()?,
             Mode::DeviceLink => self.plan_device_link()?,
             Mode::SyntaxOnly => self.plan_syntax_checks()?,
+            Mode::PrintFreeFunctionKernels => self.plan_kernel_listings()?,
+        }
+        Ok(())
+    }
+
+    /// `--print-free-function-kernels`: the device front-end of each source, without the
+    /// pipeline (whose `lower-kernel-properties` removes the annotations the listing reads).
+    fn plan_kernel_listings(&mut self) -> Result<(), DriverError> {
+        for (input, kind) in &self.invocation.inputs {
+            if *kind != InputKind::Source {
+                return Err(DriverError::Invalid(format!(
+                    "--print-free-function-kernels takes C++ sources, not '{}'",
+                    input.display()
+                )));
+            }
+            let listing = self.scratch.file(&format!("{}.kernels.bc", stem(input)));
+            let clang = self
+                .device_clang()
+                .args(["-c", "-emit-llvm"])
+                .args(self.source_args(input, Pass::Device));
+            self.commands.push(clang.arg("-o").arg(&listing));
+            self.kernel_listings.push(listing);
         }
         Ok(())
     }
@@ -759,11 +786,15 @@ impl Planner<'_> {
         if !device_modules.is_empty() {
             host_inputs.extend(self.device_link(&device_modules, &stem(&output)));
         }
+        let driver_record = self.record_driver()?;
         let mut link = Command::new(&self.tools.clang).args(host_inputs.iter());
         if invocation.debug {
             link = link.arg("-g");
         }
         link = link
+            .args(["-x", "c"])
+            .arg(&driver_record)
+            .args(["-x", "none"])
             .arg(&self.tools.runtime_library)
             // One runtime per process (docs/runtime-abi.md, "Shared libraries"): a program
             // exports the runtime's entry points, which then serve its shared libraries' kernels
@@ -780,6 +811,29 @@ impl Planner<'_> {
             .arg(&output);
         self.commands.push(link);
         Ok(())
+    }
+
+    /// A C source whose constructor tells the runtime which `ncpu++` linked the program or
+    /// library, for the kernel compiler (docs/kernel-compiler.md, "Finding ncpu++"); compiled
+    /// as part of the link.
+    fn record_driver(&self) -> Result<PathBuf, DriverError> {
+        let path = self.scratch.file("compiler-driver.c");
+        // The path's bytes as an array's elements, which need no escaping.
+        let bytes: Vec<String> = (self.tools.driver.as_os_str().as_bytes().iter())
+            .map(|byte| byte.to_string())
+            .collect();
+        let source = format!(
+            "void __nativecpu_set_compiler_driver(const char *);\n\
+             static const char driver[] = {{{}, 0}};\n\
+             __attribute__((constructor)) static void record_compiler_driver(void) {{\n\
+             \x20 __nativecpu_set_compiler_driver(driver);\n}}\n",
+            bytes.join(", ")
+        );
+        std::fs::write(&path, source).map_err(|source| DriverError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        Ok(path)
     }
 
     /// Without `-fsycl` the driver is clang++: one command with everything forwarded.
@@ -945,6 +999,7 @@ pub fn plan(invocation: &Invocation, tools: &Tools) -> Result<Plan, DriverError>
         commands: Vec::new(),
         dependency_merges: Vec::new(),
         rewritten_sources: Vec::new(),
+        kernel_listings: Vec::new(),
     };
     if invocation.sycl {
         planner.rewrite_kernel_attributes()?;
@@ -956,5 +1011,6 @@ pub fn plan(invocation: &Invocation, tools: &Tools) -> Result<Plan, DriverError>
         commands: planner.commands,
         dependency_merges: planner.dependency_merges,
         scratch: planner.scratch,
+        kernel_listings: planner.kernel_listings,
     })
 }

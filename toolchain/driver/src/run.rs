@@ -11,11 +11,13 @@
 //! run one by one.
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command as Process, ExitStatus, Stdio};
 use std::thread::JoinHandle;
 
-use nativecpu_compiler::backend::{compile_device_module, BackendOptions};
+use nativecpu_compiler::backend::{
+    compile_device_module, free_function_kernels_in, BackendOptions,
+};
 use nativecpu_compiler::pipeline::{VectorizerOptions, Warnings};
 use nativecpu_compiler::target::CpuSelection;
 
@@ -293,6 +295,17 @@ pub fn run(invocation: &Invocation) -> Result<(), DriverError> {
     run_commands(&plan.commands, invocation.verbose)?;
     for (device, requested) in &plan.dependency_merges {
         depfile::merge(device, requested)?;
+    }
+    for listing in &plan.kernel_listings {
+        print_free_function_kernels(listing)?;
+    }
+    Ok(())
+}
+
+/// Prints the free function kernels of one source's device front-end output, one per line.
+fn print_free_function_kernels(device_ir: &Path) -> Result<(), DriverError> {
+    for name in free_function_kernels_in(device_ir)? {
+        println!("{name}");
     }
     Ok(())
 }

@@ -255,6 +255,61 @@ int __nativecpu_get_kernel_info(const char *kernel_name, __nativecpu_kernel_info
  * have). Launches of such a kernel fail the same way. */
 int __nativecpu_kernel_supported(const char *kernel_name);
 
+/* The kernel compiler (sycl_ext_oneapi_kernel_compiler, docs/kernel-compiler.md): builds a
+ * source string of free function kernels with ncpu++ into a shared library and loads it (it stays
+ * loaded). ncpu++ is NCPU_CXX if set, else the one that linked the program (recorded by
+ * __nativecpu_set_compiler_driver), else ncpu++ on the PATH. */
+typedef struct __nativecpu_source_file {
+  const char *name;    /* as #include "name" spells it, relative */
+  const char *content;
+} __nativecpu_source_file;
+
+typedef struct __nativecpu_source_build {
+  const char *source;
+  const __nativecpu_source_file *include_files;
+  size_t include_file_count;
+  const char *const *options; /* ncpu++ flags */
+  size_t option_count;
+  const char *const *registered_names; /* C++ expressions naming kernel functions */
+  size_t registered_name_count;
+} __nativecpu_source_build;
+
+/* One row of the table `__ncpu_compiled_kernels` a built library defines (the headers'
+ * compiled_kernel writes it); a null name ends it. */
+typedef struct __nativecpu_compiled_kernel {
+  const char *name;        /* the registered expression or the extern "C" name */
+  const char *kernel_name; /* the name its kernel is registered under */
+  const void *function;    /* the kernel function */
+  const void *binder;      /* the headers' kernel object binder */
+  int argument_count;
+} __nativecpu_compiled_kernel;
+
+typedef struct __nativecpu_built_kernel {
+  const char *name;
+  const char *kernel_name;
+  const char *raw_name; /* the function's symbol name */
+  const void *binder;
+  int argument_count;
+} __nativecpu_built_kernel;
+
+enum __nativecpu_build_status {
+  NATIVECPU_BUILD_INVALID = 1, /* the request is wrong (an include file's name, an option) */
+  NATIVECPU_BUILD_FAILED = 2   /* compiling or loading failed; the log says why */
+};
+
+typedef struct __nativecpu_built_source {
+  int status; /* NATIVECPU_SUCCESS or a __nativecpu_build_status */
+  const char *log;
+  const __nativecpu_built_kernel *kernels;
+  size_t kernel_count;
+} __nativecpu_built_source;
+
+/* Never null; free it with __nativecpu_release_built_source. */
+const __nativecpu_built_source *__nativecpu_build_source(const __nativecpu_source_build *request);
+void __nativecpu_release_built_source(const __nativecpu_built_source *built);
+/* Called by the constructor ncpu++ links into each program and library; the first call wins. */
+void __nativecpu_set_compiler_driver(const char *path);
+
 #ifdef __cplusplus
 }
 #endif

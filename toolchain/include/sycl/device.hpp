@@ -415,6 +415,12 @@ public:
   friend bool operator!=(const platform &, const platform &) { return false; }
 };
 
+namespace ext::oneapi::experimental {
+// sycl_ext_oneapi_kernel_compiler and its language extensions: the languages a kernel bundle's
+// source may be in. The device compiles SYCL (docs/kernel-compiler.md).
+enum class source_language : int { opencl = 0, spirv = 1, sycl = 2, cuda = 3 };
+} // namespace ext::oneapi::experimental
+
 class device {
 public:
   NCPU_OWNER_BEFORE
@@ -433,6 +439,14 @@ public:
   bool is_gpu() const { return false; }
   bool is_accelerator() const { return false; }
   bool has(aspect a) const { return detail::device_has_aspect(a); }
+  // sycl_ext_oneapi_kernel_compiler: whether kernel bundles of source in `language` can be built
+  // for the device (SYCL only).
+  bool ext_oneapi_can_compile(ext::oneapi::experimental::source_language language) const {
+    return language == ext::oneapi::experimental::source_language::sycl;
+  }
+  bool ext_oneapi_can_build(ext::oneapi::experimental::source_language language) const {
+    return ext_oneapi_can_compile(language);
+  }
   // Deprecated in SYCL 2020: whether info::device::extensions lists `name`.
   bool has_extension(const std::string &name) const { return detail::has_extension(name); }
   platform get_platform() const { return platform(); }

@@ -40,7 +40,8 @@
 namespace sycl {
 inline namespace _V1 {
 
-enum class bundle_state : int { input, object, executable };
+// ext_oneapi_source: a bundle of source code (sycl_ext_oneapi_kernel_compiler).
+enum class bundle_state : int { input, object, executable, ext_oneapi_source };
 
 class kernel_id {
 public:
@@ -142,6 +143,33 @@ inline __nativecpu_kernel_info compiled_kernel_info(const std::string &name) {
 } // namespace detail
 
 template <bundle_state State> class kernel_bundle;
+
+namespace detail {
+// What a bundle made by the kernel compiler holds (detail/kernel_compiler.hpp): in the
+// ext_oneapi_source state its source and include files, once built its kernels.
+struct compiled_source {
+  struct built_kernel {
+    std::string name;        // the registered expression or the extern "C" name
+    std::string kernel_name; // the kernel's registered name
+    std::string raw_name;    // the function's symbol name
+  };
+  std::string text;
+  std::vector<std::pair<std::string, std::string>> include_files;
+  std::vector<built_kernel> kernels;
+
+  // The kernel the program asks for by `name`: its registered name or its raw name.
+  const built_kernel *find(const std::string &name) const {
+    for (const built_kernel &kernel : kernels)
+      if (kernel.name == name || kernel.raw_name == name) return &kernel;
+    return nullptr;
+  }
+  const built_kernel &get(const std::string &name) const {
+    if (const built_kernel *kernel = find(name)) return *kernel;
+    sycl::detail::throw_error(errc::invalid, "the kernel bundle has no kernel named '" + name +
+                                                 "' (an extern \"C\" kernel's name, a registered name or a raw name)");
+  }
+};
+} // namespace detail
 
 namespace ext::oneapi::experimental::detail {
 // The registered name of the free function kernel Func's kernel, made and made launchable as a
@@ -281,7 +309,7 @@ public:
 
   kernel_bundle() = delete;
 
-  bool empty() const noexcept { return images_.empty(); }
+  bool empty() const noexcept { return images_.empty() && (!source_ || source_->kernels.empty()); }
   backend get_backend() const noexcept { return backend::native_cpu; }
   context get_context() const noexcept { return platform().ext_oneapi_get_default_context(); }
   std::vector<device> get_devices() const noexcept { return {device()}; }
@@ -328,6 +356,23 @@ public:
     return get_kernel(kernel_id(ext::oneapi::experimental::detail::free_function_kernel<Func>()));
   }
 
+  // Kernels built from source (sycl_ext_oneapi_kernel_compiler), by an extern "C" kernel's name,
+  // a registered name as written, or the function's raw (mangled) name.
+  template <bundle_state S = State, typename = std::enable_if_t<S != bundle_state::ext_oneapi_source>>
+  bool ext_oneapi_has_kernel(const std::string &name) const {
+    return source_ && source_->find(name) != nullptr;
+  }
+  template <bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
+  kernel ext_oneapi_get_kernel(const std::string &name) const {
+    if (!source_) sycl::detail::throw_error(errc::invalid, "the kernel bundle was not built from source");
+    return kernel(source_->get(name).kernel_name);
+  }
+  template <bundle_state S = State, typename = std::enable_if_t<S != bundle_state::ext_oneapi_source>>
+  std::string ext_oneapi_get_raw_kernel_name(const std::string &name) const {
+    if (!source_) sycl::detail::throw_error(errc::invalid, "the kernel bundle was not built from source");
+    return source_->get(name).raw_name;
+  }
+
   // Specialization constants (SYCL 2020 4.11.12): set on input bundles, read in any state.
   // Whether a kernel uses a constant is known only when it is launched, so every bundle with
   // kernels counts as containing each one.
@@ -345,7 +390,7 @@ public:
   // Copies share their constants; bundles of the same kernels and constant values are equal too
   // (there is one image per kernel here).
   friend bool operator==(const kernel_bundle &a, const kernel_bundle &b) {
-    return a.images_ == b.images_ && *a.spec_constants_ == *b.spec_constants_;
+    return a.images_ == b.images_ && *a.spec_constants_ == *b.spec_constants_ && a.source_ == b.source_;
   }
   friend bool operator!=(const kernel_bundle &a, const kernel_bundle &b) { return !(a == b); }
   NCPU_OWNER_BEFORE
@@ -355,11 +400,16 @@ public:
   explicit kernel_bundle(const std::vector<kernel_id> &ids, const detail::spec_constant_values &constants = {})
       : images_(ids.begin(), ids.end()), spec_constants_(std::make_shared<detail::spec_constant_values>(constants)) {}
   const detail::spec_constant_values &ncpu_spec_constants() const { return *spec_constants_; }
+  // The kernel compiler's bundles: source, or what was built from it.
+  explicit kernel_bundle(std::shared_ptr<const detail::compiled_source> source)
+      : spec_constants_(std::make_shared<detail::spec_constant_values>()), source_(std::move(source)) {}
+  const std::shared_ptr<const detail::compiled_source> &ncpu_source() const { return source_; }
 
 private:
   // One per kernel (the bundle's kernel ids are theirs).
   std::vector<device_image<State>> images_;
   std::shared_ptr<detail::spec_constant_values> spec_constants_;
+  std::shared_ptr<const detail::compiled_source> source_;
 };
 
 inline kernel_bundle<bundle_state::executable> kernel::get_kernel_bundle() const {
@@ -536,15 +586,15 @@ namespace detail {
 // task).
 template <typename Launch, int Dims> struct kernel_object_launch {
   static constexpr launch_kind kind = launch_kind::single_task;
-  static constexpr auto shape = single_task_shape;
+  static constexpr int dimensions = 0;
 };
 template <int Dims> struct kernel_object_launch<range<Dims>, Dims> {
   static constexpr launch_kind kind = launch_kind::range;
-  static constexpr auto shape = range_shape_of<Dims>;
+  static constexpr int dimensions = Dims;
 };
 template <int Dims> struct kernel_object_launch<nd_range<Dims>, Dims> {
   static constexpr launch_kind kind = launch_kind::nd_range;
-  static constexpr auto shape = nd_range_shape_of<Dims>;
+  static constexpr int dimensions = Dims;
 };
 } // namespace detail
 
@@ -561,12 +611,12 @@ void handler::submit_kernel_object(const kernel &k, const Launch *launch, const 
   const detail::bound_kernel bound = binder(Dims, kernel_arguments_, scratch_offset);
   const detail::kernel_info &info = *bound.info;
   // A free function kernel runs over an nd_range; as a single task, over one work-item.
-  if (std::is_void_v<Launch> && info.kind == detail::launch_kind::nd_range && info.shape == detail::nd_range_shape_of<1>) {
+  if (std::is_void_v<Launch> && info.kind == detail::launch_kind::nd_range && info.dimensions == 1) {
     const nd_range<1> one(range<1>(1), range<1>(1));
     return submit_kernel(info, &one, nullptr, bound.functor.get());
   }
   using form = detail::kernel_object_launch<Launch, Dims>;
-  if (info.kind != form::kind || info.shape != form::shape)
+  if (info.kind != form::kind || info.dimensions != form::dimensions)
     sycl::detail::throw_error(errc::invalid, std::string(what) + " with a kernel object: the kernel was written for "
                                                                   "another launch form or number of dimensions");
   submit_kernel(info, launch, nullptr, bound.functor.get());
@@ -612,3 +662,5 @@ template <sycl::bundle_state State> struct std::hash<sycl::kernel_bundle<State>>
 
 // The launch queries' descriptors, which DPC++ declares with the kernel class.
 #include "ext/oneapi/experimental/kernel_queue_info.hpp"
+// The kernel compiler, which DPC++ declares with kernel bundles.
+#include "detail/kernel_compiler.hpp"

@@ -1,11 +1,13 @@
 //! The C entry points declared in `toolchain/include/nativecpu/runtime.h`. Each one checks its
 //! pointers, converts, and calls the Rust implementation inside `diag::catch_panic`.
 
-use std::ffi::{c_char, c_int, c_void, CStr};
+use std::ffi::{c_char, c_int, c_void, CStr, CString};
+use std::os::unix::ffi::OsStrExt;
 
 use crate::address_spaces;
 use crate::device;
 use crate::diag;
+use crate::kernel_compiler;
 use crate::kernel_info;
 use crate::launch::{self, LaunchDesc, LaunchError, ResultCode};
 use crate::pool;
@@ -556,4 +558,212 @@ pub unsafe extern "C" fn __nativecpu_get_kernel_info(
             }
         },
     )
+}
+
+/// `struct __nativecpu_source_file`: one include file of a kernel compiler build.
+#[repr(C)]
+pub struct SourceFile {
+    name: *const c_char,
+    content: *const c_char,
+}
+
+/// `struct __nativecpu_source_build`: what `__nativecpu_build_source` builds.
+#[repr(C)]
+pub struct SourceBuild {
+    source: *const c_char,
+    include_files: *const SourceFile,
+    include_file_count: usize,
+    options: *const *const c_char,
+    option_count: usize,
+    registered_names: *const *const c_char,
+    registered_name_count: usize,
+}
+
+/// `struct __nativecpu_built_kernel`.
+#[repr(C)]
+pub struct BuiltKernelRow {
+    name: *const c_char,
+    kernel_name: *const c_char,
+    raw_name: *const c_char,
+    binder: *const c_void,
+    argument_count: c_int,
+}
+
+/// `struct __nativecpu_built_source`: the result, at the start of the allocation that owns its
+/// strings.
+#[repr(C)]
+pub struct BuiltSource {
+    status: c_int,
+    log: *const c_char,
+    kernels: *const BuiltKernelRow,
+    kernel_count: usize,
+}
+
+/// A [`BuiltSource`] and the storage its pointers point into.
+#[repr(C)]
+struct OwnedBuiltSource {
+    result: BuiltSource,
+    rows: Vec<BuiltKernelRow>,
+    strings: Vec<CString>,
+}
+
+/// `NATIVECPU_BUILD_INVALID` and `NATIVECPU_BUILD_FAILED` of runtime.h.
+const BUILD_INVALID: c_int = 1;
+const BUILD_FAILED: c_int = 2;
+
+/// Reads a NUL-terminated string the caller passed (null reads as empty).
+///
+/// # Safety
+/// `text` must be null or NUL-terminated.
+unsafe fn string_argument(text: *const c_char) -> String {
+    if text.is_null() {
+        return String::new();
+    }
+    // SAFETY: the caller guarantees a NUL-terminated string.
+    unsafe { CStr::from_ptr(text) }
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Reads `count` strings at `strings` (none when null).
+///
+/// # Safety
+/// `strings` must be null or point to `count` NUL-terminated strings.
+unsafe fn string_array(strings: *const *const c_char, count: usize) -> Vec<String> {
+    if strings.is_null() {
+        return Vec::new();
+    }
+    // SAFETY: the caller guarantees `count` readable pointers, each a string (above).
+    (0..count)
+        .map(|i| unsafe { string_argument(*strings.add(i)) })
+        .collect()
+}
+
+/// Reads a build request.
+///
+/// # Safety
+/// `request` must be valid (see [`__nativecpu_build_source`]).
+unsafe fn read_request(request: &SourceBuild) -> kernel_compiler::Request {
+    let include_files = if request.include_files.is_null() {
+        Vec::new()
+    } else {
+        (0..request.include_file_count)
+            .map(|i| {
+                // SAFETY: the caller guarantees `include_file_count` files.
+                let file = unsafe { &*request.include_files.add(i) };
+                // SAFETY: each file's name and content are strings.
+                unsafe { (string_argument(file.name), string_argument(file.content)) }
+            })
+            .collect()
+    };
+    // SAFETY: the caller guarantees the strings and arrays (see the entry point).
+    let (source, options, registered_names) = unsafe {
+        (
+            string_argument(request.source),
+            string_array(request.options, request.option_count),
+            string_array(request.registered_names, request.registered_name_count),
+        )
+    };
+    kernel_compiler::Request {
+        source,
+        include_files,
+        options,
+        registered_names,
+    }
+}
+
+/// The C form of a build's outcome.
+fn built_source(
+    outcome: Result<kernel_compiler::Built, kernel_compiler::BuildError>,
+) -> Box<OwnedBuiltSource> {
+    let c_string = |text: &str| CString::new(text.replace('\0', "\\0")).unwrap_or_default();
+    let (status, log, kernels) = match outcome {
+        Ok(built) => (0, built.log, built.kernels),
+        Err(kernel_compiler::BuildError::Invalid(log)) => (BUILD_INVALID, log, Vec::new()),
+        Err(kernel_compiler::BuildError::Failed(log)) => (BUILD_FAILED, log, Vec::new()),
+    };
+    let mut strings = vec![c_string(&log)];
+    let mut rows = Vec::new();
+    for kernel in &kernels {
+        let [name, kernel_name, raw_name] =
+            [&kernel.name, &kernel.kernel_name, &kernel.raw_name].map(|text| c_string(text));
+        // A CString's buffer does not move when the CString itself moves into `strings`.
+        rows.push(BuiltKernelRow {
+            name: name.as_ptr(),
+            kernel_name: kernel_name.as_ptr(),
+            raw_name: raw_name.as_ptr(),
+            binder: kernel.binder,
+            argument_count: kernel.argument_count,
+        });
+        strings.extend([name, kernel_name, raw_name]);
+    }
+    let result = BuiltSource {
+        status,
+        log: strings[0].as_ptr(),
+        kernels: rows.as_ptr(),
+        kernel_count: rows.len(),
+    };
+    Box::new(OwnedBuiltSource {
+        result,
+        rows,
+        strings,
+    })
+}
+
+/// Builds a source of free function kernels into a loaded library (the kernel compiler,
+/// [`kernel_compiler`]). Never null; release the result with `__nativecpu_release_built_source`.
+///
+/// # Safety
+/// `request` must be null or valid: `source` and every name, content, option and registered name
+/// null or NUL-terminated, each array null or of its count.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_build_source(
+    request: *const SourceBuild,
+) -> *const BuiltSource {
+    let outcome = diag::catch_panic("__nativecpu_build_source", None, || {
+        if request.is_null() {
+            return Some(Err(kernel_compiler::BuildError::Invalid(
+                "null build request".into(),
+            )));
+        }
+        // SAFETY: non-null, and valid by the caller's guarantee.
+        let request = unsafe { read_request(&*request) };
+        Some(kernel_compiler::build(&request))
+    });
+    let outcome = outcome.unwrap_or_else(|| {
+        Err(kernel_compiler::BuildError::Failed(
+            "internal runtime error in the kernel compiler".into(),
+        ))
+    });
+    Box::into_raw(built_source(outcome)).cast_const().cast()
+}
+
+/// Frees a result of `__nativecpu_build_source` (the library stays loaded).
+///
+/// # Safety
+/// `built` must be null or a result of `__nativecpu_build_source` not yet released.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_release_built_source(built: *const BuiltSource) {
+    if !built.is_null() {
+        // SAFETY: `built` is the start of an OwnedBuiltSource that `__nativecpu_build_source`
+        // leaked from a Box (its first field, repr(C)), released once.
+        drop(unsafe { Box::from_raw(built.cast_mut().cast::<OwnedBuiltSource>()) });
+    }
+}
+
+/// Records the `ncpu++` that linked the program, for the kernel compiler (called by the
+/// constructor `ncpu++` links into programs and libraries; the first call wins).
+///
+/// # Safety
+/// `path` must be null or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn __nativecpu_set_compiler_driver(path: *const c_char) {
+    if !path.is_null() {
+        // SAFETY: the caller guarantees a NUL-terminated string.
+        let bytes = unsafe { CStr::from_ptr(path) }.to_bytes();
+        let path = std::path::PathBuf::from(std::ffi::OsStr::from_bytes(bytes));
+        diag::catch_panic("__nativecpu_set_compiler_driver", (), || {
+            kernel_compiler::record_driver(path)
+        });
+    }
 }

@@ -45,7 +45,9 @@
 //! `__nativecpu_device_selected`, `__nativecpu_check_launch`, the `__nativecpu_task_*` functions,
 //! `__nativecpu_last_error`, `__nativecpu_thread_count`, `__nativecpu_set_tsan_hooks`, `__nativecpu_max_work_group_size`,
 //! `__nativecpu_local_memory_size`, the `__nativecpu_global_memory_*` sizes, `__nativecpu_address_space_of`,
-//! `__nativecpu_get_kernel_info` and `__nativecpu_kernel_supported`. The `#[repr(C)]` types
+//! `__nativecpu_get_kernel_info`, `__nativecpu_kernel_supported`, and the kernel compiler's
+//! `__nativecpu_build_source`, `__nativecpu_release_built_source` and
+//! `__nativecpu_set_compiler_driver` ([`kernel_compiler`]). The `#[repr(C)]` types
 //! mirror the header's structs field for field, and [`launch::ResultCode`] its
 //! `enum __nativecpu_result`:
 //!
@@ -81,6 +83,7 @@ pub mod arena;
 pub mod device;
 mod diag;
 pub mod ffi;
+pub mod kernel_compiler;
 pub mod kernel_info;
 pub mod launch;
 pub mod pool;

@@ -365,6 +365,25 @@ fn property_named(text: &str) -> Option<&'static Property> {
         .find(|property| property.annotation == text)
 }
 
+/// The symbol names of the free function kernels `module` defines (the functions carrying
+/// [`FUNCTION_PROPERTY_ANNOTATION`]), each once, in the module's order: what the kernel
+/// compiler reads from a source's device front-end output to find its `extern "C"` kernels
+/// (docs/kernel-compiler.md). Only before this pass runs, which removes the annotations.
+pub fn free_function_kernels(module: &Module<'_>) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for annotation in function_annotations(module) {
+        let name = annotation
+            .function
+            .get_name()
+            .to_string_lossy()
+            .into_owned();
+        if annotation.text == FUNCTION_PROPERTY_ANNOTATION && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
 /// Whether `annotation` is one this pass lowers.
 fn is_ours(annotation: &Annotation<'_>) -> bool {
     property_named(&annotation.text).is_some()

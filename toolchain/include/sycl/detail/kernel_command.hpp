@@ -285,20 +285,23 @@ struct kernel_info {
   launch_shape (*shape)(const void *range, const void *offset);
   const functor_ops *ops;
   bool takes_kernel_handler;
+  // The launch's dimensions (0 for a single task): what kernel objects check a launch against,
+  // since `shape` of a kernel in a shared library is that library's copy of the function.
+  int dimensions;
 };
 
 template <typename Name, typename Functor>
 inline constexpr kernel_info single_task_info_of{launch_kind::single_task, __builtin_sycl_unique_stable_name(Name),
                                                  single_task_shape, &functor_ops_of<Functor>,
-                                                 takes_kernel_handler<Functor>};
+                                                 takes_kernel_handler<Functor>, 0};
 template <typename Name, typename Functor, int Dims>
 inline constexpr kernel_info range_info_of{launch_kind::range, __builtin_sycl_unique_stable_name(Name),
                                            range_shape_of<Dims>, &functor_ops_of<Functor>,
-                                           range_kernel_takes_handler<Functor, Dims>};
+                                           range_kernel_takes_handler<Functor, Dims>, Dims};
 template <typename Name, typename Functor, int Dims>
 inline constexpr kernel_info nd_range_info_of{launch_kind::nd_range, __builtin_sycl_unique_stable_name(Name),
                                               nd_range_shape_of<Dims>, &functor_ops_of<Functor>,
-                                              takes_kernel_handler<Functor, nd_item<Dims>>};
+                                              takes_kernel_handler<Functor, nd_item<Dims>>, Dims};
 
 // A kernel a kernel object names, ready to submit: its kernel_info for the launch's dimensions
 // and its functor (a free function kernel's arguments, a captureless lambda's nothing).

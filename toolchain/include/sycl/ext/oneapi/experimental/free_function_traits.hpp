@@ -138,8 +138,13 @@ template <auto *Func> inline constexpr bool is_single_task_kernel_v = is_single_
 template <auto *Func> inline constexpr bool is_kernel_v = is_kernel<Func>::value;
 
 namespace detail {
-// The name of the kernel that runs the free function kernel Func.
-template <auto *Func> struct free_function_kernel_name {};
+// The name of the kernel that runs the free function kernel Func. `Build` tells apart the
+// kernels of the kernel compiler's builds (__NCPU_KERNEL_BUILD, docs/kernel-compiler.md), which
+// may define the same extern "C" function; the program's own are build 0.
+#ifndef __NCPU_KERNEL_BUILD
+#define __NCPU_KERNEL_BUILD 0
+#endif
+template <auto *Func, int Build = __NCPU_KERNEL_BUILD> struct free_function_kernel_name {};
 
 template <typename Function> struct parameters_of;
 template <typename... Parameters> struct parameters_of<void(Parameters...)> {
@@ -244,6 +249,15 @@ template <auto *Func> const char *free_function_kernel() {
   using arguments_t = typename free_function_call<Func>::arguments_t;
   sycl::detail::register_kernel_object_binder(name, &bind_arguments<Func>, int(std::tuple_size_v<arguments_t>));
   return name;
+}
+
+// The kernel compiler's table row for Func (the registration file it builds names each kernel
+// with one; docs/kernel-compiler.md): the name the program asks for it by, its kernel's name, the
+// function (whose symbol is its raw name) and the binder of its kernel objects.
+template <auto *Func> __nativecpu_compiled_kernel compiled_kernel(const char *name) {
+  using arguments_t = typename free_function_call<Func>::arguments_t;
+  return {name, sycl::detail::kernel_name<free_function_kernel_name<Func>>(), reinterpret_cast<const void *>(Func),
+          reinterpret_cast<const void *>(&bind_arguments<Func>), int(std::tuple_size_v<arguments_t>)};
 }
 } // namespace detail
 
