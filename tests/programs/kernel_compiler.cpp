@@ -1,7 +1,7 @@
 // sycl_ext_oneapi_kernel_compiler (docs/kernel-compiler.md): free function kernels given as a
 // source string, with include files and build options, built at run time and launched with
 // set_args; found by their extern "C" name, a registered C++ expression (templates, a cast
-// choosing an overload) or their raw name; two builds defining the same extern "C" kernel each
+// choosing an overload) or their raw name, without kernel ids; two builds defining the same extern "C" kernel each
 // keep their own; the log of a build; the errors the extension names.
 #include <sycl/sycl.hpp>
 
@@ -58,6 +58,8 @@ template <typename... Args> void run(sycl::queue &q, const sycl::kernel &k, std:
 }
 
 void named_kernels(sycl::queue &q) {
+  static_assert(SYCL_EXT_ONEAPI_KERNEL_COMPILER == 1);
+  const std::size_t program_kernels = sycl::get_kernel_ids().size();
   auto source = syclex::create_kernel_bundle_from_source(q.get_context(), syclex::source_language::sycl,
                                                          kernels_source, scale_header());
   const std::string fill_int = "(void (*)(int, int *))kernels::fill";
@@ -68,6 +70,9 @@ void named_kernels(sycl::queue &q) {
   check::equal("has kernels::twice<int>", 0, built.ext_oneapi_has_kernel("kernels::twice<int>"), true);
   check::equal("has an unregistered name", 0, built.ext_oneapi_has_kernel("kernels::twice<float>"), false);
   check::equal("raw name of affine", 0, built.ext_oneapi_get_raw_kernel_name("affine") == "affine", true);
+  // Kernels built from source have no kernel ids.
+  check::equal("kernel ids of the program", 0, sycl::get_kernel_ids().size(), program_kernels);
+  check::equal("kernel ids of the bundle", 0, built.get_kernel_ids().size(), std::size_t(0));
 
   float *floats = sycl::malloc_shared<float>(count, q);
   const sycl::kernel affine = built.ext_oneapi_get_kernel("affine");

@@ -315,7 +315,8 @@ const COMPILE_FLAGS_WITH_VALUE: &[&str] = &[
 
 /// DPC++'s own flags that build systems pass, accepted without effect: device code is never
 /// split (there is one device image per program), SYCL 2020 is the only standard, ids always
-/// fit in `size_t`, and unnamed lambdas always work.
+/// fit in `size_t`, unnamed lambdas always work, and device code has no instrumentation for
+/// Intel's tracing tools.
 const DPCPP_FLAGS_WITHOUT_EFFECT: &[&str] = &[
     "-fpreview-breaking-changes",
     "-fsycl-id-queries-fit-in-int",
@@ -329,6 +330,8 @@ const DPCPP_FLAGS_WITHOUT_EFFECT: &[&str] = &[
     "-fno-sycl-dead-args-optimization",
     "-fsycl-early-optimizations",
     "-fno-sycl-early-optimizations",
+    "-fsycl-instrument-device-code",
+    "-fno-sycl-instrument-device-code",
 ];
 
 /// DPC++'s flags with a joined value, accepted without effect (see above), and the values DPC++
@@ -632,6 +635,7 @@ USAGE: ncpu++ [options] file...
                             Passed to the host link
   -fsycl-device-code-split=<mode> -sycl-std=<version> -fpreview-breaking-changes
   -f[no-]sycl-id-queries-fit-in-int -flink-huge-device-code -fsycl-unnamed-lambda
+  -f[no-]sycl-instrument-device-code
                             DPC++'s flags, accepted without effect
   -mllvm <option>           Native CPU backend options, as DPC++ spells them:
                             -native-cpu-debug (debuggable work-items at any -O),

@@ -657,6 +657,7 @@ public:
   }
   std::vector<device> get_devices() const { return {device()}; }
   platform get_platform() const { return platform(); }
+  backend get_backend() const noexcept { return backend::native_cpu; }
 
   template <typename Param> typename Param::return_type get_info() const {
     using namespace info::context;

@@ -20,6 +20,8 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
+use crate::registry;
+
 /// The table the registration file defines in the library.
 const TABLE_SYMBOL: &CStr = c"__ncpu_compiled_kernels";
 
@@ -104,8 +106,14 @@ pub fn build(request: &Request) -> Result<Built, BuildError> {
         .map_err(|error| BuildError::Failed(format!("cannot make a build directory: {error}")))?;
     write_sources(directory.path(), request)?;
     let driver = driver()?;
-    let mut log = String::new();
-    let listing = run_driver(&driver, directory.path(), &listing_args(request), &mut log)?;
+    // The listing's warnings come again from the library's build: its log is kept only when
+    // it fails.
+    let listing = run_driver(
+        &driver,
+        directory.path(),
+        &listing_args(request),
+        &mut String::new(),
+    )?;
     let extern_c: Vec<&str> = listing
         .lines()
         .filter(|name| !name.starts_with("_Z"))
@@ -113,6 +121,7 @@ pub fn build(request: &Request) -> Result<Built, BuildError> {
     let registration = registration_source(&extern_c, &request.registered_names);
     write_file(&directory.path().join("kernels.cpp"), &registration)?;
     let build = NEXT_BUILD.fetch_add(1, Ordering::Relaxed);
+    let mut log = String::new();
     run_driver(
         &driver,
         directory.path(),
@@ -216,10 +225,12 @@ fn run_driver(
     if output.status.success() {
         return Ok(String::from_utf8_lossy(&output.stdout).into_owned());
     }
-    let refused_option = ["unknown argument", "requires a value", "invalid value"]
-        .iter()
-        .any(|refusal| stderr.starts_with("ncpu++: error: ") && stderr.contains(refusal));
-    if refused_option {
+    // ncpu++ refuses a command line with one line of its own, before running any compiler;
+    // compile errors come from clang, with ncpu++'s "failed" line last.
+    let refused_command_line = stderr.lines().count() == 1
+        && stderr.starts_with("ncpu++: error: ")
+        && !stderr.contains(" failed with exit code ");
+    if refused_command_line {
         Err(BuildError::Invalid(format!(
             "invalid build option: {}",
             stderr.trim_end()
@@ -266,9 +277,12 @@ fn registration_source(extern_c: &[&str], registered: &[String]) -> String {
 fn load(library: &Path) -> Result<Vec<BuiltKernel>, BuildError> {
     let path = CString::new(library.as_os_str().as_encoded_bytes())
         .map_err(|_| BuildError::Failed(format!("{}: NUL in path", library.display())))?;
-    // SAFETY: `path` is a NUL-terminated string; loading runs the library's constructors, which
-    // are those `ncpu++` links into every library (registration with this runtime).
-    let handle = unsafe { libc::dlopen(path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
+    // Its kernels have no kernel ids: the registry does not list them.
+    let handle = registry::loading_built_source(|| {
+        // SAFETY: `path` is a NUL-terminated string; loading runs the library's constructors,
+        // which are those `ncpu++` links into every library (registration with this runtime).
+        unsafe { libc::dlopen(path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) }
+    });
     if handle.is_null() {
         return Err(BuildError::Failed(format!(
             "cannot load the built library: {}",

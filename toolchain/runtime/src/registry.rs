@@ -311,6 +311,24 @@ struct Registration {
     /// Address of the descriptor that registered it, the key for unregistration.
     owner: usize,
     kernel: Registered,
+    /// Whether [`names`] lists it: not a kernel built by the kernel compiler, which has no
+    /// kernel id (docs/kernel-compiler.md).
+    listed: bool,
+}
+
+thread_local! {
+    /// Set while the calling thread loads a kernel compiler library, whose registration runs
+    /// on that thread, inside `dlopen`.
+    static LOADING_BUILT_SOURCE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `load` (a `dlopen` of a kernel compiler library): the kernels it registers are not
+/// listed by [`names`].
+pub fn loading_built_source<T>(load: impl FnOnce() -> T) -> T {
+    LOADING_BUILT_SOURCE.with(|loading| loading.set(true));
+    let result = load();
+    LOADING_BUILT_SOURCE.with(|loading| loading.set(false));
+    result
 }
 
 /// Kernel name → registrations, latest last.
@@ -348,13 +366,15 @@ pub unsafe fn register(desc: *const DeviceBinaries) -> Vec<RegistrationIssue> {
         }
     }
     let owner = desc as usize;
+    let listed = !LOADING_BUILT_SOURCE.with(|loading| loading.get());
     let mut kernels = REGISTRY.write().unwrap_or_else(PoisonError::into_inner);
     remove_owner(&mut kernels, owner);
     for (name, kernel) in found {
-        kernels
-            .entry(name)
-            .or_default()
-            .push(Registration { owner, kernel });
+        kernels.entry(name).or_default().push(Registration {
+            owner,
+            kernel,
+            listed,
+        });
     }
     issues
 }
@@ -498,13 +518,18 @@ fn with_kernel<T>(name: &CStr, use_kernel: impl FnOnce(&Kernel) -> T) -> Result<
     }
 }
 
-/// The names of all registered (not refused) kernels, in byte order, as pointers to the
-/// registry's own copies: each stays valid until its kernel is unregistered.
+/// The names of all registered kernels (not refused, not built by the kernel compiler), in byte
+/// order, as pointers to the registry's own copies: each stays valid until its kernel is
+/// unregistered.
 pub fn names() -> Vec<*const c_char> {
     let kernels = REGISTRY.read().unwrap_or_else(PoisonError::into_inner);
     kernels
         .iter()
-        .filter(|(_, registrations)| registrations.last().is_some_and(|r| r.kernel.is_ok()))
+        .filter(|(_, registrations)| {
+            registrations
+                .last()
+                .is_some_and(|r| r.kernel.is_ok() && r.listed)
+        })
         .map(|(name, _)| name.as_ptr())
         .collect()
 }

@@ -3,7 +3,7 @@
 // makes it executable. The runtime builds it with ncpu++ into a shared library, loads it, and
 // returns the library's table of kernels (__nativecpu_build_source); each kernel's kernel object
 // binder is registered here, so its sycl::kernel runs with set_args like any free function
-// kernel's.
+// kernel's. The built kernels have no kernel ids (get_kernel_ids does not list them).
 #pragma once
 
 #include <cstddef>
@@ -17,6 +17,8 @@
 
 #include "../ext/oneapi/properties.hpp"
 #include "../kernel_bundle.hpp"
+
+#define SYCL_EXT_ONEAPI_KERNEL_COMPILER 1
 
 namespace sycl {
 inline namespace _V1 {

@@ -23,15 +23,30 @@ template <int Dims> group<Dims> get_work_group() { return group<Dims>(sycl::deta
 inline sub_group get_sub_group() { return sub_group(sycl::detail::group_tag{}); }
 } // namespace this_work_item
 
+// The extension's first form, deprecated as DPC++ deprecates it (programs and the kernel
+// compiler's build log see the same warning).
 namespace experimental {
 // The global id, offset included, as a range kernel's id argument.
-template <int Dims> id<Dims> this_id() { return sycl::detail::query::global_id<Dims>(); }
-template <int Dims> item<Dims, false> this_item() {
-  return item<Dims, false>(this_id<Dims>(), sycl::detail::query::global_range<Dims>(), id<Dims>());
+template <int Dims>
+[[deprecated("use sycl::ext::oneapi::this_work_item::get_nd_item() instead")]] id<Dims> this_id() {
+  return sycl::detail::query::global_id<Dims>();
 }
-template <int Dims> nd_item<Dims> this_nd_item() { return this_work_item::get_nd_item<Dims>(); }
-template <int Dims> group<Dims> this_group() { return this_work_item::get_work_group<Dims>(); }
-inline sub_group this_sub_group() { return this_work_item::get_sub_group(); }
+template <int Dims>
+[[deprecated("use sycl::ext::oneapi::this_work_item::get_nd_item() instead")]] item<Dims, false> this_item() {
+  return item<Dims, false>(sycl::detail::query::global_id<Dims>(), sycl::detail::query::global_range<Dims>(),
+                           id<Dims>());
+}
+template <int Dims>
+[[deprecated("use sycl::ext::oneapi::this_work_item::get_nd_item() instead")]] nd_item<Dims> this_nd_item() {
+  return this_work_item::get_nd_item<Dims>();
+}
+template <int Dims>
+[[deprecated("use sycl::ext::oneapi::this_work_item::get_work_group() instead")]] group<Dims> this_group() {
+  return this_work_item::get_work_group<Dims>();
+}
+[[deprecated("use sycl::ext::oneapi::this_work_item::get_sub_group() instead")]] inline sub_group this_sub_group() {
+  return this_work_item::get_sub_group();
+}
 } // namespace experimental
 } // namespace ext::oneapi
 } // namespace _V1
