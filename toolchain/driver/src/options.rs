@@ -784,6 +784,9 @@ mod tests {
             parse_str("-fsycl -c -fsyntax-only a.cpp").unwrap().mode,
             Mode::SyntaxOnly
         );
+        let listing = parse_str("--print-free-function-kernels -c -O0 a.cpp").unwrap();
+        assert_eq!(listing.mode, Mode::PrintFreeFunctionKernels);
+        assert!(listing.sycl);
     }
 
     #[test]

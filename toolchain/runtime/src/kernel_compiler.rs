@@ -25,6 +25,13 @@ use crate::registry;
 /// The table the registration file defines in the library.
 const TABLE_SYMBOL: &CStr = c"__ncpu_compiled_kernels";
 
+/// The files a build writes beside the include files: the source, the registration file, the
+/// library.
+const SOURCE_FILE: &str = "source.cpp";
+const REGISTRATION_FILE: &str = "kernels.cpp";
+const LIBRARY_FILE: &str = "kernels.so";
+const BUILD_FILES: [&str; 3] = [SOURCE_FILE, REGISTRATION_FILE, LIBRARY_FILE];
+
 /// Overrides the `ncpu++` the kernel compiler runs.
 pub const DRIVER_VARIABLE: &str = "NCPU_CXX";
 
@@ -119,7 +126,7 @@ pub fn build(request: &Request) -> Result<Built, BuildError> {
         .filter(|name| !name.starts_with("_Z"))
         .collect();
     let registration = registration_source(&extern_c, &request.registered_names);
-    write_file(&directory.path().join("kernels.cpp"), &registration)?;
+    write_file(&directory.path().join(REGISTRATION_FILE), &registration)?;
     let build = NEXT_BUILD.fetch_add(1, Ordering::Relaxed);
     let mut log = String::new();
     run_driver(
@@ -128,13 +135,13 @@ pub fn build(request: &Request) -> Result<Built, BuildError> {
         &library_args(request, build),
         &mut log,
     )?;
-    let kernels = load(&directory.path().join("kernels.so"))?;
+    let kernels = load(&directory.path().join(LIBRARY_FILE))?;
     Ok(Built { log, kernels })
 }
 
 /// Writes the source and the include files, refusing names that leave the build directory.
 fn write_sources(directory: &Path, request: &Request) -> Result<(), BuildError> {
-    write_file(&directory.join("source.cpp"), &request.source)?;
+    write_file(&directory.join(SOURCE_FILE), &request.source)?;
     for (name, content) in &request.include_files {
         let relative = Path::new(name);
         let inside = !name.is_empty()
@@ -144,6 +151,12 @@ fn write_sources(directory: &Path, request: &Request) -> Result<(), BuildError> 
         if !inside {
             return Err(BuildError::Invalid(format!(
                 "include file name '{name}' must be a relative path without '..'"
+            )));
+        }
+        if BUILD_FILES.contains(&name.as_str()) {
+            return Err(BuildError::Invalid(format!(
+                "include file name '{name}' is taken by the build's own files ({})",
+                BUILD_FILES.join(", ")
             )));
         }
         let path = directory.join(relative);
@@ -193,7 +206,8 @@ fn listing_args(request: &Request) -> Vec<String> {
         "--print-free-function-kernels".to_owned(),
     ];
     args.extend(request.options.iter().cloned());
-    args.push("source.cpp".to_owned());
+    // The annotations are there unoptimised, and parsing is most of the time anyway.
+    args.extend(["-O0", SOURCE_FILE].map(str::to_owned));
     args
 }
 
@@ -203,7 +217,7 @@ fn library_args(request: &Request, build: u64) -> Vec<String> {
         .to_vec();
     args.push(format!("-D__NCPU_KERNEL_BUILD={build}"));
     args.extend(request.options.iter().cloned());
-    args.extend(["kernels.cpp", "-o", "kernels.so"].map(str::to_owned));
+    args.extend([REGISTRATION_FILE, "-o", LIBRARY_FILE].map(str::to_owned));
     args
 }
 
@@ -243,10 +257,10 @@ fn run_driver(
 /// The registration file: the source, then one table row per kernel. Names are written as
 /// byte arrays, which need no escaping.
 fn registration_source(extern_c: &[&str], registered: &[String]) -> String {
-    let mut text = String::from(
-        "#include \"source.cpp\"\n\
+    let mut text = format!(
+        "#include \"{SOURCE_FILE}\"\n\
          #include <sycl/ext/oneapi/experimental/free_function_traits.hpp>\n\
-         namespace __ncpu_kernel_compiler {\n",
+         namespace __ncpu_kernel_compiler {{\n"
     );
     let names: Vec<(&str, String)> = extern_c
         .iter()
@@ -388,7 +402,7 @@ mod tests {
     #[test]
     fn include_names_must_stay_in_the_build_directory() {
         let directory = tempfile::tempdir().expect("temporary directory");
-        for name in ["../up.h", "/etc/passwd", ""] {
+        for name in ["../up.h", "/etc/passwd", "", "source.cpp"] {
             let request = Request {
                 include_files: vec![(name.to_owned(), String::new())],
                 ..Request::default()
