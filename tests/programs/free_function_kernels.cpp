@@ -8,7 +8,7 @@
 // the calling work-item read from a helper the kernel does not pass them to; the kernel ids of
 // free function kernels; the kernel properties written on the function (work_group_size,
 // sub_group_size, device_has, work_group_size_hint), get_kernel_info and num_args of a free
-// function kernel.
+// function kernel; one in an unnamed namespace.
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/experimental/free_function_traits.hpp>
 #include <sycl/ext/oneapi/free_function_queries.hpp>
@@ -62,6 +62,15 @@ SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::nd_range_kernel<1>))
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::work_group_size_hint<16>))
 void hinted(int *out) { out[syclext::this_work_item::get_nd_item<1>().get_global_linear_id()] = 5; }
 
+// Internal linkage: the driver leaves out the macro's SYCL_EXTERNAL, which clang refuses here.
+namespace {
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::nd_range_kernel<1>))
+void local_square(int *out) {
+  const std::size_t i = syclext::this_work_item::get_nd_item<1>().get_global_linear_id();
+  out[i] = int(i * i);
+}
+} // namespace
+
 // Defined in free_function_kernels_other.cpp.
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::nd_range_kernel<2>))
 void scale_rows(int factor, int *grid, int columns);
@@ -86,6 +95,13 @@ int main() {
   syclexp::nd_launch(q, sycl::nd_range<1>{n, 64}, syclexp::kernel_function<iota>, 1.5, out);
   q.wait();
   for (int i = 0; i < n; ++i) check::equal("iota", i, out[i], 1.5f + float(i));
+  {
+    int *squares = sycl::malloc_shared<int>(n, q);
+    syclexp::nd_launch(q, sycl::nd_range<1>{n, 16}, syclexp::kernel_function<local_square>, squares);
+    q.wait();
+    for (int i = 0; i < n; ++i) check::equal("unnamed namespace", i, squares[i], i * i);
+    sycl::free(squares, q);
+  }
   q.submit([&](sycl::handler &h) { syclexp::single_task(h, syclexp::kernel_function<sum>, out, n, result); }).wait();
   check::equal("sum", 0, *result, 1.5 * n + n * (n - 1) / 2.0);
 

@@ -13,6 +13,10 @@
 //! (but ours), attributes inside macros included; comments, string and character literals are
 //! skipped.
 //!
+//! In an unnamed namespace it writes `SYCL_EXT_ONEAPI_FUNCTION_PROPERTY` as the headers'
+//! `__NCPU_INTERNAL_FUNCTION_PROPERTY`, which leaves out the `SYCL_EXTERNAL` clang refuses on a
+//! function of internal linkage (docs/free-function-kernels.md).
+//!
 //! It also moves `SYCL_EXTERNAL` written after declaration specifiers (`extern SYCL_EXTERNAL`)
 //! before them: DPC++ defines the macro as a GNU attribute, which may stand there; ours is
 //! `[[clang::sycl_external]]`, which may not (docs/kernel-features.md, "Kernel attributes").
@@ -78,12 +82,20 @@ fn meaning(namespace: &str, name: &str) -> Option<Meaning> {
 pub fn rewrite(source: &[u8]) -> Option<Vec<u8>> {
     let mut output = Vec::with_capacity(source.len());
     let mut changed = false;
+    let mut namespaces = Namespaces::default();
     let mut position = 0;
     while position < source.len() {
         let skipped = skip_non_code(source, position);
         if skipped > position {
             output.extend_from_slice(&source[position..skipped]);
             position = skipped;
+            continue;
+        }
+        namespaces.read(source, position);
+        if namespaces.in_unnamed() && starts_token(source, position, FUNCTION_PROPERTY) {
+            output.extend_from_slice(INTERNAL_FUNCTION_PROPERTY);
+            position += FUNCTION_PROPERTY.len();
+            changed = true;
             continue;
         }
         if starts_token(source, position, SYCL_EXTERNAL) {
@@ -113,6 +125,44 @@ pub fn rewrite(source: &[u8]) -> Option<Vec<u8>> {
 
 /// The macro marking functions other translation units' kernels call.
 const SYCL_EXTERNAL: &[u8] = b"SYCL_EXTERNAL";
+
+/// The free function kernel macro, whose `SYCL_EXTERNAL` clang refuses on a function of
+/// internal linkage, and the headers' form without it for functions in an unnamed namespace
+/// (launched only in their own translation unit, where the device pass compiles them anyway).
+const FUNCTION_PROPERTY: &[u8] = b"SYCL_EXT_ONEAPI_FUNCTION_PROPERTY";
+const INTERNAL_FUNCTION_PROPERTY: &[u8] = b"__NCPU_INTERNAL_FUNCTION_PROPERTY";
+
+/// The braces open at a point of the source, each marked whether it opens an unnamed
+/// namespace (`namespace {`), read as the rewrite passes them.
+#[derive(Default)]
+struct Namespaces {
+    open: Vec<bool>,
+    after_namespace: bool,
+}
+
+impl Namespaces {
+    /// Takes in the code byte or token at `position`.
+    fn read(&mut self, source: &[u8], position: usize) {
+        match source[position] {
+            b'{' => {
+                self.open.push(self.after_namespace);
+                self.after_namespace = false;
+            }
+            b'}' => {
+                self.open.pop();
+            }
+            byte if byte.is_ascii_whitespace() => {}
+            // Inside an identifier already taken in.
+            byte if is_identifier_byte(byte) && identifier_start(source, position) < position => {}
+            // `namespace {` is unnamed; `namespace name {` and anything else in between is not.
+            _ => self.after_namespace = starts_token(source, position, b"namespace"),
+        }
+    }
+
+    fn in_unnamed(&self) -> bool {
+        self.open.contains(&true)
+    }
+}
 
 /// The declaration specifiers DPC++'s `SYCL_EXTERNAL`, a GNU attribute there, may follow
 /// (`extern SYCL_EXTERNAL void f();`) but ours, a standard attribute, may not: clang 22 has
@@ -437,6 +487,23 @@ mod tests {
         );
         assert_eq!(
             rewritten("[[nodiscard]] int f(); int a[[[maybe_unused]] 1];"),
+            None
+        );
+    }
+
+    #[test]
+    fn free_function_kernels_in_unnamed_namespaces_are_not_sycl_external() {
+        let source = "namespace { namespace inner { SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((p)) void f(); } }\n\
+                      namespace named { SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((p)) void g(); }\n\
+                      namespace { struct s { int a; }; } SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((p)) void h();";
+        assert_eq!(
+            rewritten(source).unwrap(),
+            "namespace { namespace inner { __NCPU_INTERNAL_FUNCTION_PROPERTY((p)) void f(); } }\n\
+             namespace named { SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((p)) void g(); }\n\
+             namespace { struct s { int a; }; } SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((p)) void h();"
+        );
+        assert_eq!(
+            rewritten("namespace named { SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((p)) void g(); }"),
             None
         );
     }

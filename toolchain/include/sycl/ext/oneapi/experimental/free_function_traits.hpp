@@ -36,10 +36,12 @@
 
 // The annotation is lower-kernel-properties' "sycl-function-property": a code and three sizes
 // (detail::function_property_annotation). `noinline` keeps the kernel's call of the function
-// until that pass has read it, which then lets it be inlined again.
+// until that pass has read it, which then lets it be inlined again. The driver writes
+// __NCPU_INTERNAL_FUNCTION_PROPERTY for the macro in an unnamed namespace: the same without
+// SYCL_EXTERNAL, which clang refuses on a function of internal linkage (docs/free-function-kernels.md).
 #ifdef __SYCL_DEVICE_ONLY__
-#define SYCL_EXT_ONEAPI_FUNCTION_PROPERTY(PROP)                                                                  \
-  SYCL_EXTERNAL __attribute__((                                                                                   \
+#define __NCPU_INTERNAL_FUNCTION_PROPERTY(PROP)                                                                  \
+  __attribute__((                                                                                                \
       noinline,                                                                                                  \
       annotate("sycl-function-property",                                                                         \
                ::sycl::ext::oneapi::experimental::detail::function_property_annotation<decltype(PROP)>::code,    \
@@ -47,8 +49,9 @@
                ::sycl::ext::oneapi::experimental::detail::function_property_annotation<decltype(PROP)>::size(1), \
                ::sycl::ext::oneapi::experimental::detail::function_property_annotation<decltype(PROP)>::size(2))))
 #else
-#define SYCL_EXT_ONEAPI_FUNCTION_PROPERTY(PROP) SYCL_EXTERNAL
+#define __NCPU_INTERNAL_FUNCTION_PROPERTY(PROP)
 #endif
+#define SYCL_EXT_ONEAPI_FUNCTION_PROPERTY(PROP) SYCL_EXTERNAL __NCPU_INTERNAL_FUNCTION_PROPERTY(PROP)
 
 namespace sycl {
 inline namespace _V1 {
