@@ -13,6 +13,18 @@ fn named_and_unnamed_kernels() {
     compile_and_run(&["named_and_unnamed.cpp"], &["-O2"]);
 }
 
+/// Kernels named by unnamed-namespace types in two translation units stay apart.
+#[test]
+fn internal_kernel_names_are_unique_to_their_translation_unit() {
+    compile_and_run(
+        &[
+            "internal_kernel_names.cpp",
+            "internal_kernel_names_other.cpp",
+        ],
+        &["-O2"],
+    );
+}
+
 #[test]
 fn ranges_in_one_two_and_three_dimensions() {
     compile_and_run(&["ranges_3d.cpp"], &["-O2"]);

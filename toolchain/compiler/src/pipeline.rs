@@ -42,7 +42,8 @@ use crate::passes::{
     assign_sycl_module_id, check_kernel_features, convert_to_mux_builtins, define_mux_builtins,
     define_native_math, fatomics, kernel_linkage, lower_kernel_properties, prepare_barriers,
     rename_kernels, replace_module_scope_vars, share_device_globals, spec_constants,
-    streaming_stores, sub_groups_of_one, transfer_kernel_metadata, vectorize, work_item_loops,
+    streaming_stores, sub_groups_of_one, transfer_kernel_metadata, unit_kernel_names, vectorize,
+    work_item_loops,
 };
 
 pub use crate::passes::vectorize::Warnings;
@@ -153,10 +154,17 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
 /// The passes the driver runs on each translation unit right after clang's device front-end,
 /// setting what DPC++'s front-end sets itself (docs/compiler-pipeline.md), and sharing the
 /// unit's internal `device_global`s with its host object: `share_device_globals` are that
-/// pass's parameters (`unit=ID`, the files the driver's `llvm-objcopy` reads).
+/// pass's parameters (`unit=ID`, the files the driver's `llvm-objcopy` reads). The unit's id
+/// also names its kernels of internal name types (`unit-kernel-names`).
 pub fn front_end_pipeline(share_device_globals: &[String]) -> String {
+    let unit: Vec<String> = share_device_globals
+        .iter()
+        .filter(|parameter| parameter.starts_with("unit="))
+        .cloned()
+        .collect();
     [
         share_device_globals::PASS.element(share_device_globals),
+        unit_kernel_names::PASS.element(&unit),
         assign_sycl_module_id::PASS.element(&[]),
         kernel_linkage::PASS.element(&[]),
         lower_kernel_properties::PASS.element(&[]),

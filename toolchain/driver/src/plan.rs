@@ -280,6 +280,7 @@ impl Planner<'_> {
             source,
             host,
             files.as_ref().map(|(f, _)| output(f.as_path())),
+            &shared.unit,
         );
         Ok(shared.objcopy_args())
     }
@@ -479,15 +480,20 @@ impl Planner<'_> {
         clang
     }
 
+    /// The host pass of `source`. `unit` names the translation unit in the names of kernels
+    /// whose name types have internal linkage, as `unit-kernel-names` names their device
+    /// kernels (docs/kernel-features.md, "Kernel names of internal linkage").
     fn host_front_end(
         &mut self,
         source: &Path,
         output: &Path,
         dependencies: Option<DependencyOutput<'_>>,
+        unit: &str,
     ) {
         let clang = self
             .host_clang()
             .arg("-c")
+            .arg(format!("-D__NCPU_UNIT=\"{unit}\""))
             .args(self.dependency_args(dependencies));
         self.commands.push(
             clang

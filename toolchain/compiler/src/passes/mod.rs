@@ -26,6 +26,7 @@ pub mod spec_constants;
 pub mod streaming_stores;
 pub mod sub_groups_of_one;
 pub mod transfer_kernel_metadata;
+pub mod unit_kernel_names;
 pub mod unmask_full_masks;
 pub mod vectorize;
 pub mod widen_loop_masks;
@@ -113,6 +114,7 @@ pub fn without_parameters<P: ModulePass + Default + 'static>(
 /// Every pass of ours, in pipeline order (the front-end's passes first).
 pub const REGISTRY: &[&PassInfo] = &[
     &share_device_globals::PASS,
+    &unit_kernel_names::PASS,
     &assign_sycl_module_id::PASS,
     &kernel_linkage::PASS,
     &check_kernel_features::PASS,

@@ -5,13 +5,15 @@
 // `-fsycl-is-device` emits it as a `spir_kernel` taking the functor by value and the
 // specialization-constant buffer (see specialization_constant.hpp), which the kernel hands to the
 // functor in a kernel_handler if the functor takes one; the host side finds the compiled kernel
-// by `__builtin_sycl_unique_stable_name(KernelName)`, the same string.
+// by `__builtin_sycl_unique_stable_name(KernelName)`, the same string (registered_kernel_name).
 // Work-item ids come from the SPIR-V builtins in DPC++'s current form (detail/builtins.hpp); the
 // compiler lowers them.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <type_traits>
 
 #include "../nd_item.hpp"
@@ -186,9 +188,36 @@ template <typename T> struct non_class_kernel_name;
 template <typename KernelName>
 using class_kernel_name = std::conditional_t<std::is_class_v<KernelName>, KernelName, non_class_kernel_name<KernelName>>;
 
-// The name the kernel is registered under, as the device compilation names it.
+// The name a kernel named by the class T is registered under: clang's unique stable name of T,
+// which the device compilation gives the kernel. For a T of internal linkage (its name has an
+// unnamed namespace's `_GLOBAL__N_`, the same in every translation unit), with `.ncpu.<unit>`
+// after it, the id of the translation unit the driver defines as __NCPU_UNIT in the host pass,
+// as `unit-kernel-names` renames the device kernel (docs/kernel-features.md, "Kernel names of
+// internal linkage").
+#ifndef __NCPU_UNIT
+#define __NCPU_UNIT ""
+#endif
+template <typename T> struct registered_kernel_name {
+  static constexpr std::string_view stable = __builtin_sycl_unique_stable_name(T);
+  static constexpr std::string_view unit = __NCPU_UNIT;
+  static constexpr std::string_view separator = ".ncpu.";
+  static constexpr bool per_unit = !unit.empty() && stable.find("_GLOBAL__N_") != std::string_view::npos;
+  static constexpr std::size_t length = stable.size() + (per_unit ? separator.size() + unit.size() : 0);
+  static constexpr std::array<char, length + 1> text = [] {
+    std::array<char, length + 1> name{};
+    std::size_t at = 0;
+    for (char c : stable) name[at++] = c;
+    if (per_unit) {
+      for (char c : separator) name[at++] = c;
+      for (char c : unit) name[at++] = c;
+    }
+    return name;
+  }();
+};
+
+// The name the kernel is registered under.
 template <typename KernelName> NCPU_ALWAYS_INLINE const char *kernel_name() {
-  return __builtin_sycl_unique_stable_name(class_kernel_name<KernelName>);
+  return registered_kernel_name<class_kernel_name<KernelName>>::text.data();
 }
 
 // The type naming a kernel: its kernel name, or for an unnamed kernel its functor's type.

@@ -8,6 +8,7 @@
 
 ; CHECK: Module passes:
 ; CHECK-NEXT: {{^  share-device-globals<unit=ID;renames=PATH;globals=PATH>: gives}}
+; CHECK-NEXT: {{^  unit-kernel-names<unit=ID>: makes}}
 ; CHECK-NEXT: {{^  assign-sycl-module-id: stamps each kernel}}
 ; CHECK-NEXT: kernel-linkage
 ; CHECK-NEXT: check-kernel-features
