@@ -575,13 +575,7 @@ impl Planner<'_> {
         let invocation = self.invocation;
         match invocation.mode {
             Mode::DeviceOnly => {
-                for (input, kind) in &invocation.inputs {
-                    if *kind != InputKind::Source {
-                        return Err(DriverError::Invalid(format!(
-                            "-fsycl-device-only takes C++ sources, not '{}'",
-                            input.display()
-                        )));
-                    }
+                for input in sources_only(invocation, "-fsycl-device-only")? {
                     let output = self.output_or(PathBuf::from(format!("{}.bc", stem(input))));
                     let file = self.invocation.dependencies.file.clone();
                     let file = file.unwrap_or_else(|| output.with_extension("d"));
@@ -634,13 +628,7 @@ impl Planner<'_> {
     /// `--print-free-function-kernels`: the device front-end of each source, without the
     /// pipeline (whose `lower-kernel-properties` removes the annotations the listing reads).
     fn plan_kernel_listings(&mut self) -> Result<(), DriverError> {
-        for (input, kind) in &self.invocation.inputs {
-            if *kind != InputKind::Source {
-                return Err(DriverError::Invalid(format!(
-                    "--print-free-function-kernels takes C++ sources, not '{}'",
-                    input.display()
-                )));
-            }
+        for input in sources_only(self.invocation, "--print-free-function-kernels")? {
             let listing = self.scratch.file(&format!("{}.kernels.bc", stem(input)));
             let clang = self
                 .device_clang()
@@ -654,13 +642,7 @@ impl Planner<'_> {
 
     /// `-fsyntax-only`: the device and the host pass of each source, checking only.
     fn plan_syntax_checks(&mut self) -> Result<(), DriverError> {
-        for (input, kind) in &self.invocation.inputs {
-            if *kind != InputKind::Source {
-                return Err(DriverError::Invalid(format!(
-                    "-fsyntax-only takes C++ sources, not '{}'",
-                    input.display()
-                )));
-            }
+        for input in sources_only(self.invocation, "-fsyntax-only")? {
             for (clang, pass) in [
                 (self.device_clang(), Pass::Device),
                 (self.host_clang(), Pass::Host),
@@ -901,6 +883,22 @@ fn dependency_flags(
         args.push("-MP".into());
     }
     args
+}
+
+/// The inputs of a mode that reads only C++ sources (`flag` names it), or the error naming the
+/// first other input.
+fn sources_only<'a>(invocation: &'a Invocation, flag: &str) -> Result<Vec<&'a Path>, DriverError> {
+    invocation
+        .inputs
+        .iter()
+        .map(|(input, kind)| match kind {
+            InputKind::Source => Ok(input.as_path()),
+            _ => Err(DriverError::Invalid(format!(
+                "{flag} takes C++ sources, not '{}'",
+                input.display()
+            ))),
+        })
+        .collect()
 }
 
 fn read_input(path: &Path) -> Result<Vec<u8>, DriverError> {
