@@ -152,18 +152,17 @@ pub fn native_cpu_pipeline(options: &PipelineOptions) -> String {
 }
 
 /// The passes the driver runs on each translation unit right after clang's device front-end,
-/// setting what DPC++'s front-end sets itself (docs/compiler-pipeline.md), and sharing the
-/// unit's internal `device_global`s with its host object: `share_device_globals` are that
-/// pass's parameters (`unit=ID`, the files the driver's `llvm-objcopy` reads). The unit's id
-/// also names its kernels of internal name types (`unit-kernel-names`).
-pub fn front_end_pipeline(share_device_globals: &[String]) -> String {
-    let unit: Vec<String> = share_device_globals
-        .iter()
-        .filter(|parameter| parameter.starts_with("unit="))
-        .cloned()
-        .collect();
+/// setting what DPC++'s front-end sets itself (docs/compiler-pipeline.md). `unit` is the
+/// translation unit's id, which names its internal `device_global`s, shared with its host object
+/// (`shared_globals_files`: `share-device-globals`' `renames=` and `globals=` parameters, the
+/// files the driver's `llvm-objcopy` reads), and its kernels of internal name types
+/// (`unit-kernel-names`).
+pub fn front_end_pipeline(unit: &str, shared_globals_files: &[String]) -> String {
+    let unit = [format!("unit={unit}")];
+    let share_device_globals: Vec<String> =
+        unit.iter().chain(shared_globals_files).cloned().collect();
     [
-        share_device_globals::PASS.element(share_device_globals),
+        share_device_globals::PASS.element(&share_device_globals),
         unit_kernel_names::PASS.element(&unit),
         assign_sycl_module_id::PASS.element(&[]),
         kernel_linkage::PASS.element(&[]),

@@ -157,10 +157,9 @@ impl SharedGlobals {
         format!("{:016x}", hasher.finish())
     }
 
-    /// The pass's parameters.
-    fn parameters(&self) -> Vec<String> {
+    /// The pass's file parameters (its `unit=` comes from the pipeline).
+    fn files(&self) -> Vec<String> {
         vec![
-            format!("unit={}", self.unit),
             format!("renames={}", self.renames.display()),
             format!("globals={}", self.globals.display()),
         ]
@@ -274,7 +273,8 @@ impl Planner<'_> {
             source,
             device,
             files.as_ref().map(|(_, d)| output(d.as_path())),
-            &shared.parameters(),
+            &shared.unit,
+            &shared.files(),
         );
         self.host_front_end(
             source,
@@ -434,7 +434,8 @@ impl Planner<'_> {
         source: &Path,
         output: &Path,
         dependencies: Option<DependencyOutput<'_>>,
-        share_device_globals: &[String],
+        unit: &str,
+        shared_globals_files: &[String],
     ) {
         let front_end_output = self.scratch.file(&format!("{}.device-fe.bc", stem(source)));
         let clang = self
@@ -451,7 +452,7 @@ impl Planner<'_> {
             Command::new(&self.tools.muxc)
                 .arg(format!(
                     "--passes={}",
-                    nativecpu_compiler::pipeline::front_end_pipeline(share_device_globals)
+                    nativecpu_compiler::pipeline::front_end_pipeline(unit, shared_globals_files)
                 ))
                 .arg("--filetype=obj")
                 .arg(&front_end_output)
@@ -583,8 +584,8 @@ impl Planner<'_> {
                         file: &file,
                         object: &output,
                     };
-                    let unit = format!("unit={}", SharedGlobals::unit(input, &output));
-                    self.device_front_end(input, &output, Some(dependencies), &[unit]);
+                    let unit = SharedGlobals::unit(input, &output);
+                    self.device_front_end(input, &output, Some(dependencies), &unit, &[]);
                 }
             }
             Mode::CompileOnly => {
