@@ -364,13 +364,11 @@ public:
   }
   template <bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
   kernel ext_oneapi_get_kernel(const std::string &name) const {
-    if (!source_) sycl::detail::throw_error(errc::invalid, "the kernel bundle was not built from source");
-    return kernel(source_->get(name).kernel_name);
+    return kernel(built_kernel(name).kernel_name);
   }
   template <bundle_state S = State, typename = std::enable_if_t<S != bundle_state::ext_oneapi_source>>
   std::string ext_oneapi_get_raw_kernel_name(const std::string &name) const {
-    if (!source_) sycl::detail::throw_error(errc::invalid, "the kernel bundle was not built from source");
-    return source_->get(name).raw_name;
+    return built_kernel(name).raw_name;
   }
 
   // Specialization constants (SYCL 2020 4.11.12): set on input bundles, read in any state.
@@ -406,6 +404,12 @@ public:
   const std::shared_ptr<const detail::compiled_source> &ncpu_source() const { return source_; }
 
 private:
+  // The kernel built from source the program asks for by `name` (errc::invalid without one).
+  const detail::compiled_source::built_kernel &built_kernel(const std::string &name) const {
+    if (!source_) sycl::detail::throw_error(errc::invalid, "the kernel bundle was not built from source");
+    return source_->get(name);
+  }
+
   // One per kernel (the bundle's kernel ids are theirs).
   std::vector<device_image<State>> images_;
   std::shared_ptr<detail::spec_constant_values> spec_constants_;

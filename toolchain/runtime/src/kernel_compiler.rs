@@ -113,30 +113,22 @@ pub fn build(request: &Request) -> Result<Built, BuildError> {
         .map_err(|error| BuildError::Failed(format!("cannot make a build directory: {error}")))?;
     write_sources(directory.path(), request)?;
     let driver = driver()?;
-    // The listing's warnings come again from the library's build: its log is kept only when
-    // it fails.
-    let listing = run_driver(
-        &driver,
-        directory.path(),
-        &listing_args(request),
-        &mut String::new(),
-    )?;
+    // The listing's warnings come again from the library's build, whose output is the log.
+    let listing = run_driver(&driver, directory.path(), &listing_args(request))?;
     let extern_c: Vec<&str> = listing
+        .stdout
         .lines()
         .filter(|name| !name.starts_with("_Z"))
         .collect();
     let registration = registration_source(&extern_c, &request.registered_names);
     write_file(&directory.path().join(REGISTRATION_FILE), &registration)?;
     let build = NEXT_BUILD.fetch_add(1, Ordering::Relaxed);
-    let mut log = String::new();
-    run_driver(
-        &driver,
-        directory.path(),
-        &library_args(request, build),
-        &mut log,
-    )?;
+    let library = run_driver(&driver, directory.path(), &library_args(request, build))?;
     let kernels = load(&directory.path().join(LIBRARY_FILE))?;
-    Ok(Built { log, kernels })
+    Ok(Built {
+        log: library.stderr,
+        kernels,
+    })
 }
 
 /// Writes the source and the include files, refusing names that leave the build directory.
@@ -221,23 +213,30 @@ fn library_args(request: &Request, build: u64) -> Vec<String> {
     args
 }
 
-/// Runs `ncpu++` in the build directory; its standard output on success. Its standard error is
-/// added to `log`; a failure is the log, or `Invalid` when `ncpu++` refused an option.
+/// What a successful `ncpu++` run printed.
+struct DriverOutput {
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `ncpu++` in the build directory. A failure is its standard error (the build log), or
+/// `Invalid` when `ncpu++` refused an option.
 fn run_driver(
     driver: &Path,
     directory: &Path,
     args: &[String],
-    log: &mut String,
-) -> Result<String, BuildError> {
+) -> Result<DriverOutput, BuildError> {
     let output = Command::new(driver)
         .args(args)
         .current_dir(directory)
         .output()
         .map_err(|error| BuildError::Failed(format!("{}: {error}", driver.display())))?;
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    log.push_str(&stderr);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     if output.status.success() {
-        return Ok(String::from_utf8_lossy(&output.stdout).into_owned());
+        return Ok(DriverOutput {
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr,
+        });
     }
     // ncpu++ refuses a command line with one line of its own, before running any compiler;
     // compile errors come from clang, with ncpu++'s "failed" line last.
@@ -250,7 +249,7 @@ fn run_driver(
             stderr.trim_end()
         )))
     } else {
-        Err(BuildError::Failed(log.clone()))
+        Err(BuildError::Failed(stderr))
     }
 }
 
