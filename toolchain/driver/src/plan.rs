@@ -441,6 +441,7 @@ impl Planner<'_> {
         let clang = self
             .device_clang()
             .args(["-c", "-emit-llvm"])
+            .arg(format!("-D__NCPU_UNIT=\"{unit}\""))
             .args(self.dependency_args(dependencies));
         self.commands.push(
             clang
@@ -483,7 +484,7 @@ impl Planner<'_> {
 
     /// The host pass of `source`. `unit` names the translation unit in the names of kernels
     /// whose name types have internal linkage, as `unit-kernel-names` names their device
-    /// kernels (docs/kernel-features.md, "Kernel names of internal linkage").
+    /// kernels (docs/kernel-features.md, "Names of internal linkage").
     fn host_front_end(
         &mut self,
         source: &Path,

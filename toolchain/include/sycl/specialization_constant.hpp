@@ -9,9 +9,9 @@
 // (__nativecpu_spec_constants_fill).
 //
 // A constant's symbolic id is the stable name clang gives spec_constant_tag<Id> (upstream clang
-// has no __builtin_sycl_unique_stable_id): the same string in the host and device compilations.
-// Two internal-linkage specialization_ids with the same qualified name in different translation
-// units would share it; give them distinct names.
+// has no __builtin_sycl_unique_stable_id), made unique to the translation unit for a constant
+// in an unnamed namespace (detail/unit_stable_name.hpp): the same string in the host and device
+// compilations.
 #pragma once
 
 #include <cstddef>
@@ -25,6 +25,7 @@
 
 #include "detail/builtins.hpp"
 #include "detail/defines.hpp"
+#include "detail/unit_stable_name.hpp"
 #include "exception.hpp"
 
 namespace sycl {
@@ -48,9 +49,7 @@ public:
 namespace detail {
 template <auto &Id> struct spec_constant_tag {};
 
-template <auto &Id> const char *spec_constant_symbolic_id() {
-  return __builtin_sycl_unique_stable_name(spec_constant_tag<Id>);
-}
+template <auto &Id> const char *spec_constant_symbolic_id() { return unit_stable_name<spec_constant_tag<Id>>::text; }
 
 template <auto &Id> using spec_constant_value_t = typename std::remove_reference_t<decltype(Id)>::value_type;
 
@@ -131,7 +130,7 @@ public:
   template <auto &Id> detail::spec_constant_value_t<Id> get_specialization_constant() const {
     using T = detail::spec_constant_value_t<Id>;
 #ifdef __SYCL_DEVICE_ONLY__
-    const char *id = __builtin_sycl_unique_stable_name(detail::spec_constant_tag<Id>);
+    const char *id = detail::unit_stable_name<detail::spec_constant_tag<Id>>::text;
     if constexpr (std::is_scalar_v<T>)
       return __sycl_getScalar2020SpecConstantValue<T>(id, &Id, buffer_);
     else

@@ -1,5 +1,5 @@
 //! `unit-kernel-names`: gives the kernels named by a type of internal linkage a name unique to
-//! their translation unit (docs/kernel-features.md, "Kernel names of internal linkage").
+//! their translation unit (docs/kernel-features.md, "Names of internal linkage").
 //!
 //! Why: a kernel's name is clang's unique stable name of its name type, and a type in an unnamed
 //! namespace (a kernel name class, a free function kernel there) mangles as `_GLOBAL__N_1` in

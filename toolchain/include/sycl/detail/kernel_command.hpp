@@ -291,15 +291,15 @@ struct kernel_info {
 };
 
 template <typename Name, typename Functor>
-inline constexpr kernel_info single_task_info_of{launch_kind::single_task, registered_kernel_name<Name>::text.data(),
+inline constexpr kernel_info single_task_info_of{launch_kind::single_task, unit_stable_name<Name>::text,
                                                  single_task_shape, &functor_ops_of<Functor>,
                                                  takes_kernel_handler<Functor>, 0};
 template <typename Name, typename Functor, int Dims>
-inline constexpr kernel_info range_info_of{launch_kind::range, registered_kernel_name<Name>::text.data(),
+inline constexpr kernel_info range_info_of{launch_kind::range, unit_stable_name<Name>::text,
                                            range_shape_of<Dims>, &functor_ops_of<Functor>,
                                            range_kernel_takes_handler<Functor, Dims>, Dims};
 template <typename Name, typename Functor, int Dims>
-inline constexpr kernel_info nd_range_info_of{launch_kind::nd_range, registered_kernel_name<Name>::text.data(),
+inline constexpr kernel_info nd_range_info_of{launch_kind::nd_range, unit_stable_name<Name>::text,
                                               nd_range_shape_of<Dims>, &functor_ops_of<Functor>,
                                               takes_kernel_handler<Functor, nd_item<Dims>>, Dims};
 

@@ -13,7 +13,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <string_view>
 #include <type_traits>
 
 #include "../nd_item.hpp"
@@ -22,6 +21,7 @@
 #include "../specialization_constant.hpp"
 #include "builtins.hpp"
 #include "defines.hpp"
+#include "unit_stable_name.hpp"
 
 namespace sycl {
 inline namespace _V1 {
@@ -188,36 +188,9 @@ template <typename T> struct non_class_kernel_name;
 template <typename KernelName>
 using class_kernel_name = std::conditional_t<std::is_class_v<KernelName>, KernelName, non_class_kernel_name<KernelName>>;
 
-// The name a kernel named by the class T is registered under: clang's unique stable name of T,
-// which the device compilation gives the kernel. For a T of internal linkage (its name has an
-// unnamed namespace's `_GLOBAL__N_`, the same in every translation unit), with `.ncpu.<unit>`
-// after it, the id of the translation unit the driver defines as __NCPU_UNIT in the host pass,
-// as `unit-kernel-names` renames the device kernel (docs/kernel-features.md, "Kernel names of
-// internal linkage").
-#ifndef __NCPU_UNIT
-#define __NCPU_UNIT ""
-#endif
-template <typename T> struct registered_kernel_name {
-  static constexpr std::string_view stable = __builtin_sycl_unique_stable_name(T);
-  static constexpr std::string_view unit = __NCPU_UNIT;
-  static constexpr std::string_view separator = ".ncpu.";
-  static constexpr bool per_unit = !unit.empty() && stable.find("_GLOBAL__N_") != std::string_view::npos;
-  static constexpr std::size_t length = stable.size() + (per_unit ? separator.size() + unit.size() : 0);
-  static constexpr std::array<char, length + 1> text = [] {
-    std::array<char, length + 1> name{};
-    std::size_t at = 0;
-    for (char c : stable) name[at++] = c;
-    if (per_unit) {
-      for (char c : separator) name[at++] = c;
-      for (char c : unit) name[at++] = c;
-    }
-    return name;
-  }();
-};
-
 // The name the kernel is registered under.
 template <typename KernelName> NCPU_ALWAYS_INLINE const char *kernel_name() {
-  return registered_kernel_name<class_kernel_name<KernelName>>::text.data();
+  return unit_stable_name<class_kernel_name<KernelName>>::text;
 }
 
 // The type naming a kernel: its kernel name, or for an unnamed kernel its functor's type.
