@@ -52,8 +52,6 @@ static void explicit_api(sycl::queue &q) {
   q.wait();
   for (size_t i = 0; i < N; ++i) check::equal("explicit graph, three runs", long(i), c[i], 9 * int(i));
   expect_error("update without updatable", sycl::errc::invalid, [&] { runnable.update(graph); });
-  expect_error("finalize updatable", sycl::errc::feature_not_supported,
-               [&] { graph.finalize({syclex::property::graph::updatable{}}); });
   expect_error("explicit barrier", sycl::errc::invalid,
                [&] { graph.add([&](sycl::handler &h) { h.ext_oneapi_barrier(); }); });
   syclex::node join = graph.add({syclex::property::node::depends_on_all_leaves{}});

@@ -65,8 +65,8 @@ void device_information(const sycl::device &d) {
   check::equal("aspects agree with has", 0, contains(aspects, sycl::aspect::cpu) && !contains(aspects, sycl::aspect::gpu), true);
   for (auto a : aspects) check::equal("has(aspect)", int(a), d.has(a), true);
   // DPC++'s extension aspects exist for programs to ask; this device implements none of these
-  // (graphs without update are ext_oneapi_limited_graph, which command_graphs.cpp checks).
-  for (auto a : {sycl::aspect::ext_oneapi_graph, sycl::aspect::ext_oneapi_bindless_images, sycl::aspect::ext_oneapi_native_assert,
+  // (command graphs, ext_oneapi_graph, command_graph_update.cpp checks).
+  for (auto a : {sycl::aspect::ext_oneapi_bindless_images, sycl::aspect::ext_oneapi_native_assert,
                  sycl::aspect::ext_oneapi_virtual_functions, sycl::aspect::ext_intel_esimd})
     check::equal("unimplemented extension aspect", int(a), d.has(a) || contains(aspects, a), false);
   check::equal("is_available", 0, d.get_info<is_available>(), true);

@@ -175,6 +175,13 @@ fn command_graphs_recorded_and_explicit_run_many_times() {
 }
 
 #[test]
+fn command_graph_update_takes_new_parameters_ranges_and_command_groups() {
+    let built = Built::compile(&[program("command_graph_update.cpp")], &["-O2"]);
+    built.run_and_check(&[("NATIVECPU_THREADS", "1")]);
+    built.run_and_check(&[]);
+}
+
+#[test]
 fn sub_buffers_view_their_parents_memory() {
     compile_and_run(&["sub_buffers.cpp"], &["-O2"]);
 }

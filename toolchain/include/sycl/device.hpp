@@ -267,6 +267,7 @@ inline constexpr aspect device_aspect_list[] = {aspect::cpu,
                                                 aspect::ext_oneapi_tangle,
                                                 aspect::ext_oneapi_chunk,
                                                 aspect::ext_oneapi_fragment,
+                                                aspect::ext_oneapi_graph,
                                                 aspect::ext_oneapi_limited_graph};
 constexpr bool device_has_aspect(aspect a) {
   for (aspect present : device_aspect_list)

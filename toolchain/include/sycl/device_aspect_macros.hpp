@@ -275,10 +275,10 @@
 #define __SYCL_ANY_DEVICE_HAS_ext_oneapi_is_component__ 0
 #endif
 #ifndef __SYCL_ALL_DEVICES_HAVE_ext_oneapi_graph__
-#define __SYCL_ALL_DEVICES_HAVE_ext_oneapi_graph__ 0
+#define __SYCL_ALL_DEVICES_HAVE_ext_oneapi_graph__ 1
 #endif
 #ifndef __SYCL_ANY_DEVICE_HAS_ext_oneapi_graph__
-#define __SYCL_ANY_DEVICE_HAS_ext_oneapi_graph__ 0
+#define __SYCL_ANY_DEVICE_HAS_ext_oneapi_graph__ 1
 #endif
 #ifndef __SYCL_ALL_DEVICES_HAVE_ext_oneapi_limited_graph__
 #define __SYCL_ALL_DEVICES_HAVE_ext_oneapi_limited_graph__ 1

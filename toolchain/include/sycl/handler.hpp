@@ -196,14 +196,21 @@ public:
   // were written for (detail::captureless_kernel_binder). A lambda with captures is a SYCL kernel
   // function whose arguments only the lambda holds, and this device has no interoperability or
   // built-in kernels, so those throw errc::invalid as the specification requires.
+  // A command graph's dynamic_parameter as the argument gives its current value and registers
+  // the argument with it (ext/oneapi/experimental/graph.hpp).
   template <typename T> void set_arg(int index, T &&argument) {
     if (index < 0) sycl::detail::throw_error(errc::invalid, "set_arg: negative argument index");
     if (kernel_arguments_.size() <= std::size_t(index)) kernel_arguments_.resize(std::size_t(index) + 1);
-    kernel_arguments_[std::size_t(index)] = std::decay_t<T>(std::forward<T>(argument));
+    if constexpr (detail::is_dynamic_parameter<std::decay_t<T>>)
+      set_dynamic_arg(index, argument);
+    else
+      kernel_arguments_[std::size_t(index)] = std::decay_t<T>(std::forward<T>(argument));
   }
   template <typename... Ts> void set_args(Ts &&...arguments) {
     kernel_arguments_.clear();
-    (kernel_arguments_.emplace_back(std::decay_t<Ts>(std::forward<Ts>(arguments))), ...);
+    dynamic_arguments_.clear();
+    int index = 0;
+    (set_arg(index++, std::forward<Ts>(arguments)), ...);
   }
   void single_task(const kernel &k);
   template <int Dims> void parallel_for(range<Dims> extent, const kernel &k);
@@ -449,6 +456,7 @@ private:
   // single task, Launch = void).
   template <int Dims, typename Launch>
   void submit_kernel_object(const kernel &k, const Launch *launch, const char *what, std::size_t scratch_offset = 0);
+  template <typename Parameter> void set_dynamic_arg(int index, const Parameter &parameter);
 
   friend class stream;
   // Host work that runs once the command has run (a stream prints its output).
@@ -555,6 +563,8 @@ private:
     auto command = std::make_shared<detail::kernel_command>(info.name, shape, local_memory, *info.ops, functor,
                                                             std::move(spec_constants), std::move(finish));
     kernel_name_ = info.name;
+    launch_record_.command = command;
+    launch_record_.info = &info;
     set_command(detail::node_type::kernel, [command] { command->run(); });
   }
 
@@ -665,10 +675,14 @@ private:
   // Whether the command group is a barrier (ext_oneapi_barrier), and what it waits for.
   enum class barrier_wait { none, listed, all_earlier } barrier_ = barrier_wait::none;
   std::vector<std::any> kernel_arguments_;
-  // What a command graph node needs besides the command: its kind, a kernel's name, and the
+  // What a command graph node needs besides the command: its kind, a kernel's name and launch,
+  // the arguments dynamic parameters gave (each parameter with its argument's index), and the
   // executable graph a command group runs (ext_oneapi_graph).
   detail::node_type kind_ = detail::node_type::empty;
   const char *kernel_name_ = nullptr;
+  detail::kernel_launch_record launch_record_;
+  std::vector<std::pair<std::shared_ptr<ext::oneapi::experimental::detail::dynamic_parameter_state>, int>>
+      dynamic_arguments_;
   detail::graph_launch graph_launch_;
 };
 

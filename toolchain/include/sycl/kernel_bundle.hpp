@@ -614,6 +614,9 @@ void handler::submit_kernel_object(const kernel &k, const Launch *launch, const 
                                         "kernels)");
   const detail::bound_kernel bound = binder(Dims, kernel_arguments_, scratch_offset);
   const detail::kernel_info &info = *bound.info;
+  launch_record_.binder = binder;
+  launch_record_.binder_dims = Dims;
+  launch_record_.scratch_offset = scratch_offset;
   // A free function kernel runs over an nd_range; as a single task, over one work-item.
   if (std::is_void_v<Launch> && info.kind == detail::launch_kind::nd_range && info.dimensions == 1) {
     const nd_range<1> one(range<1>(1), range<1>(1));

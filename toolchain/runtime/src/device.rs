@@ -263,6 +263,10 @@ pub const ASPECTS: &[Aspect] = &[
         value: 42,
     },
     Aspect {
+        name: "ext_oneapi_graph",
+        value: 45,
+    },
+    Aspect {
         name: "ext_oneapi_limited_graph",
         value: 46,
     },

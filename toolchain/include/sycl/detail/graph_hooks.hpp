@@ -32,10 +32,17 @@ enum class node_type {
   async_malloc,
   async_free
 };
+namespace detail {
+// A dynamic_parameter's value and the node arguments registered with it (graph.hpp).
+struct dynamic_parameter_state;
+} // namespace detail
 } // namespace ext::oneapi::experimental
 
 namespace detail {
 using ext::oneapi::experimental::node_type;
+// Whether T is a command graph's dynamic_parameter, which handler::set_arg registers (graph.hpp
+// specializes it).
+template <typename T> inline constexpr bool is_dynamic_parameter = false;
 class event_state;
 struct queue_state;
 using event_ptr = std::shared_ptr<event_state>;

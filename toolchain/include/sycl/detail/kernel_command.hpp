@@ -230,17 +230,38 @@ public:
     release_storage();
   }
 
-  void run() {
-    std::vector<std::max_align_t> spec_constant_buffer;
-    if (spec_constants_) spec_constant_buffer = spec_constants_->buffer_for(name_);
-    void *args[2] = {functor_, spec_constant_buffer.data()};
-    __nativecpu_launch_info launch = launch_info(shape_, local_memory_, args);
-    int result = __nativecpu_launch(name_, &launch);
-    if (result != NATIVECPU_SUCCESS) throw_launch_error(result);
+  // A launch with no work-items (a command graph's kernel node given an empty range by
+  // update) runs only `finish`.
+  void run() const {
+    if (work_items(shape_) != 0) launch();
     if (finish_) finish_();
   }
 
+  // The same launch with another shape, or another functor of the same kernel (its arguments
+  // changed): what a command graph's kernel node becomes when its range or a dynamic parameter
+  // is updated (ext/oneapi/experimental/graph.hpp).
+  std::shared_ptr<const kernel_command> with_shape(const launch_shape &shape) const {
+    return std::make_shared<kernel_command>(name_, shape, local_memory_, ops_, functor_, spec_constants_, finish_);
+  }
+  std::shared_ptr<const kernel_command> with_functor(const functor_ops &ops, const void *functor) const {
+    return std::make_shared<kernel_command>(name_, shape_, local_memory_, ops, functor, spec_constants_, finish_);
+  }
+  const char *name() const { return name_; }
+  const launch_shape &shape() const { return shape_; }
+  std::size_t local_memory() const { return local_memory_; }
+  // Whether host work follows the launch (a reduction's fold), which knows the launch's range.
+  bool finishes() const { return bool(finish_); }
+
 private:
+  void launch() const {
+    std::vector<std::max_align_t> spec_constant_buffer;
+    if (spec_constants_) spec_constant_buffer = spec_constants_->buffer_for(name_);
+    void *args[2] = {functor_, spec_constant_buffer.data()};
+    __nativecpu_launch_info description = launch_info(shape_, local_memory_, args);
+    int result = __nativecpu_launch(name_, &description);
+    if (result != NATIVECPU_SUCCESS) throw_launch_error(result);
+  }
+
   // Functors of up to this many bytes (a lambda capturing a few pointers and sizes, accessors)
   // live in the command itself: one allocation fewer per launch.
   static constexpr std::size_t inline_functor_size = 64;
@@ -315,6 +336,18 @@ struct bound_kernel {
 // and captureless lambda kernels (captureless_kernel_binder below).
 using kernel_object_binder = bound_kernel (*)(int dims, const std::vector<std::any> &arguments,
                                               std::size_t scratch_offset);
+
+// A kernel command as a command graph keeps it, to remake it when an executable graph is updated
+// (ext/oneapi/experimental/graph.hpp): the launch as made, the kernel's description (its kind,
+// dimensions and shape function), and for a kernel launched through a kernel object, the binder
+// that makes its functor from set_arg's arguments, with what the launch gave it.
+struct kernel_launch_record {
+  std::shared_ptr<const kernel_command> command;
+  const kernel_info *info = nullptr;
+  kernel_object_binder binder = nullptr;
+  int binder_dims = 0;
+  std::size_t scratch_offset = 0;
+};
 
 // The binders of the kernels a kernel object can launch, by kernel name, and how many arguments
 // each takes (a free function kernel's parameters; -1 where that is not an argument count the

@@ -6,11 +6,15 @@
 // kind, the buffers it accesses and the events it depends on. Running an executable graph
 // submits one task per node to the runtime's task graph, each after its predecessors (the roots
 // after the run's own dependencies and the graph's previous run), and a last task after the
-// leaves, whose event is the run's. docs/command-graphs.md describes the design and what is not
-// implemented (executable graph update, dynamic parameters, graph-owned allocations).
+// leaves, whose event is the run's. An executable graph finalized with property::graph::updatable
+// takes the current commands of nodes again (update): a kernel node's range (node::update_range),
+// the arguments dynamic parameters give, the active command group of a dynamic command group.
+// docs/command-graphs.md describes the design and what is not implemented (graph-owned
+// allocations).
 #pragma once
 
 #include <algorithm>
+#include <any>
 #include <atomic>
 #include <cstddef>
 #include <cstdio>
@@ -19,6 +23,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -43,18 +48,73 @@ template <typename Deferred = void> struct modifiable_graph_impl;
 using graph_impl = modifiable_graph_impl<>;
 struct executable_graph_impl;
 
-// One node of a modifiable graph. Its edges are weak: the graph owns its nodes.
+struct dynamic_command_group_state;
+
+// One node of a modifiable graph (or one command group of a dynamic command group). Its edges
+// are weak: the graph owns its nodes.
 struct node_impl {
   node_type type = node_type::empty;
   std::function<void()> command;
   std::shared_ptr<const executable_graph_impl> subgraph;
   std::vector<std::pair<std::shared_ptr<sycl::detail::buffer_storage>, bool>> requirements;
   const char *kernel_name = nullptr;
+  // A kernel's launch, which range and argument updates remake, with set_arg's arguments, the
+  // dynamic parameters among them (each with its argument's index), and the host work after the
+  // launch (a stream's output).
+  sycl::detail::kernel_launch_record kernel;
+  std::vector<std::any> arguments;
+  std::vector<std::pair<std::shared_ptr<dynamic_parameter_state>, int>> dynamic_arguments;
+  std::vector<std::function<void()>> after;
+  // A node added from a dynamic command group runs the group's active command group.
+  std::shared_ptr<dynamic_command_group_state> dynamic_group;
   std::size_t index = 0;           // in the order nodes were added
   const void *queue = nullptr;     // the queue that recorded it, if one did
   std::weak_ptr<graph_impl> graph;
   std::vector<std::weak_ptr<node_impl>> predecessors, successors;
+
+  // What the node runs now: itself, or its dynamic command group's active command group.
+  node_impl &current();
+  const node_impl &current() const;
 };
+
+// The node's command, from its kernel's launch: the launch, then the host work after it.
+template <typename Deferred = void> void remake_kernel_command(node_impl &n) {
+  n.command = [launch = n.kernel.command, after = n.after] {
+    launch->run();
+    for (const auto &step : after) step();
+  };
+}
+// Argument `index` of a kernel launched through a kernel object is `value` now: the kernel's
+// functor is made again from the arguments.
+template <typename Deferred = void> void set_kernel_argument(node_impl &n, int index, const std::any &value) {
+  n.arguments[std::size_t(index)] = value;
+  const sycl::detail::bound_kernel bound = n.kernel.binder(n.kernel.binder_dims, n.arguments, n.kernel.scratch_offset);
+  n.kernel.command = n.kernel.command->with_functor(*bound.info->ops, bound.functor.get());
+  remake_kernel_command(n);
+}
+
+// A dynamic_parameter: its graph, its value, and the node arguments registered with it.
+struct dynamic_parameter_state {
+  std::shared_ptr<graph_impl> graph;
+  std::any value;
+  std::vector<std::pair<std::weak_ptr<node_impl>, int>> uses;
+};
+
+// A dynamic_command_group: one node per command group function, made when the group was, which
+// the nodes added from it run by turns, and the events their command groups depended on.
+struct dynamic_command_group_state {
+  std::shared_ptr<graph_impl> graph;
+  std::vector<std::shared_ptr<node_impl>> command_groups;
+  std::vector<sycl::detail::event_ptr> dependencies;
+  std::size_t active = 0;
+};
+
+inline node_impl &node_impl::current() {
+  return dynamic_group ? *dynamic_group->command_groups[dynamic_group->active] : *this;
+}
+inline const node_impl &node_impl::current() const {
+  return dynamic_group ? *dynamic_group->command_groups[dynamic_group->active] : *this;
+}
 } // namespace detail
 
 // A node of a command graph (common reference semantics).
@@ -72,10 +132,10 @@ public:
                                                "command graph");
     return node(std::static_pointer_cast<detail::node_impl>(recorded.state()->recorded_node()));
   }
-  // Changing a kernel node's range only matters to executable graph update, which is not
-  // implemented (docs/command-graphs.md).
-  template <int Dims> void update_nd_range(nd_range<Dims>) { refuse_update(); }
-  template <int Dims> void update_range(range<Dims>) { refuse_update(); }
+  // A kernel node's new range, for the executable graphs it is passed to the update of
+  // (errc::invalid for another number of dimensions or another kind of node).
+  template <int Dims> void update_nd_range(nd_range<Dims> launch);
+  template <int Dims> void update_range(range<Dims> extent);
 
   friend bool operator==(const node &a, const node &b) { return a.impl_ == b.impl_; }
   friend bool operator!=(const node &a, const node &b) { return !(a == b); }
@@ -91,11 +151,7 @@ private:
       if (auto alive = impl.lock()) nodes.push_back(node(std::move(alive)));
     return nodes;
   }
-  void refuse_update() const {
-    if (impl_->type != node_type::kernel)
-      sycl::detail::throw_error(errc::invalid, "only kernel nodes have a range to update");
-    sycl::detail::throw_error(errc::feature_not_supported, "ncpu does not implement executable command graph update");
-  }
+  template <int Dims> void update_shape(const sycl::detail::launch_shape &shape);
   std::shared_ptr<detail::node_impl> impl_;
 };
 
@@ -127,8 +183,16 @@ struct executable_graph_impl {
     std::function<void()> command;
     std::shared_ptr<const executable_graph_impl> subgraph;
     std::vector<std::size_t> predecessors;
+    // What whole graph update checks of the node the step was made from.
+    node_type type;
+    const char *kernel_name;
   };
   std::vector<step> steps;
+  // For update (property::graph::updatable): the graph finalized, and the step of each of its
+  // nodes by the node's index.
+  bool updatable = false;
+  std::weak_ptr<graph_impl> source;
+  std::vector<std::size_t> step_of_node;
   std::vector<std::pair<std::shared_ptr<sycl::detail::buffer_storage>, bool>> requirements;
   // graph_launch::submit for this graph, set where the graph is finalized: the handler's
   // non-template ext_oneapi_graph takes it from here instead of naming the template.
@@ -151,6 +215,8 @@ submit_steps(const executable_graph_impl &graph, const std::vector<sycl::detail:
     for (std::size_t predecessor : step.predecessors) after.push_back(done[predecessor]);
     if (step.predecessors.empty()) after = start;
     if (step.subgraph) {
+      // The sub-graph's own updates take its mutex too.
+      std::lock_guard<std::mutex> lock(step.subgraph->mutex);
       std::vector<sycl::detail::event_ptr> inner = submit_steps<Deferred>(*step.subgraph, after, profiling, handler, tasks);
       after = inner.empty() ? after : std::move(inner);
       done[i] = sycl::detail::submit_command({}, after, profiling, handler);
@@ -270,8 +336,11 @@ struct modifiable_graph_impl : sycl::detail::graph_recorder, std::enable_shared_
       sycl::detail::throw_error(errc::invalid, std::string(what) + ": a queue is recording to the command graph");
   }
 
-  std::shared_ptr<node_impl> add_node(handler &h, std::vector<std::shared_ptr<node_impl>> predecessors,
+  std::shared_ptr<node_impl> add_node(std::shared_ptr<node_impl> added,
+                                      std::vector<std::shared_ptr<node_impl>> predecessors,
                                       const std::vector<sycl::detail::event_ptr> &events, const void *queue);
+  void check_command(const node_impl &n) const;
+  static void register_dynamic_arguments(const std::shared_ptr<node_impl> &n);
   void add_edge(const std::shared_ptr<node_impl> &from, const std::shared_ptr<node_impl> &to) {
     for (const auto &existing : to->predecessors)
       if (existing.lock() == from) return;
@@ -299,7 +368,7 @@ struct modifiable_graph_impl : sycl::detail::graph_recorder, std::enable_shared_
       if (n->successors.empty()) found.push_back(n);
     return found;
   }
-  std::shared_ptr<const executable_graph_impl> finalize(bool profiling) const;
+  std::shared_ptr<executable_graph_impl> finalize(bool profiling, bool updatable) const;
 
   context graph_context;
   device graph_device;
@@ -320,7 +389,6 @@ namespace detail {
 struct graph_access {
   using node_impl = ext::oneapi::experimental::detail::node_impl;
 
-  static handler make_handler() { return handler(); }
   template <typename CommandGroup> static void run_command_group(handler &h, CommandGroup &cgf) {
     const command_group_scope running(h);
     cgf(h);
@@ -336,17 +404,40 @@ struct graph_access {
   static std::vector<event_ptr> take_dependencies(handler &h) { return std::move(h.dependencies_); }
   static bool is_barrier(const handler &h) { return h.barrier_ != handler::barrier_wait::none; }
 
-  // Moves the command `h` holds into the node `n`.
-  static void take_node(handler &h, node_impl &n) {
+  // Moves the command `h` holds into the node `n`; a kernel's launch stays apart from the host
+  // work after it, for updates to remake it.
+  template <typename Deferred = void> static void take_node(handler &h, node_impl &n) {
     n.type = h.graph_launch_.submit ? node_type::subgraph : h.kind_;
-    if (h.graph_launch_.submit)
+    if (h.graph_launch_.submit) {
       n.subgraph = std::static_pointer_cast<const ext::oneapi::experimental::detail::executable_graph_impl>(
           h.graph_launch_.graph);
-    else
+    } else if (h.launch_record_.command) {
+      n.kernel = std::move(h.launch_record_);
+      n.after = std::move(h.after_command_);
+      ext::oneapi::experimental::detail::remake_kernel_command(n);
+    } else {
       n.command = h.take_command();
+    }
     n.requirements = std::move(h.requirements_);
     n.kernel_name = h.kernel_name_;
+    n.arguments = std::move(h.kernel_arguments_);
+    n.dynamic_arguments = std::move(h.dynamic_arguments_);
   }
+  // A command group function's node, or errc::invalid for a barrier, which only a queue records.
+  template <typename CommandGroup> static std::shared_ptr<node_impl> node_of(CommandGroup &cgf,
+                                                                           std::vector<event_ptr> &dependencies) {
+    handler h;
+    run_command_group(h, cgf);
+    if (is_barrier(h))
+      sycl::detail::throw_error(errc::invalid, "command_graph::add: a barrier can only be recorded from a queue; use "
+                                               "an empty node with property::node::depends_on_all_leaves");
+    auto n = std::make_shared<node_impl>();
+    take_node(h, *n);
+    dependencies = take_dependencies(h);
+    return n;
+  }
+  template <typename Parameter> static const auto &state_of_parameter(const Parameter &p) { return p.state_; }
+  template <typename Group> static const auto &state_of_group(const Group &g) { return g.state_; }
   // handler::ext_oneapi_graph: the command group runs `graph`, accessing every buffer its nodes do.
   static void launch(handler &h, const std::shared_ptr<const ext::oneapi::experimental::detail::executable_graph_impl> &graph) {
     h.set_no_op(node_type::subgraph);
@@ -358,17 +449,22 @@ struct graph_access {
 
 namespace ext::oneapi::experimental {
 template <graph_state State = graph_state::modifiable> class command_graph;
+class dynamic_command_group;
 
 // An executable graph: finalized, run by queue::ext_oneapi_graph / handler::ext_oneapi_graph.
 template <> class command_graph<graph_state::executable> {
 public:
   command_graph() = delete;
 
-  // Executable graph update needs property::graph::updatable at finalization, which finalize
-  // does not take (docs/command-graphs.md): every executable graph here is not updatable.
-  void update(node &) { refuse_update(); }
-  void update(const std::vector<node> &) { refuse_update(); }
-  void update(const command_graph<graph_state::modifiable> &) { refuse_update(); }
+  // Executable graph update (property::graph::updatable): the steps made from `nodes` take
+  // their nodes' current commands; runs already submitted keep the commands they had. The
+  // member templates are only there to be compiled where they are used (docs/command-graphs.md,
+  // "Compile cost").
+  template <typename Deferred = void> void update(node &n) { update<Deferred>(std::vector<node>{n}); }
+  template <typename Deferred = void> void update(const std::vector<node> &nodes);
+  // Whole graph update: every node takes the command of the node added in the same place to
+  // `source`, a graph of the same nodes and edges (errc::invalid when it is not).
+  template <typename Deferred = void> void update(const command_graph<graph_state::modifiable> &source);
   // No graph-owned allocations (sycl_ext_oneapi_async_memory_alloc) here.
   std::size_t get_required_mem_size() const noexcept { return 0; }
 
@@ -378,12 +474,13 @@ public:
 
 private:
   friend struct sycl::detail::graph_access;
-  explicit command_graph(std::shared_ptr<const detail::executable_graph_impl> impl) : impl_(std::move(impl)) {}
-  static void refuse_update() {
-    sycl::detail::throw_error(errc::invalid, "the executable command graph was not finalized with "
-                                             "property::graph::updatable");
+  explicit command_graph(std::shared_ptr<detail::executable_graph_impl> impl) : impl_(std::move(impl)) {}
+  void refuse_unless_updatable() const {
+    if (!impl_->updatable)
+      sycl::detail::throw_error(errc::invalid, "update: the executable command graph was not finalized with "
+                                               "property::graph::updatable");
   }
-  std::shared_ptr<const detail::executable_graph_impl> impl_;
+  std::shared_ptr<detail::executable_graph_impl> impl_;
 };
 
 // A modifiable graph (common reference semantics).
@@ -401,17 +498,20 @@ public:
   // An empty node, after the nodes the properties name.
   node add(const property_list &props = {}) {
     impl_->refuse_while_recording("command_graph::add");
-    handler h = sycl::detail::graph_access::make_handler();
-    return add_handler(h, props);
+    return add_prepared(std::make_shared<detail::node_impl>(), {}, props);
   }
   // The command group `cgf` runs now; its command becomes a node, after the nodes the
   // properties name, the events of nodes it depends on and the nodes using its buffers before.
-  template <typename CommandGroup> node add(CommandGroup cgf, const property_list &props = {}) {
+  template <typename CommandGroup,
+            typename = std::enable_if_t<!std::is_same_v<std::decay_t<CommandGroup>, dynamic_command_group>>>
+  node add(CommandGroup cgf, const property_list &props = {}) {
     impl_->refuse_while_recording("command_graph::add");
-    handler h = sycl::detail::graph_access::make_handler();
-    sycl::detail::graph_access::run_command_group(h, cgf);
-    return add_handler(h, props);
+    std::vector<sycl::detail::event_ptr> dependencies;
+    auto added = sycl::detail::graph_access::node_of(cgf, dependencies);
+    return add_prepared(std::move(added), dependencies, props);
   }
+  // A node running the dynamic command group's active command group, with its dependencies.
+  node add(dynamic_command_group &group, const property_list &props = {});
 
   void make_edge(node &from, node &to);
   command_graph<graph_state::executable> finalize(const property_list &props = {}) const;
@@ -464,7 +564,8 @@ public:
 private:
   friend struct sycl::detail::graph_access;
   explicit command_graph(std::shared_ptr<detail::graph_impl> impl) : impl_(std::move(impl)) {}
-  node add_handler(handler &h, const property_list &props);
+  node add_prepared(std::shared_ptr<detail::node_impl> added, const std::vector<sycl::detail::event_ptr> &events,
+                    const property_list &props);
 
   std::shared_ptr<detail::graph_impl> impl_;
 };
@@ -487,14 +588,36 @@ template <> struct is_property<ext::oneapi::experimental::property::node::depend
 
 namespace ext::oneapi::experimental {
 namespace detail {
-// The node `h` holds, after `predecessors`, the nodes `events` stand for and the nodes that used
+// What a node's command may be: buffers only in a graph that assumes they outlive it, dynamic
+// parameters only of this graph and only as arguments of a kernel launched through a kernel
+// object (set_arg's arguments; a lambda's captures are its own).
+template <typename Deferred> void modifiable_graph_impl<Deferred>::check_command(const node_impl &n) const {
+  if (!n.requirements.empty() && !buffers_outlive_graph)
+    sycl::detail::throw_error(errc::invalid, "a command graph may only use buffers if it was made with "
+                                             "property::graph::assume_buffer_outlives_graph");
+  for (const auto &[parameter, index] : n.dynamic_arguments) {
+    if (parameter->graph.get() != this)
+      sycl::detail::throw_error(errc::invalid, "a dynamic_parameter of another command graph");
+    if (n.type != node_type::kernel || !n.kernel.binder)
+      sycl::detail::throw_error(errc::invalid, "a dynamic_parameter can only be an argument of a kernel launched "
+                                               "through a kernel object with set_arg (ncpu does not replace the "
+                                               "captures of a lambda)");
+  }
+}
+
+// The dynamic parameters among the node's arguments update it from now on.
+template <typename Deferred>
+void modifiable_graph_impl<Deferred>::register_dynamic_arguments(const std::shared_ptr<node_impl> &n) {
+  for (const auto &[parameter, index] : n->dynamic_arguments) parameter->uses.emplace_back(n, index);
+}
+
+// The node `added`, after `predecessors`, the nodes `events` stand for and the nodes that used
 // its buffers before it in a conflicting way. Checks everything before changing the graph.
 template <typename Deferred>
 std::shared_ptr<node_impl>
-modifiable_graph_impl<Deferred>::add_node(handler &h, std::vector<std::shared_ptr<node_impl>> predecessors,
+modifiable_graph_impl<Deferred>::add_node(std::shared_ptr<node_impl> added,
+                                          std::vector<std::shared_ptr<node_impl>> predecessors,
                                           const std::vector<sycl::detail::event_ptr> &events, const void *queue) {
-  auto added = std::make_shared<node_impl>();
-  sycl::detail::graph_access::take_node(h, *added);
   for (const auto &dependency : events) {
     auto recorded = std::static_pointer_cast<node_impl>(dependency->recorded_node());
     if (!recorded || recorded->graph.lock().get() != this)
@@ -502,9 +625,8 @@ modifiable_graph_impl<Deferred>::add_node(handler &h, std::vector<std::shared_pt
                                                "recorded to the same graph");
     predecessors.push_back(std::move(recorded));
   }
-  if (!added->requirements.empty() && !buffers_outlive_graph)
-    sycl::detail::throw_error(errc::invalid, "a command graph may only use buffers if it was made with "
-                                             "property::graph::assume_buffer_outlives_graph");
+  check_command(*added);
+  register_dynamic_arguments(added);
   for (const auto &[storage, writes] : added->requirements) {
     buffer_use &use = buffer_uses[storage.get()];
     if (use.writer) predecessors.push_back(use.writer);
@@ -534,7 +656,9 @@ sycl::detail::event_ptr modifiable_graph_impl<Deferred>::record(handler &h, std:
   if (after_all_of_queue)
     for (const auto &n : nodes)
       if (n->queue == queue) predecessors.push_back(n);
-  std::shared_ptr<node_impl> added = add_node(h, std::move(predecessors), after, queue);
+  auto added = std::make_shared<node_impl>();
+  sycl::detail::graph_access::take_node(h, *added);
+  added = add_node(std::move(added), std::move(predecessors), after, queue);
   auto recorded = std::make_shared<sycl::detail::event_state>(false, nullptr);
   recorded->set_recorded(this->weak_from_this(), added);
   return recorded;
@@ -542,11 +666,13 @@ sycl::detail::event_ptr modifiable_graph_impl<Deferred>::record(handler &h, std:
 
 // Kahn's order over the nodes, by the order they were added among those ready.
 template <typename Deferred>
-std::shared_ptr<const executable_graph_impl> modifiable_graph_impl<Deferred>::finalize(bool profiling) const {
+std::shared_ptr<executable_graph_impl> modifiable_graph_impl<Deferred>::finalize(bool profiling, bool updatable) const {
   std::lock_guard<std::mutex> lock(mutex);
   auto graph = std::make_shared<executable_graph_impl>();
   graph->submit = &submit_graph<Deferred>;
   graph->profiling = profiling;
+  graph->updatable = updatable;
+  graph->source = std::const_pointer_cast<modifiable_graph_impl>(this->shared_from_this());
   std::vector<std::size_t> waiting(nodes.size()), position(nodes.size());
   std::vector<std::size_t> ready;
   for (const auto &n : nodes) {
@@ -556,7 +682,8 @@ std::shared_ptr<const executable_graph_impl> modifiable_graph_impl<Deferred>::fi
   for (std::size_t next = 0; next < ready.size(); ++next) {
     const node_impl &n = *nodes[ready[next]];
     position[n.index] = graph->steps.size();
-    executable_graph_impl::step step{n.command, n.subgraph, {}};
+    const node_impl &running = n.current();
+    executable_graph_impl::step step{running.command, n.subgraph, {}, n.type, running.kernel_name};
     for (const auto &predecessor : n.predecessors) step.predecessors.push_back(position[predecessor.lock()->index]);
     graph->steps.push_back(std::move(step));
     graph->requirements.insert(graph->requirements.end(), n.requirements.begin(), n.requirements.end());
@@ -568,15 +695,14 @@ std::shared_ptr<const executable_graph_impl> modifiable_graph_impl<Deferred>::fi
   }
   if (graph->steps.size() != nodes.size())
     sycl::detail::throw_error(errc::invalid, "finalize: the command graph has a cycle");
+  graph->step_of_node = std::move(position);
   return graph;
 }
 } // namespace detail
 
 template <graph_state State>
-node command_graph<State>::add_handler(handler &h, const property_list &props) {
-  if (sycl::detail::graph_access::is_barrier(h))
-    sycl::detail::throw_error(errc::invalid, "command_graph::add: a barrier can only be recorded from a queue; use an "
-                                             "empty node with property::node::depends_on_all_leaves");
+node command_graph<State>::add_prepared(std::shared_ptr<detail::node_impl> added,
+                                        const std::vector<sycl::detail::event_ptr> &events, const property_list &props) {
   std::lock_guard<std::mutex> lock(impl_->mutex);
   std::vector<std::shared_ptr<detail::node_impl>> predecessors;
   if (props.has_property<property::node::depends_on>()) {
@@ -592,8 +718,7 @@ node command_graph<State>::add_handler(handler &h, const property_list &props) {
     auto leaves = impl_->leaves();
     predecessors.insert(predecessors.end(), leaves.begin(), leaves.end());
   }
-  return sycl::detail::graph_access::make_node(
-      impl_->add_node(h, std::move(predecessors), sycl::detail::graph_access::take_dependencies(h), nullptr));
+  return sycl::detail::graph_access::make_node(impl_->add_node(std::move(added), std::move(predecessors), events, nullptr));
 }
 
 template <graph_state State> void command_graph<State>::make_edge(node &from, node &to) {
@@ -611,12 +736,217 @@ template <graph_state State> void command_graph<State>::make_edge(node &from, no
 
 template <graph_state State>
 command_graph<graph_state::executable> command_graph<State>::finalize(const property_list &props) const {
-  if (props.has_property<property::graph::updatable>())
-    sycl::detail::throw_error(errc::feature_not_supported,
-                              "finalize: ncpu does not implement executable command graph update "
-                              "(property::graph::updatable)");
   return sycl::detail::graph_access::make_graph<command_graph<graph_state::executable>>(
-      impl_->finalize(props.has_property<property::graph::enable_profiling>()));
+      impl_->finalize(props.has_property<property::graph::enable_profiling>(),
+                      props.has_property<property::graph::updatable>()));
+}
+
+// A value of kernel arguments that a graph's nodes take again when it is updated: set_arg with
+// the parameter registers the argument (common reference semantics).
+template <typename ValueT> class dynamic_parameter {
+public:
+  dynamic_parameter(command_graph<graph_state::modifiable> graph, const ValueT &initial_value)
+      : state_(std::make_shared<detail::dynamic_parameter_state>()) {
+    state_->graph = sycl::detail::graph_access::impl_of_graph(graph);
+    state_->value = initial_value;
+  }
+  // Every registered argument is `value` now, in the modifiable graph; executable graphs take
+  // it when they are updated with the nodes.
+  void update(const ValueT &value) {
+    std::lock_guard<std::mutex> lock(state_->graph->mutex);
+    state_->value = value;
+    for (const auto &[weak, index] : state_->uses)
+      if (auto n = weak.lock()) detail::set_kernel_argument(*n, index, state_->value);
+  }
+
+  friend bool operator==(const dynamic_parameter &a, const dynamic_parameter &b) { return a.state_ == b.state_; }
+  friend bool operator!=(const dynamic_parameter &a, const dynamic_parameter &b) { return !(a == b); }
+
+private:
+  friend struct sycl::detail::graph_access;
+  std::shared_ptr<detail::dynamic_parameter_state> state_;
+};
+template <typename ValueT>
+dynamic_parameter(command_graph<graph_state::modifiable>, const ValueT &) -> dynamic_parameter<ValueT>;
+
+} // namespace ext::oneapi::experimental
+
+template <typename ValueT>
+inline constexpr bool detail::is_dynamic_parameter<ext::oneapi::experimental::dynamic_parameter<ValueT>> = true;
+
+// set_arg with a dynamic parameter: its current value, registered with the parameter when the
+// command group becomes a node.
+template <typename Parameter> void handler::set_dynamic_arg(int index, const Parameter &parameter) {
+  const auto &state = detail::graph_access::state_of_parameter(parameter);
+  kernel_arguments_[std::size_t(index)] = state->value;
+  dynamic_arguments_.emplace_back(state, index);
+}
+
+namespace ext::oneapi::experimental {
+// Command group functions of which a node runs one, the active one, chosen again before an
+// update (common reference semantics). Every function runs when the group is made; each must
+// be a kernel or a host task, all of one kind, with the same dependencies.
+class dynamic_command_group {
+public:
+  template <typename Deferred = void>
+  dynamic_command_group(command_graph<graph_state::modifiable> &graph,
+                        const std::vector<std::function<void(handler &)>> &command_groups);
+
+  std::size_t get_active_index() const { return state_->active; }
+  template <typename Deferred = void> void set_active_index(std::size_t index) {
+    std::lock_guard<std::mutex> lock(state_->graph->mutex);
+    if (index >= state_->command_groups.size())
+      sycl::detail::throw_error(errc::invalid, "set_active_index: " + std::to_string(index) +
+                                                   " is not the index of a command group of the " +
+                                                   std::to_string(state_->command_groups.size()));
+    state_->active = index;
+  }
+
+  friend bool operator==(const dynamic_command_group &a, const dynamic_command_group &b) { return a.state_ == b.state_; }
+  friend bool operator!=(const dynamic_command_group &a, const dynamic_command_group &b) { return !(a == b); }
+
+private:
+  friend struct sycl::detail::graph_access;
+  std::shared_ptr<detail::dynamic_command_group_state> state_;
+};
+
+template <typename Deferred>
+dynamic_command_group::dynamic_command_group(command_graph<graph_state::modifiable> &graph,
+                                             const std::vector<std::function<void(handler &)>> &command_groups)
+    : state_(std::make_shared<detail::dynamic_command_group_state>()) {
+  const auto &graph_impl = sycl::detail::graph_access::impl_of_graph(graph);
+  state_->graph = graph_impl;
+  if (command_groups.empty())
+    sycl::detail::throw_error(errc::invalid, "dynamic_command_group: no command group functions");
+  for (const auto &command_group : command_groups) {
+    std::vector<sycl::detail::event_ptr> dependencies;
+    auto n = sycl::detail::graph_access::node_of(command_group, dependencies);
+    if (n->type != node_type::kernel && n->type != node_type::host_task)
+      sycl::detail::throw_error(errc::invalid, "dynamic_command_group: a command group function's command is not a "
+                                               "kernel or a host task");
+    if (!state_->command_groups.empty()) {
+      const detail::node_impl &first = *state_->command_groups.front();
+      if (n->type != first.type)
+        sycl::detail::throw_error(errc::invalid, "dynamic_command_group: the command groups' commands are not of "
+                                                 "one kind");
+      if (n->requirements != first.requirements || dependencies != state_->dependencies)
+        sycl::detail::throw_error(errc::invalid, "dynamic_command_group: the command groups' dependencies differ "
+                                                 "(events or buffer accesses), which would change the graph");
+    }
+    std::lock_guard<std::mutex> lock(graph_impl->mutex);
+    graph_impl->check_command(*n);
+    graph_impl->register_dynamic_arguments(n);
+    n->graph = graph_impl;
+    state_->dependencies = std::move(dependencies);
+    state_->command_groups.push_back(std::move(n));
+  }
+}
+
+template <graph_state State>
+node command_graph<State>::add(dynamic_command_group &group, const property_list &props) {
+  impl_->refuse_while_recording("command_graph::add");
+  const auto &state = sycl::detail::graph_access::state_of_group(group);
+  if (state->graph != impl_)
+    sycl::detail::throw_error(errc::invalid, "command_graph::add: the dynamic_command_group was made for another "
+                                             "graph");
+  auto added = std::make_shared<detail::node_impl>();
+  const detail::node_impl &first = *state->command_groups.front();
+  added->type = first.type;
+  added->requirements = first.requirements;
+  added->dynamic_group = state;
+  return add_prepared(std::move(added), state->dependencies, props);
+}
+
+template <int Dims> void node::update_range(range<Dims> extent) {
+  const auto &running = impl_->current();
+  const bool nd_range_kernel = running.kernel.info && running.kernel.info->kind == sycl::detail::launch_kind::nd_range;
+  sycl::detail::launch_shape shape = nd_range_kernel
+                                         ? sycl::detail::nd_range_shape(nd_range<Dims>(extent, range<Dims>()))
+                                         : sycl::detail::range_shape(extent, id<Dims>());
+  if (running.kernel.command)
+    for (int d = 0; d < 3; ++d) shape.offset[d] = running.kernel.command->shape().offset[d];
+  update_shape<Dims>(shape);
+}
+template <int Dims> void node::update_nd_range(nd_range<Dims> launch) {
+  const sycl::detail::launch_shape shape = sycl::detail::nd_range_shape(launch);
+  sycl::detail::check_local_sizes(shape);
+  update_shape<Dims>(shape);
+}
+// The kernel's launch with `shape`, checked now as a submission's is.
+template <int Dims> void node::update_shape(const sycl::detail::launch_shape &shape) {
+  auto graph = impl_->graph.lock();
+  std::unique_lock<std::mutex> lock;
+  if (graph) lock = std::unique_lock<std::mutex>(graph->mutex);
+  detail::node_impl &running = impl_->current();
+  if (impl_->type != node_type::kernel)
+    sycl::detail::throw_error(errc::invalid, "update_range: only a kernel node has a range");
+  if (!running.kernel.command)
+    sycl::detail::throw_error(errc::invalid, "update_range: the kernel node was made with an empty range, so it has "
+                                             "no launch to change");
+  if (running.kernel.info->dimensions != Dims)
+    sycl::detail::throw_error(errc::invalid, "update_range: the kernel node's range has " +
+                                                 std::to_string(running.kernel.info->dimensions) +
+                                                 " dimensions, not " + std::to_string(Dims));
+  if (running.kernel.command->finishes())
+    sycl::detail::throw_error(errc::invalid, "update_range: the range of a kernel with a reduction cannot change");
+  if (sycl::detail::work_items(shape) != 0)
+    sycl::detail::check_launch(running.kernel.command->name(), shape, running.kernel.command->local_memory());
+  running.kernel.command = running.kernel.command->with_shape(shape);
+  detail::remake_kernel_command(running);
+}
+
+template <typename Deferred> void command_graph<graph_state::executable>::update(const std::vector<node> &nodes) {
+  refuse_unless_updatable();
+  auto source = impl_->source.lock();
+  std::vector<std::pair<std::size_t, std::function<void()>>> commands;
+  if (source) {
+    std::lock_guard<std::mutex> lock(source->mutex);
+    for (const node &n : nodes) {
+      const auto &impl = sycl::detail::graph_access::impl_of(n);
+      if (impl->graph.lock() != source || impl->index >= impl_->step_of_node.size())
+        sycl::detail::throw_error(errc::invalid, "update: a node is not one of the executable graph's");
+      commands.emplace_back(impl_->step_of_node[impl->index], impl->current().command);
+    }
+  } else if (!nodes.empty()) {
+    sycl::detail::throw_error(errc::invalid, "update: a node is not one of the executable graph's");
+  }
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  for (auto &[step, command] : commands)
+    if (!impl_->steps[step].subgraph) impl_->steps[step].command = std::move(command);
+}
+
+template <typename Deferred>
+void command_graph<graph_state::executable>::update(const command_graph<graph_state::modifiable> &source) {
+  refuse_unless_updatable();
+  const auto &from = sycl::detail::graph_access::impl_of_graph(source);
+  std::vector<std::function<void()>> commands(impl_->steps.size());
+  {
+    std::lock_guard<std::mutex> lock(from->mutex);
+    if (from->nodes.size() != impl_->steps.size())
+      sycl::detail::throw_error(errc::invalid, "update: the graph has " + std::to_string(from->nodes.size()) +
+                                                   " nodes and the executable graph " +
+                                                   std::to_string(impl_->steps.size()));
+    for (const auto &n : from->nodes) {
+      const std::size_t at = impl_->step_of_node[n->index];
+      const auto &step = impl_->steps[at];
+      std::vector<std::size_t> predecessors;
+      for (const auto &predecessor : n->predecessors) predecessors.push_back(impl_->step_of_node[predecessor.lock()->index]);
+      std::vector<std::size_t> expected = step.predecessors;
+      std::sort(predecessors.begin(), predecessors.end());
+      std::sort(expected.begin(), expected.end());
+      const char *kernel = n->current().kernel_name;
+      const bool same_kernel = (!kernel && !step.kernel_name) ||
+                               (kernel && step.kernel_name && std::string_view(kernel) == step.kernel_name);
+      if (n->type != step.type || predecessors != expected || !same_kernel)
+        sycl::detail::throw_error(errc::invalid, "update: node " + std::to_string(n->index) +
+                                                     " differs from the executable graph's in its kind, kernel or "
+                                                     "edges (the graphs must be topologically identical)");
+      commands[at] = n->current().command;
+    }
+  }
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  for (std::size_t at = 0; at < commands.size(); ++at)
+    if (!impl_->steps[at].subgraph) impl_->steps[at].command = std::move(commands[at]);
 }
 
 template <graph_state State> void command_graph<State>::print_graph(std::string path, bool verbose) const {
@@ -632,7 +962,7 @@ template <graph_state State> void command_graph<State>::print_graph(std::string 
   std::fprintf(file, "digraph command_graph_%zu {\n", impl_->id);
   for (const auto &n : impl_->nodes) {
     std::fprintf(file, "  node%zu [label=\"%zu: %s", n->index, n->index, type_names[static_cast<int>(n->type)]);
-    if (n->kernel_name) std::fprintf(file, "\\n%s", n->kernel_name);
+    if (const char *kernel = n->current().kernel_name) std::fprintf(file, "\\n%s", kernel);
     if (verbose) std::fprintf(file, "\\n%zu buffer accesses", n->requirements.size());
     std::fprintf(file, "\"];\n");
   }
