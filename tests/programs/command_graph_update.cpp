@@ -1,7 +1,8 @@
 // Executable command graph update (sycl_ext_oneapi_graph, docs/command-graphs.md, "Executable
 // graph update"): dynamic parameters of free function kernels (explicit and recorded nodes), new
 // ranges of kernel nodes, dynamic command groups of kernels and of host tasks, whole graph update,
-// a run submitted before an update keeping its commands, and the errors the extension names.
+// a run submitted before an update keeping its commands, a graph added as a sub-graph keeping the
+// commands it had then, and the errors the extension names.
 #include <sycl/sycl.hpp>
 
 #include <atomic>
@@ -259,6 +260,33 @@ static void run_before_an_update(sycl::queue &q) {
   sycl::free(b, q);
 }
 
+// An executable graph updated after it was added to another graph as a sub-graph: the other
+// graph runs the commands it had when it was added; run alone, it runs the new ones.
+static void subgraph_added_before_an_update(sycl::queue &q) {
+  int *a = sycl::malloc_shared<int>(N, q), *b = sycl::malloc_shared<int>(N, q);
+  reset(a, -1);
+  reset(b, -1);
+  syclex::command_graph inner{q}, outer{q};
+  syclex::dynamic_parameter out(inner, a);
+  const sycl::kernel k = kernel_of<fill>(q);
+  syclex::node node = inner.add([&](sycl::handler &h) {
+    h.set_args(out, 1);
+    h.parallel_for(sycl::nd_range<1>(N, 32), k);
+  });
+  auto inner_runnable = inner.finalize({syclex::property::graph::updatable{}});
+  outer.add([&](sycl::handler &h) { h.ext_oneapi_graph(inner_runnable); });
+  auto outer_runnable = outer.finalize();
+  out.update(b);
+  inner_runnable.update(node);
+  q.ext_oneapi_graph(outer_runnable).wait();
+  expect_filled("the sub-graph as it was added", a, 1);
+  check::equal("the sub-graph as it was added: b", 0, b[0], -1);
+  q.ext_oneapi_graph(inner_runnable).wait();
+  expect_filled("the updated graph run alone", b, 1);
+  sycl::free(a, q);
+  sycl::free(b, q);
+}
+
 static void errors(sycl::queue &q) {
   int *v = sycl::malloc_shared<int>(1, q);
   syclex::command_graph graph{q}, other{q};
@@ -299,6 +327,7 @@ int main() {
   dynamic_command_groups(q);
   whole_graph(q);
   run_before_an_update(q);
+  subgraph_added_before_an_update(q);
   errors(q);
   return check::finish();
 }

@@ -200,6 +200,18 @@ struct executable_graph_impl {
   bool profiling = false;
   mutable std::mutex mutex;
   mutable sycl::detail::event_ptr last_run;
+
+  // The graph's steps as they are now, for a sub-graph node: updating this graph later does not
+  // change the graphs it was added to (the extension's "Sub-Graph" rules).
+  template <typename Deferred = void> std::shared_ptr<const executable_graph_impl> snapshot() const {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto copy = std::make_shared<executable_graph_impl>();
+    copy->steps = steps;
+    copy->requirements = requirements;
+    copy->submit = submit;
+    copy->profiling = profiling;
+    return copy;
+  }
 };
 
 // Submits the steps of `graph` after `start`; returns each step's event, and adds every task it
@@ -215,8 +227,6 @@ submit_steps(const executable_graph_impl &graph, const std::vector<sycl::detail:
     for (std::size_t predecessor : step.predecessors) after.push_back(done[predecessor]);
     if (step.predecessors.empty()) after = start;
     if (step.subgraph) {
-      // The sub-graph's own updates take its mutex too.
-      std::lock_guard<std::mutex> lock(step.subgraph->mutex);
       std::vector<sycl::detail::event_ptr> inner = submit_steps<Deferred>(*step.subgraph, after, profiling, handler, tasks);
       after = inner.empty() ? after : std::move(inner);
       done[i] = sycl::detail::submit_command({}, after, profiling, handler);
@@ -409,8 +419,9 @@ struct graph_access {
   template <typename Deferred = void> static void take_node(handler &h, node_impl &n) {
     n.type = h.graph_launch_.submit ? node_type::subgraph : h.kind_;
     if (h.graph_launch_.submit) {
-      n.subgraph = std::static_pointer_cast<const ext::oneapi::experimental::detail::executable_graph_impl>(
-          h.graph_launch_.graph);
+      n.subgraph = static_cast<const ext::oneapi::experimental::detail::executable_graph_impl *>(
+                       h.graph_launch_.graph.get())
+                       ->snapshot();
     } else if (h.launch_record_.command) {
       n.kernel = std::move(h.launch_record_);
       n.after = std::move(h.after_command_);
