@@ -378,7 +378,7 @@ public:
   template <typename Property> Property get_property() const {
     if constexpr (std::is_same_v<Property, property::no_init>)
       if (no_init_) return property::no_init{};
-    sycl::detail::throw_error(errc::invalid, "the accessor was not made with this property");
+    sycl::detail::throw_error(errc::invalid, "The property is not found: the accessor was not made with it");
   }
   // Reference semantics (SYCL 2020 4.5.2): copies of one accessor are equal.
   friend bool operator==(const accessor &a, const accessor &b) { return a.view_ == b.view_; }

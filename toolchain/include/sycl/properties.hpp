@@ -106,10 +106,12 @@ public:
   property_list(Properties... properties)
       : entries_{entry{std::type_index(typeid(Properties)), std::make_shared<const Properties>(properties)}...} {}
   template <typename Property> bool has_property() const { return find<Property>() != nullptr; }
-  // SYCL 2020 4.5.4.3: the property as given, or errc::invalid if the list does not have it.
+  // SYCL 2020 4.5.4.3: the property as given, or errc::invalid if the list does not have it. The
+  // messages of get_property (here, queue's, accessors') begin as DPC++'s do, which programs
+  // look for in what().
   template <typename Property> Property get_property() const {
     const void *property = find<Property>();
-    if (!property) sycl::detail::throw_error(errc::invalid, "the property list does not have this property");
+    if (!property) sycl::detail::throw_error(errc::invalid, "The property is not found in the property list");
     return *static_cast<const Property *>(property);
   }
 

@@ -157,7 +157,7 @@ public:
   // throws errc::invalid for one it was not (SYCL 2020 4.5.4.3).
   template <typename Property> Property get_property() const {
     if (!has_property<Property>())
-      sycl::detail::throw_error(errc::invalid, "the queue was not made with this property");
+      sycl::detail::throw_error(errc::invalid, "The property is not found: the queue was not made with it");
     return Property();
   }
 
