@@ -82,6 +82,34 @@ static void dynamic_parameters(sycl::queue &q) {
   sycl::free(b, q);
 }
 
+// A parameter made without a graph serves nodes of any graph, and its update reaches them all.
+static void parameter_of_no_graph(sycl::queue &q) {
+  int *v = sycl::malloc_shared<int>(2, q);
+  v[0] = v[1] = 0;
+  syclex::dynamic_parameter amount(3);
+  const sycl::kernel k = kernel_of<add_to_first>(q);
+  syclex::command_graph first{q}, second{q};
+  std::vector<syclex::command_graph<syclex::graph_state::executable>> runnables;
+  std::vector<syclex::node> nodes;
+  int slot = 0;
+  for (auto *graph : {&first, &second}) {
+    int *target = v + slot++;
+    nodes.push_back(graph->add([&](sycl::handler &h) {
+      h.set_args(target, amount);
+      h.single_task(k);
+    }));
+    runnables.push_back(graph->finalize({syclex::property::graph::updatable{}}));
+  }
+  amount.update(40);
+  for (size_t i = 0; i < 2; ++i) {
+    runnables[i].update(nodes[i]);
+    q.ext_oneapi_graph(runnables[i]).wait();
+  }
+  check::equal("a parameter of no graph, first graph", 0, v[0], 40);
+  check::equal("a parameter of no graph, second graph", 0, v[1], 40);
+  sycl::free(v, q);
+}
+
 // A recorded single task whose argument is a dynamic parameter, updated by set_arg's index.
 static void recorded_parameter(sycl::queue &q) {
   int *v = sycl::malloc_shared<int>(1, q);
@@ -323,6 +351,7 @@ int main() {
                true);
   dynamic_parameters(q);
   recorded_parameter(q);
+  parameter_of_no_graph(q);
   ranges(q);
   dynamic_command_groups(q);
   whole_graph(q);

@@ -93,7 +93,8 @@ template <typename Deferred = void> void set_kernel_argument(node_impl &n, int i
   remake_kernel_command(n);
 }
 
-// A dynamic_parameter: its graph, its value, and the node arguments registered with it.
+// A dynamic_parameter: its graph (if it was made for one), its value, and the node arguments
+// registered with it.
 struct dynamic_parameter_state {
   std::shared_ptr<graph_impl> graph;
   std::any value;
@@ -607,8 +608,8 @@ template <typename Deferred> void modifiable_graph_impl<Deferred>::check_command
     sycl::detail::throw_error(errc::invalid, "a command graph may only use buffers if it was made with "
                                              "property::graph::assume_buffer_outlives_graph");
   for (const auto &[parameter, index] : n.dynamic_arguments) {
-    if (parameter->graph.get() != this)
-      sycl::detail::throw_error(errc::invalid, "a dynamic_parameter of another command graph");
+    if (parameter->graph && parameter->graph.get() != this)
+      sycl::detail::throw_error(errc::invalid, "a dynamic_parameter made for another command graph");
     if (n.type != node_type::kernel || !n.kernel.binder)
       sycl::detail::throw_error(errc::invalid, "a dynamic_parameter can only be an argument of a kernel launched "
                                                "through a kernel object with set_arg (ncpu does not replace the "
@@ -753,21 +754,29 @@ command_graph<graph_state::executable> command_graph<State>::finalize(const prop
 }
 
 // A value of kernel arguments that a graph's nodes take again when it is updated: set_arg with
-// the parameter registers the argument (common reference semantics).
+// the parameter registers the argument (common reference semantics). Made with a graph, it is
+// that graph's only; made without one (the form that replaces the other), any graph's.
 template <typename ValueT> class dynamic_parameter {
 public:
-  dynamic_parameter(command_graph<graph_state::modifiable> graph, const ValueT &initial_value)
+  explicit dynamic_parameter(const ValueT &initial_value)
       : state_(std::make_shared<detail::dynamic_parameter_state>()) {
-    state_->graph = sycl::detail::graph_access::impl_of_graph(graph);
     state_->value = initial_value;
   }
-  // Every registered argument is `value` now, in the modifiable graph; executable graphs take
-  // it when they are updated with the nodes.
+  dynamic_parameter(command_graph<graph_state::modifiable> graph, const ValueT &initial_value)
+      : dynamic_parameter(initial_value) {
+    state_->graph = sycl::detail::graph_access::impl_of_graph(graph);
+  }
+  // Every registered argument is `value` now, in the modifiable graphs of its nodes; executable
+  // graphs take it when they are updated with the nodes.
   void update(const ValueT &value) {
-    std::lock_guard<std::mutex> lock(state_->graph->mutex);
     state_->value = value;
-    for (const auto &[weak, index] : state_->uses)
-      if (auto n = weak.lock()) detail::set_kernel_argument(*n, index, state_->value);
+    for (const auto &[weak, index] : state_->uses) {
+      auto n = weak.lock();
+      auto graph = n ? n->graph.lock() : nullptr;
+      if (!graph) continue;
+      std::lock_guard<std::mutex> lock(graph->mutex);
+      detail::set_kernel_argument(*n, index, state_->value);
+    }
   }
 
   friend bool operator==(const dynamic_parameter &a, const dynamic_parameter &b) { return a.state_ == b.state_; }
@@ -777,9 +786,6 @@ private:
   friend struct sycl::detail::graph_access;
   std::shared_ptr<detail::dynamic_parameter_state> state_;
 };
-template <typename ValueT>
-dynamic_parameter(command_graph<graph_state::modifiable>, const ValueT &) -> dynamic_parameter<ValueT>;
-
 } // namespace ext::oneapi::experimental
 
 template <typename ValueT>
