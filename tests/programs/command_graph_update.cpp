@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "check.hpp"
+#include "check_errors.hpp"
 
 namespace syclex = sycl::ext::oneapi::experimental;
 constexpr size_t N = 256;
@@ -22,17 +23,6 @@ void fill(int *out, int base) {
 
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclex::single_task_kernel))
 void add_to_first(int *out, int value) { out[0] += value; }
-
-// Whether `f` throws a SYCL exception of error code `code`.
-template <typename F> void expect_error(const char *what, sycl::errc code, F f) {
-  try {
-    f();
-  } catch (const sycl::exception &e) {
-    check::equal(what, 0, e.code() == sycl::make_error_code(code), true);
-    return;
-  }
-  check::equal(what, 1, false, true);
-}
 
 template <auto Kernel> sycl::kernel kernel_of(sycl::queue &q) {
   return sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context())
@@ -157,17 +147,17 @@ static void ranges(sycl::queue &q) {
   for (size_t i = 0; i < N; ++i)
     check::equal("updated ranges", long(i), c[i], 11 + (i < N / 2 ? 1 : 0) + (i < N / 4 ? 100 : 0));
 
-  expect_error("update_range of other dimensions", sycl::errc::invalid,
+  check::throws("update_range of other dimensions", sycl::errc::invalid,
                [&] { range_node.update_range(sycl::range<2>(2, 2)); });
   syclex::node empty = graph.add();
-  expect_error("update_range of an empty node", sycl::errc::invalid, [&] { empty.update_range(sycl::range<1>(4)); });
-  expect_error("update_nd_range not dividing", sycl::errc::nd_range,
+  check::throws("update_range of an empty node", sycl::errc::invalid, [&] { empty.update_range(sycl::range<1>(4)); });
+  check::throws("update_nd_range not dividing", sycl::errc::nd_range,
                [&] { nd_node.update_nd_range(sycl::nd_range<1>(N, 7)); });
   int *sum = sycl::malloc_shared<int>(1, q);
   syclex::node reduction = graph.add([&](sycl::handler &h) {
     h.parallel_for(sycl::range<1>(N), sycl::reduction(sum, sycl::plus<int>()), [=](sycl::id<1> i, auto &s) { s += 1; });
   });
-  expect_error("update_range of a reduction", sycl::errc::invalid, [&] { reduction.update_range(sycl::range<1>(4)); });
+  check::throws("update_range of a reduction", sycl::errc::invalid, [&] { reduction.update_range(sycl::range<1>(4)); });
   sycl::free(sum, q);
   sycl::free(c, q);
 }
@@ -199,17 +189,17 @@ static void dynamic_command_groups(sycl::queue &q) {
   q.ext_oneapi_graph(runnable).wait();
   check::equal("second groups", 0, *v, 48);
 
-  expect_error("index past the groups", sycl::errc::invalid, [&] { kernels.set_active_index(2); });
-  expect_error("no groups", sycl::errc::invalid, [&] { syclex::dynamic_command_group none(graph, {}); });
-  expect_error("a memset group", sycl::errc::invalid, [&] {
+  check::throws("index past the groups", sycl::errc::invalid, [&] { kernels.set_active_index(2); });
+  check::throws("no groups", sycl::errc::invalid, [&] { syclex::dynamic_command_group none(graph, {}); });
+  check::throws("a memset group", sycl::errc::invalid, [&] {
     syclex::dynamic_command_group copies(graph, {[&](sycl::handler &h) { h.memset(v, 0, sizeof(int)); }});
   });
-  expect_error("kernel and host task", sycl::errc::invalid, [&] {
+  check::throws("kernel and host task", sycl::errc::invalid, [&] {
     syclex::dynamic_command_group mixed(graph, {[&](sycl::handler &h) { h.single_task([=] { *v = 0; }); },
                                                 [&](sycl::handler &h) { h.host_task([=] { *v = 0; }); }});
   });
   sycl::buffer<int> buffer{sycl::range<1>(1)};
-  expect_error("different buffer accesses", sycl::errc::invalid, [&] {
+  check::throws("different buffer accesses", sycl::errc::invalid, [&] {
     syclex::dynamic_command_group differing(
         graph, {[&](sycl::handler &h) {
                   sycl::accessor access(buffer, h);
@@ -218,7 +208,7 @@ static void dynamic_command_groups(sycl::queue &q) {
                 [&](sycl::handler &h) { h.single_task([=] { *v = 0; }); }});
   });
   syclex::command_graph other{q};
-  expect_error("added to another graph", sycl::errc::invalid, [&] { other.add(kernels); });
+  check::throws("added to another graph", sycl::errc::invalid, [&] { other.add(kernels); });
   sycl::free(v, q);
 }
 
@@ -246,12 +236,12 @@ static void whole_graph(sycl::queue &q) {
 
   syclex::command_graph smaller{q};
   smaller.add([&](sycl::handler &h) { h.single_task([=] { a[0] = 0; }); });
-  expect_error("whole graph of other nodes", sycl::errc::invalid, [&] { runnable.update(smaller); });
+  check::throws("whole graph of other nodes", sycl::errc::invalid, [&] { runnable.update(smaller); });
   syclex::command_graph reversed{q};
   syclex::node task = reversed.add([&](sycl::handler &h) { h.host_task([=] { a[0] = 0; }); });
   reversed.add([&](sycl::handler &h) { h.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) { a[i] = 0; }); },
                {syclex::property::node::depends_on(task)});
-  expect_error("whole graph of other kinds", sycl::errc::invalid, [&] { runnable.update(reversed); });
+  check::throws("whole graph of other kinds", sycl::errc::invalid, [&] { runnable.update(reversed); });
   sycl::free(a, q);
   sycl::free(b, q);
 }
@@ -320,21 +310,21 @@ static void errors(sycl::queue &q) {
   syclex::command_graph graph{q}, other{q};
   syclex::node node = graph.add([&](sycl::handler &h) { h.single_task([=] { *v = 1; }); });
   auto fixed = graph.finalize();
-  expect_error("update without updatable", sycl::errc::invalid, [&] { fixed.update(node); });
+  check::throws("update without updatable", sycl::errc::invalid, [&] { fixed.update(node); });
   auto runnable = graph.finalize({syclex::property::graph::updatable{}});
   syclex::node foreign = other.add([&](sycl::handler &h) { h.single_task([=] { *v = 2; }); });
-  expect_error("node of another graph", sycl::errc::invalid, [&] { runnable.update(foreign); });
+  check::throws("node of another graph", sycl::errc::invalid, [&] { runnable.update(foreign); });
   syclex::node added_later = graph.add([&](sycl::handler &h) { h.single_task([=] { *v = 3; }); });
-  expect_error("node added after finalize", sycl::errc::invalid, [&] { runnable.update(added_later); });
+  check::throws("node added after finalize", sycl::errc::invalid, [&] { runnable.update(added_later); });
   syclex::dynamic_parameter pointer(graph, v);
-  expect_error("dynamic parameter of a lambda", sycl::errc::invalid, [&] {
+  check::throws("dynamic parameter of a lambda", sycl::errc::invalid, [&] {
     graph.add([&](sycl::handler &h) {
       h.set_arg(0, pointer);
       h.single_task([=] { *v = 4; });
     });
   });
   const sycl::kernel k = kernel_of<add_to_first>(q);
-  expect_error("dynamic parameter of another graph", sycl::errc::invalid, [&] {
+  check::throws("dynamic parameter of another graph", sycl::errc::invalid, [&] {
     other.add([&](sycl::handler &h) {
       h.set_args(pointer, 1);
       h.single_task(k);
