@@ -69,7 +69,7 @@ void named_kernels(sycl::queue &q) {
   check::equal("has affine", 0, built.ext_oneapi_has_kernel("affine"), true);
   check::equal("has kernels::twice<int>", 0, built.ext_oneapi_has_kernel("kernels::twice<int>"), true);
   check::equal("has an unregistered name", 0, built.ext_oneapi_has_kernel("kernels::twice<float>"), false);
-  check::equal("raw name of affine", 0, built.ext_oneapi_get_raw_kernel_name("affine") == "affine", true);
+  check::equal("raw name of affine", 0, built.ext_oneapi_get_raw_kernel_name("affine") == "__sycl_kernel_affine", true);
   // Kernels built from source have no kernel ids.
   check::equal("kernel ids of the program", 0, sycl::get_kernel_ids().size(), program_kernels);
   check::equal("kernel ids of the bundle", 0, built.get_kernel_ids().size(), std::size_t(0));
@@ -86,7 +86,7 @@ void named_kernels(sycl::queue &q) {
 
   // A template instantiated by its registered name, then found by its raw (mangled) name too.
   const std::string raw = built.ext_oneapi_get_raw_kernel_name("kernels::twice<double>");
-  check::equal("raw name is mangled", 0, raw.rfind("_Z", 0) == 0 && raw != "kernels::twice<double>", true);
+  check::equal("raw name is mangled", 0, raw.rfind("__sycl_kernel__Z", 0) == 0, true);
   double *value = sycl::malloc_shared<double>(1, q);
   *value = 1.25;
   for (const std::string &name : {std::string("kernels::twice<double>"), raw})

@@ -71,6 +71,10 @@ pub enum BuildError {
     Failed(String),
 }
 
+/// What a raw kernel name starts with before the function's symbol, as in DPC++, whose raw names
+/// programs print and compare (docs/kernel-compiler.md, "How a build works").
+pub const RAW_NAME_PREFIX: &str = "__sycl_kernel_";
+
 /// One kernel of a built library.
 #[derive(Debug, Clone)]
 pub struct BuiltKernel {
@@ -78,7 +82,7 @@ pub struct BuiltKernel {
     pub name: String,
     /// The name its kernel is registered under in this runtime.
     pub kernel_name: String,
-    /// The function's symbol name (`ext_oneapi_get_raw_kernel_name`).
+    /// The function's symbol name after [`RAW_NAME_PREFIX`] (`ext_oneapi_get_raw_kernel_name`).
     pub raw_name: String,
     /// The headers' kernel object binder, opaque here.
     pub binder: *const c_void,
@@ -334,8 +338,9 @@ fn kernel_of(row: &TableRow) -> BuiltKernel {
                 .into_owned(),
         )
     };
+    let symbol = symbol_name(row.function).unwrap_or_else(|| name.clone());
     BuiltKernel {
-        raw_name: symbol_name(row.function).unwrap_or_else(|| name.clone()),
+        raw_name: format!("{RAW_NAME_PREFIX}{symbol}"),
         name,
         kernel_name,
         binder: row.binder,
