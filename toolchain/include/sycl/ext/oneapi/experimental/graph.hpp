@@ -152,7 +152,7 @@ private:
       if (auto alive = impl.lock()) nodes.push_back(node(std::move(alive)));
     return nodes;
   }
-  template <int Dims> void update_shape(const sycl::detail::launch_shape &shape);
+  template <int Dims> void update_shape(const char *what, const sycl::detail::launch_shape &shape);
   std::shared_ptr<detail::node_impl> impl_;
 };
 
@@ -882,30 +882,31 @@ template <int Dims> void node::update_range(range<Dims> extent) {
                                          : sycl::detail::range_shape(extent, id<Dims>());
   if (running.kernel.command)
     for (int d = 0; d < 3; ++d) shape.offset[d] = running.kernel.command->shape().offset[d];
-  update_shape<Dims>(shape);
+  update_shape<Dims>("update_range", shape);
 }
 template <int Dims> void node::update_nd_range(nd_range<Dims> launch) {
   const sycl::detail::launch_shape shape = sycl::detail::nd_range_shape(launch);
   sycl::detail::check_local_sizes(shape);
-  update_shape<Dims>(shape);
+  update_shape<Dims>("update_nd_range", shape);
 }
-// The kernel's launch with `shape`, checked now as a submission's is.
-template <int Dims> void node::update_shape(const sycl::detail::launch_shape &shape) {
+// The kernel's launch with `shape`, checked now as a submission's is; `what` names the call.
+template <int Dims> void node::update_shape(const char *what, const sycl::detail::launch_shape &shape) {
   auto graph = impl_->graph.lock();
   std::unique_lock<std::mutex> lock;
   if (graph) lock = std::unique_lock<std::mutex>(graph->mutex);
   detail::node_impl &running = impl_->current();
+  const std::string call(what);
   if (impl_->type != node_type::kernel)
-    sycl::detail::throw_error(errc::invalid, "update_range: only a kernel node has a range");
+    sycl::detail::throw_error(errc::invalid, call + ": only a kernel node has a range");
   if (!running.kernel.command)
-    sycl::detail::throw_error(errc::invalid, "update_range: the kernel node was made with an empty range, so it has "
-                                             "no launch to change");
+    sycl::detail::throw_error(errc::invalid, call + ": the kernel node was made with an empty range, so it has no "
+                                                    "launch to change");
   if (running.kernel.info->dimensions != Dims)
-    sycl::detail::throw_error(errc::invalid, "update_range: the kernel node's range has " +
+    sycl::detail::throw_error(errc::invalid, call + ": the kernel node's range has " +
                                                  std::to_string(running.kernel.info->dimensions) +
                                                  " dimensions, not " + std::to_string(Dims));
   if (running.kernel.command->finishes())
-    sycl::detail::throw_error(errc::invalid, "update_range: the range of a kernel with a reduction cannot change");
+    sycl::detail::throw_error(errc::invalid, call + ": the range of a kernel with a reduction cannot change");
   if (sycl::detail::work_items(shape) != 0)
     sycl::detail::check_launch(running.kernel.command->name(), shape, running.kernel.command->local_memory());
   running.kernel.command = running.kernel.command->with_shape(shape);
