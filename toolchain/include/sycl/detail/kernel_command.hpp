@@ -230,10 +230,8 @@ public:
     release_storage();
   }
 
-  // A launch with no work-items (a command graph's kernel node given an empty range by
-  // update) runs only `finish`.
   void run() const {
-    if (work_items(shape_) != 0) launch();
+    launch();
     if (finish_) finish_();
   }
 

@@ -77,10 +77,13 @@ struct node_impl {
   const node_impl &current() const;
 };
 
-// The node's command, from its kernel's launch: the launch, then the host work after it.
+// The node's command, from its kernel's launch: the launch, then the host work after it. A
+// range updated to no work-items launches nothing (a submission makes such a command a no-op);
+// it is decided here, once per update, not at every run.
 template <typename Deferred = void> void remake_kernel_command(node_impl &n) {
-  n.command = [launch = n.kernel.command, after = n.after] {
-    launch->run();
+  const bool launches = sycl::detail::work_items(n.kernel.command->shape()) != 0;
+  n.command = [launch = n.kernel.command, after = n.after, launches] {
+    if (launches) launch->run();
     for (const auto &step : after) step();
   };
 }
